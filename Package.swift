@@ -1,0 +1,53 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Decouple",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .macCatalyst(.v17)],
+    products: [
+        // The core: content protocols, class-cluster factory, forwarding proxy, text UI.
+        // It has no package dependencies, so depending on it compiles no swift-syntax.
+        .library(name: "Decouple", targets: ["Decouple"]),
+        // Reads model sources and writes adapters; what the `decouple` tool is built on.
+        .library(name: "DecoupleGenerator", targets: ["DecoupleGenerator"]),
+        .executable(name: "decouple", targets: ["DecoupleCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    ],
+    targets: [
+        .target(name: "Decouple"),
+        .target(
+            name: "DecoupleGenerator",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+            ]
+        ),
+        .executableTarget(
+            name: "DecoupleCLI",
+            dependencies: [
+                "DecoupleGenerator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "DecoupleTests",
+            dependencies: [
+                "Decouple",
+                .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
+        .testTarget(
+            name: "DecoupleGeneratorTests",
+            dependencies: [
+                "DecoupleGenerator",
+                .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,200 @@
+import Foundation
+
+// MARK: - ContentFactory
+
+/// A class cluster for content: one abstract face, the concrete adapters hidden behind it.
+///
+/// The seed's `CCModel` is an abstract class whose factory method returns a `CCAModel` or a
+/// `CCBModel`. Swift has no initializer that returns another type, so the cluster is this factory:
+/// you register, once, how each model type becomes the face (`Content`, usually a content protocol
+/// such as `any TitledContent`), and from then on any model — or any tagged item of data — comes
+/// back as the face. The adapters you register can stay `private`.
+///
+/// ```swift
+/// let factory = ContentFactory<any TitledContent>()
+/// try factory.register(CCAModel.self, tag: "user") { CCAContent(model: $0) }
+/// try factory.register(CCBModel.self, tag: "story") { CCBContent(model: $0) }
+///
+/// let content = try factory.adapt(someModel)        // picked by the model's dynamic type
+/// let feed = try factory.decodeFeed(from: json)     // picked by each item's "type" tag
+/// ```
+///
+/// Look-up rules:
+/// - A model is matched by its dynamic type. An instance of a subclass of a registered class is
+///   adapted by the nearest registered ancestor, as in a real class cluster. Each specialisation
+///   of a generic type (`Page<Int>`, `Page<String>`) is its own type.
+/// - Registering a type or a tag a second time throws ``ContentFactoryError/duplicateType(_:)`` or
+///   ``ContentFactoryError/duplicateTag(_:registeredFor:)`` and leaves the first registration in
+///   force: a cluster's members are decided once, and a silent replacement would hide a bug.
+/// - Look-ups are O(1): a dictionary by type, with the result of an ancestor search cached.
+/// - Registering and looking up are safe from any number of threads at once.
+public final class ContentFactory<Content>: Sendable {
+    private let registry = Locked(Registry())
+
+    /// Creates an empty factory.
+    ///
+    /// - Parameter content: The face this factory produces, e.g. `(any TitledContent).self`.
+    ///   Only needed when the type cannot be inferred.
+    public init(_ content: Content.Type = Content.self) {}
+
+    // MARK: Registering
+
+    /// Registers how a model type becomes content.
+    ///
+    /// - Parameters:
+    ///   - model: The model type. Subclasses of a class are covered unless registered themselves.
+    ///   - adapt: Makes the content for one model; typically wraps it in a private adapter.
+    /// - Throws: ``ContentFactoryError/duplicateType(_:)`` when `model` is registered already.
+    public func register<Model>(
+        _ model: Model.Type,
+        adapt: @escaping @Sendable (Model) -> Content
+    ) throws(ContentFactoryError) {
+        let entry = TypeEntry(name: Self.name(of: model)) { ($0 as? Model).map(adapt) }
+        try registry.withLock { registry throws(ContentFactoryError) in
+            try registry.insert(entry, for: ObjectIdentifier(model), tag: nil)
+        }
+    }
+
+    /// Registers a decodable model type under a type tag, so that data tagged with it decodes
+    /// straight into content, and instances of the type adapt as with ``register(_:adapt:)``.
+    ///
+    /// - Parameters:
+    ///   - model: The model type, decoded from the tagged item.
+    ///   - tag: The value of the item's tag field (by default `"type"`) that selects this model.
+    ///   - adapt: Makes the content for one model.
+    /// - Throws: ``ContentFactoryError/duplicateType(_:)`` or
+    ///   ``ContentFactoryError/duplicateTag(_:registeredFor:)``; then nothing is registered.
+    public func register<Model: Decodable>(
+        _ model: Model.Type,
+        tag: String,
+        adapt: @escaping @Sendable (Model) -> Content
+    ) throws(ContentFactoryError) {
+        let name = Self.name(of: model)
+        let entry = TypeEntry(name: name) { ($0 as? Model).map(adapt) }
+        let tagEntry = TagEntry(modelName: name) { decoder in adapt(try Model(from: decoder)) }
+        try registry.withLock { registry throws(ContentFactoryError) in
+            try registry.insert(entry, for: ObjectIdentifier(model), tag: (tag, tagEntry))
+        }
+    }
+
+    // MARK: Looking up
+
+    /// The names of the registered model types, sorted.
+    public var registeredTypes: [String] {
+        registry.withLock { $0.typeNames }
+    }
+
+    /// The registered type tags, sorted.
+    public var registeredTags: [String] {
+        registry.withLock { $0.tagNames }
+    }
+
+    /// Whether a model of this type (or of a subclass of a registered class) can be adapted.
+    ///
+    /// Only exact types are known without an instance; use ``canAdapt(_:)`` for subclasses.
+    public func isRegistered<Model>(_ model: Model.Type) -> Bool {
+        registry.withLock { $0.byType[ObjectIdentifier(model)] != nil }
+    }
+
+    /// Whether ``adapt(_:)`` would succeed for this model.
+    public func canAdapt(_ model: Any) -> Bool {
+        registry.withLock { $0.entry(for: model) != nil }
+    }
+
+    /// Adapts one model to the content face, choosing the adapter by the model's dynamic type.
+    ///
+    /// - Throws: ``ContentFactoryError/unregisteredType(_:registered:)`` naming the type and
+    ///   listing the registered ones.
+    public func adapt(_ model: Any) throws(ContentFactoryError) -> Content {
+        let found = registry.withLock { registry in
+            registry.entry(for: model).map { Result<TypeEntry, ContentFactoryError>.success($0) }
+                ?? .failure(.unregisteredType(Self.name(of: type(of: model)), registered: registry.typeNames))
+        }
+        let entry = try found.get()
+        guard let content = entry.adapt(model) else {
+            // Only reachable if a registered type's cast fails, which Swift's casting rules rule out.
+            throw .unregisteredType(Self.name(of: type(of: model)), registered: registeredTypes)
+        }
+        return content
+    }
+
+    /// Adapts many models, stopping at the first that has no adapter.
+    public func adapt(_ models: [Any]) throws(ContentFactoryError) -> [Content] {
+        var result: [Content] = []
+        result.reserveCapacity(models.count)
+        for model in models {
+            result.append(try adapt(model))
+        }
+        return result
+    }
+
+    /// Decodes one item of data whose type tag you already read.
+    ///
+    /// - Throws: ``ContentFactoryError/unregisteredTag(_:registered:)``, or the decoder's error.
+    public func decode(tag: String, from decoder: any Decoder) throws -> Content {
+        let found = registry.withLock { registry in
+            registry.byTag[tag].map { Result<TagEntry, ContentFactoryError>.success($0) }
+                ?? .failure(.unregisteredTag(tag, registered: registry.tagNames))
+        }
+        return try found.get().decode(decoder)
+    }
+
+    static func name(of type: Any.Type) -> String {
+        String(describing: type)
+    }
+
+    // MARK: Registry
+
+    // Entries live only inside the locked registry and are immutable; their closures capture the
+    // model's metatype and the caller's `@Sendable` adapter.
+    struct TypeEntry {
+        let name: String
+        let adapt: (Any) -> Content?
+    }
+
+    struct TagEntry {
+        let modelName: String
+        let decode: (any Decoder) throws -> Content
+    }
+
+    struct Registry {
+        var byType: [ObjectIdentifier: TypeEntry] = [:]
+        var byTag: [String: TagEntry] = [:]
+        /// Dynamic types resolved through an ancestor search (or known to have no adapter).
+        var resolved: [ObjectIdentifier: TypeEntry?] = [:]
+
+        var typeNames: [String] { byType.values.map(\.name).sorted() }
+        var tagNames: [String] { byTag.keys.sorted() }
+
+        mutating func insert(
+            _ entry: TypeEntry, for id: ObjectIdentifier, tag: (String, TagEntry)?
+        ) throws(ContentFactoryError) {
+            guard byType[id] == nil else { throw .duplicateType(entry.name) }
+            if let (tag, _) = tag, let existing = byTag[tag] {
+                throw .duplicateTag(tag, registeredFor: existing.modelName)
+            }
+            byType[id] = entry
+            if let (tag, tagEntry) = tag { byTag[tag] = tagEntry }
+            // A new registration can change which ancestor is nearest.
+            resolved.removeAll(keepingCapacity: true)
+        }
+
+        mutating func entry(for model: Any) -> TypeEntry? {
+            let id = ObjectIdentifier(type(of: model))
+            if let exact = byType[id] { return exact }
+            if let cached = resolved[id] { return cached }
+            let found = nearestRegisteredAncestor(of: model)
+            resolved[id] = .some(found)
+            return found
+        }
+
+        private func nearestRegisteredAncestor(of model: Any) -> TypeEntry? {
+            var ancestor = Mirror(reflecting: model).superclassMirror
+            while let mirror = ancestor {
+                if let entry = byType[ObjectIdentifier(mirror.subjectType)] { return entry }
+                ancestor = mirror.superclassMirror
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// What can go wrong when registering with or asking a ``ContentFactory``.
+///
+/// Every case names the type or tag at fault, and the look-up failures list what *is* registered,
+/// so the message alone tells you what to fix.
+public enum ContentFactoryError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// No adapter is registered for the model's type, nor for any of its superclasses.
+    case unregisteredType(String, registered: [String])
+    /// No adapter is registered for a type tag found in data.
+    case unregisteredTag(String, registered: [String])
+    /// The model type was registered before; the first registration stays in force.
+    case duplicateType(String)
+    /// The type tag was registered before; the first registration stays in force.
+    case duplicateTag(String, registeredFor: String)
+    /// The data handed to ``ContentFactory/decodeFeed(from:tagKey:configure:)`` is not a JSON array.
+    case malformedFeed(String)
+
+    public var description: String {
+        switch self {
+        case let .unregisteredType(type, registered):
+            "no adapter registered for model type '\(type)'; registered types: \(Self.list(registered))"
+        case let .unregisteredTag(tag, registered):
+            "no adapter registered for type tag \"\(tag)\"; registered tags: \(Self.list(registered.map { "\"\($0)\"" }))"
+        case let .duplicateType(type):
+            "model type '\(type)' is already registered; the first registration is kept"
+        case let .duplicateTag(tag, registeredFor):
+            "type tag \"\(tag)\" is already registered for '\(registeredFor)'; the first registration is kept"
+        case let .malformedFeed(reason):
+            "the feed is not a JSON array of objects: \(reason)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+
+    private static func list(_ names: [String]) -> String {
+        names.isEmpty ? "(none)" : names.joined(separator: ", ")
+    }
+}
+
+/// One feed item that could not be turned into content.
+///
+/// ``ContentFactory/decodeFeed(from:tagKey:configure:)`` keeps going past a bad item; each one
+/// becomes a `FeedItemError` that says where it is and what was wrong.
+public struct FeedItemError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// The item's position in the feed, counting from zero.
+    public var index: Int
+    /// The item's type tag, when it had a readable one.
+    public var tag: String?
+    /// What was wrong, in words.
+    public var reason: String
+
+    public init(index: Int, tag: String?, reason: String) {
+        self.index = index
+        self.tag = tag
+        self.reason = reason
+    }
+
+    public var description: String {
+        if let tag {
+            "item \(index) (\"\(tag)\"): \(reason)"
+        } else {
+            "item \(index): \(reason)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,230 @@
+// MARK: - ForwardingProxy
+
+/// A stand-in that forwards each content protocol to the object injected for it.
+///
+/// This is the Swift counterpart of the seed's `CCProxy: NSProxy` with its dictionary from protocol
+/// to object. Inject one object per protocol; the proxy then answers for all of them, so a view can
+/// take its title from one model and its image from another.
+///
+/// ```swift
+/// let proxy = ForwardingProxy()
+/// proxy.inject(CCAContent(model: aModel), as: TitledContent.self)
+/// proxy.inject(iconModel, as: NamedImageContent.self)
+///
+/// proxy.title                        // "Ann": typed, checked at compile time
+/// proxy.responds(to: "subtitle")     // true, like respondsToSelector:
+/// try proxy.value(forMember: "image", as: ImageName.self)
+///
+/// let view = TitledContentView()
+/// view.content = proxy               // the proxy is a TitledContent
+/// ```
+///
+/// ## Typed and named look-up
+/// - Typed: ``forward(_:)`` takes a key path into a content protocol (`\TitledContent.title`) and
+///   returns `nil` when nothing is injected for it. For the library's protocols the proxy conforms
+///   directly (`proxy.title`); a member nobody provides reads as empty (`""`, ``ImageName/none``),
+///   as a message to `nil` does in Objective-C.
+/// - Your own protocols: add one line and `proxy.headline` works, typed, returning an optional:
+///   ```swift
+///   extension ForwardingProxy {
+///       subscript<Value>(dynamicMember keyPath: KeyPath<any HeadlineContent, Value>) -> Value? {
+///           forward(keyPath)
+///       }
+///   }
+///   ```
+///   The `decouple` tool's `proxy` style writes this, the conformance and the member table for you.
+/// - By name: ``responds(to:)``, ``value(forMember:)`` and ``value(forMember:as:)`` go through the
+///   ``MemberTable`` of each injected protocol. A member nobody provides is `nil` or a thrown
+///   ``ForwardingError``; it never traps.
+///
+/// ## Ownership
+/// ``inject(_:as:members:)`` keeps the object alive for as long as it stays injected, as the seed's
+/// proxy keeps its `_object`. ``inject(weak:as:members:)`` does not: when the object goes away, the
+/// proxy behaves as if nothing were injected for that protocol. Injecting again for the same
+/// protocol replaces the previous object.
+///
+/// ## Threads
+/// Injection and look-up are safe from any thread. The proxy guards its registry; whether the
+/// injected objects may be read concurrently is up to them, as with any shared reference.
+@dynamicMemberLookup
+public final class ForwardingProxy: Sendable {
+    private let registry = Locked(Registry())
+
+    /// Creates a proxy with nothing injected.
+    public init() {}
+
+    // MARK: Injecting
+
+    /// Injects an object to answer for a content protocol, keeping it alive.
+    ///
+    /// - Parameters:
+    ///   - object: The object; it must conform to `protocol`, which the compiler checks.
+    ///   - protocol: The content protocol, e.g. `TitledContent.self`.
+    ///   - members: The protocol's member table, for look-up by name. The library's own protocols
+    ///     need none.
+    public func inject<Protocol>(
+        _ object: Protocol, as protocol: Protocol.Type, members: MemberTable<Protocol>? = nil
+    ) {
+        store(.strong(object), for: `protocol`, members: members)
+    }
+
+    /// Injects an object to answer for a content protocol without keeping it alive.
+    ///
+    /// Use it when the object is owned elsewhere, for example by a controller that outlives the
+    /// proxy's use. Once the object is gone, the protocol reads as not injected.
+    ///
+    /// - Throws: ``ForwardingError/notAnObject(_:)`` when `object` is a value, not a class instance.
+    public func inject<Protocol>(
+        weak object: Protocol, as protocol: Protocol.Type, members: MemberTable<Protocol>? = nil
+    ) throws(ForwardingError) {
+        let boxed = object as Any
+        guard type(of: boxed) is AnyClass else {
+            throw .notAnObject(String(describing: type(of: boxed)))
+        }
+        store(.weak(WeakReference(boxed as AnyObject)), for: `protocol`, members: members)
+    }
+
+    /// Removes whatever is injected for a protocol.
+    public func remove<Protocol>(_ protocol: Protocol.Type) {
+        registry.withLock { $0.remove(ObjectIdentifier(`protocol`)) }
+    }
+
+    /// The live object injected for a protocol, if any.
+    public func object<Protocol>(for protocol: Protocol.Type) -> Protocol? {
+        registry.withLock { $0.object(for: ObjectIdentifier(`protocol`)) } as? Protocol
+    }
+
+    /// The protocols with a live injected object, in injection order.
+    public var injectedProtocols: [String] {
+        registry.withLock { registry in registry.liveSlots.map(\.protocolName) }
+    }
+
+    // MARK: Typed look-up
+
+    /// Reads a member of a content protocol from the object injected for that protocol.
+    ///
+    /// ```swift
+    /// let title = proxy.forward(\TitledContent.title)   // String?
+    /// ```
+    ///
+    /// - Returns: The member's value, or `nil` when no live object is injected for the protocol.
+    public func forward<Protocol, Value>(_ keyPath: KeyPath<Protocol, Value>) -> Value? {
+        guard let object = object(for: Protocol.self) else { return nil }
+        return object[keyPath: keyPath]
+    }
+
+    /// Typed look-up of ``TitledContent`` members that tells "not injected" (`nil`) from empty.
+    public subscript<Value>(dynamicMember keyPath: KeyPath<any TitledContent, Value>) -> Value? {
+        forward(keyPath)
+    }
+
+    // MARK: Look-up by name
+
+    /// Whether a live injected object provides a member with this name — the proxy's
+    /// `respondsToSelector:`. Answers before anything is called.
+    public func responds(to member: String) -> Bool {
+        registry.withLock { $0.provider(of: member) != nil }
+    }
+
+    /// Reads a member by name, or `nil` when no live injected object provides it.
+    ///
+    /// When several injected protocols have a member of this name, the one injected first answers.
+    public func value(forMember member: String) -> Any? {
+        guard let (object, table) = registry.withLock({ $0.provider(of: member) }) else { return nil }
+        return table.value(of: object, member: member)
+    }
+
+    /// Reads a member by name as a given type.
+    ///
+    /// - Throws: ``ForwardingError/noProvider(member:injected:)`` naming the member and what is
+    ///   injected, or ``ForwardingError/typeMismatch(member:expected:actual:)``.
+    public func value<Value>(forMember member: String, as type: Value.Type = Value.self) throws(ForwardingError) -> Value {
+        guard let value = value(forMember: member) else {
+            throw .noProvider(member: member, injected: registry.withLock { $0.summary })
+        }
+        guard let typed = value as? Value else {
+            throw .typeMismatch(
+                member: member, expected: String(describing: Value.self),
+                actual: String(describing: Swift.type(of: value)))
+        }
+        return typed
+    }
+
+    // MARK: Registry
+
+    private func store<Protocol>(_ reference: Reference, for protocol: Protocol.Type, members: MemberTable<Protocol>?) {
+        let id = ObjectIdentifier(`protocol`)
+        let slot = Slot(
+            protocolName: String(describing: `protocol`).replacingPrefix("any ", with: ""),
+            reference: reference,
+            members: members.map(AnyMemberTable.init) ?? AnyMemberTable.builtIn(for: id))
+        registry.withLock { $0.insert(slot, for: id) }
+    }
+
+    enum Reference {
+        case strong(Any)
+        case weak(WeakReference)
+
+        var object: Any? {
+            switch self {
+            case let .strong(object): object
+            case let .weak(reference): reference.object
+            }
+        }
+    }
+
+    struct Slot {
+        let protocolName: String
+        let reference: Reference
+        let members: AnyMemberTable?
+    }
+
+    struct Registry {
+        private var slots: [ObjectIdentifier: Slot] = [:]
+        private var order: [ObjectIdentifier] = []
+
+        mutating func insert(_ slot: Slot, for id: ObjectIdentifier) {
+            if slots.updateValue(slot, forKey: id) == nil { order.append(id) }
+        }
+
+        mutating func remove(_ id: ObjectIdentifier) {
+            if slots.removeValue(forKey: id) != nil { order.removeAll { $0 == id } }
+        }
+
+        func object(for id: ObjectIdentifier) -> Any? {
+            slots[id]?.reference.object
+        }
+
+        var liveSlots: [Slot] {
+            order.compactMap { slots[$0] }.filter { $0.reference.object != nil }
+        }
+
+        func provider(of member: String) -> (Any, AnyMemberTable)? {
+            for id in order {
+                guard let slot = slots[id], let table = slot.members, table.contains(member),
+                      let object = slot.reference.object else { continue }
+                return (object, table)
+            }
+            return nil
+        }
+
+        var summary: [String] {
+            liveSlots.map { slot in
+                let members = slot.members.map { "(" + $0.names.joined(separator: ", ") + ")" } ?? "(no member table)"
+                return "\(slot.protocolName) \(members)"
+            }
+        }
+    }
+}
+
+/// A weak reference, for objects the proxy must not keep alive.
+final class WeakReference {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+}
+
+extension String {
+    func replacingPrefix(_ prefix: String, with replacement: String) -> String {
+        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
+    }
+}

@@ -1,0 +1,187 @@
+import Decouple
+import Foundation
+import InlineSnapshotTesting
+import Testing
+
+@Suite struct ContentFactoryTests {
+    @Test func adapt_picksTheAdapterByDynamicType() throws {
+        let factory = try seedFactory()
+        let models: [Any] = [CCAModel(name: "Ann", age: "30"), CCBModel(story: "Fox", description: "A quick tale")]
+        let contents = try factory.adapt(models)
+        #expect(contents.map(\.title) == ["Ann", "Fox"])
+        #expect(contents.map(\.subtitle) == ["30", "A quick tale"])
+        #expect(contents[0] is CCAContent)
+        #expect(contents[1] is CCBContent)
+    }
+
+    @Test func adapt_subclassResolvesToNearestRegisteredAncestor() throws {
+        class Animal { var kind: String { "animal" } }
+        class Dog: Animal { override var kind: String { "dog" } }
+        final class Puppy: Dog { override var kind: String { "puppy" } }
+        struct Adapted: TitledContent { var title: String; var subtitle: String }
+
+        let factory = ContentFactory<any TitledContent>()
+        try factory.register(Animal.self) { Adapted(title: "via Animal", subtitle: $0.kind) }
+        #expect(try factory.adapt(Puppy()).title == "via Animal")
+        #expect(try factory.adapt(Puppy()).subtitle == "puppy")
+
+        // A nearer ancestor registered later wins from then on: the resolution cache is reset.
+        try factory.register(Dog.self) { Adapted(title: "via Dog", subtitle: $0.kind) }
+        #expect(try factory.adapt(Puppy()).title == "via Dog")
+        #expect(try factory.adapt(Animal()).title == "via Animal")
+        #expect(factory.canAdapt(Puppy()))
+        #expect(!factory.isRegistered(Puppy.self))
+    }
+
+    @Test func adapt_genericSpecialisationsAreDistinctTypes() throws {
+        struct Page<Item> { var items: [Item] }
+        struct Adapted: TitledContent { var title: String; var subtitle: String }
+
+        let factory = ContentFactory<any TitledContent>()
+        try factory.register(Page<Int>.self) { Adapted(title: "numbers", subtitle: "\($0.items.reduce(0, +))") }
+        try factory.register(Page<String>.self) { Adapted(title: "words", subtitle: $0.items.joined(separator: " ")) }
+
+        #expect(try factory.adapt(Page(items: [1, 2, 3])).subtitle == "6")
+        #expect(try factory.adapt(Page(items: ["a", "b"])).subtitle == "a b")
+        #expect(throws: ContentFactoryError.unregisteredType("Page<Double>", registered: ["Page<Int>", "Page<String>"])) {
+            try factory.adapt(Page(items: [1.5]))
+        }
+    }
+
+    @Test func adapt_unregisteredTypeNamesItAndListsRegistered() throws {
+        let factory = try seedFactory()
+        struct Video {}
+        do {
+            _ = try factory.adapt(Video())
+            Issue.record("adapting an unregistered type must throw")
+        } catch {
+            #expect(error.description == "no adapter registered for model type 'Video'; registered types: CCAModel, CCBModel")
+        }
+        let empty = ContentFactory<any TitledContent>()
+        #expect(throws: ContentFactoryError.unregisteredType("Int", registered: [])) { try empty.adapt(1) }
+        #expect(ContentFactoryError.unregisteredType("Int", registered: []).description
+            == "no adapter registered for model type 'Int'; registered types: (none)")
+    }
+
+    @Test func register_twiceThrowsAndKeepsTheFirst() throws {
+        let factory = try seedFactory()
+        struct Other: TitledContent { var title = "replacement"; var subtitle = "" }
+
+        #expect(throws: ContentFactoryError.duplicateType("CCAModel")) {
+            try factory.register(CCAModel.self) { _ in Other() }
+        }
+        #expect(ContentFactoryError.duplicateType("CCAModel").description
+            == "model type 'CCAModel' is already registered; the first registration is kept")
+        #expect(try factory.adapt(CCAModel(name: "Ann", age: "30")).title == "Ann")
+
+        final class Story: Decodable {}
+        do {
+            try factory.register(Story.self, tag: "story") { _ in Other() }
+            Issue.record("a duplicate tag must throw")
+        } catch {
+            #expect(error.description == "type tag \"story\" is already registered for 'CCBModel'; the first registration is kept")
+        }
+        // Nothing of the failed registration was kept: neither the type nor the tag.
+        #expect(!factory.isRegistered(Story.self))
+        #expect(factory.registeredTags == ["story", "user"])
+    }
+
+    @Test func decodeFeed_decodesHeterogeneousItemsInOrder() throws {
+        let json = #"""
+        [{"type": "user", "name": "Ann", "age": "30"},
+         {"type": "story", "story": "Fox", "description": "A quick tale"},
+         {"type": "user", "name": "Bo", "age": "7"}]
+        """#
+        let feed = try seedFactory().decodeFeed(from: Data(json.utf8))
+        #expect(feed.errors.isEmpty)
+        #expect(feed.items.map(\.title) == ["Ann", "Fox", "Bo"])
+        #expect(feed.items.map(\.subtitle) == ["30", "A quick tale", "7"])
+    }
+
+    @Test func decodeFeed_keepsGoodItemsAndReportsBadOnesByIndex() throws {
+        let json = #"""
+        [{"type": "user", "name": "Ann", "age": "30"},
+         {"type": "video", "url": "x"},
+         {"name": "no tag"},
+         {"type": "user", "name": "Bo"},
+         {"type": "story", "story": 5, "description": "wrong type"},
+         "not an object",
+         {"type": 7},
+         {"type": "story", "story": "Fox", "description": "A quick tale"}]
+        """#
+        let feed = try seedFactory().decodeFeed(from: Data(json.utf8))
+        #expect(feed.items.map(\.title) == ["Ann", "Fox"])
+        #expect(feed.entries.count == 8)
+        assertInlineSnapshot(of: feed.errors.map(\.description).joined(separator: "\n"), as: .lines) {
+            """
+            item 1 ("video"): no adapter registered for type tag "video"; registered tags: "story", "user"
+            item 2: missing type tag "type"
+            item 3 ("user"): missing field 'age'
+            item 4 ("story"): 'story' is not a String: Expected to decode String but found number instead.
+            item 5: the value is not an object: Expected to decode Dictionary<String, Any> but found a string instead.
+            item 6: 'type' is not a String: Expected to decode String but found number instead.
+            """
+        }
+    }
+
+    @Test func decodeFeed_customTagKey() throws {
+        let json = #"[{"kind": "user", "name": "Ann", "age": "30"}]"#
+        let feed = try seedFactory().decodeFeed(from: Data(json.utf8), tagKey: "kind")
+        #expect(feed.items.map(\.title) == ["Ann"])
+    }
+
+    @Test func decodeFeed_notAnArrayThrows() throws {
+        let factory = try seedFactory()
+        for json in [#"{"type": "user"}"#, "[{", ""] {
+            do {
+                _ = try factory.decodeFeed(from: Data(json.utf8))
+                Issue.record("\(json) is not a feed")
+            } catch {
+                #expect(error.description.hasPrefix("the feed is not a JSON array of objects: "), "\(error)")
+            }
+        }
+    }
+
+    @Test func concurrentRegistrationAndLookup() throws {
+        struct Person: Sendable { var name: String }
+        struct Adapted: TitledContent { var title: String; var subtitle = "" }
+        let factory = ContentFactory<any TitledContent>()
+        try factory.register(Person.self) { Adapted(title: $0.name) }
+        let model = Person(name: "Ann")
+        let failures = Locked(0)
+
+        // Eight threads each register 50 distinct generic types while they all adapt all the time.
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            let base: Any.Type = [Int.self, String.self, Double.self, Bool.self, Int8.self, Int16.self, Int32.self, UInt.self][thread]
+            func registerNested<T>(_: T.Type, depth: Int) {
+                do {
+                    try factory.register(Nest<T>.self) { _ in Adapted(title: "nest") }
+                    if try factory.adapt(model).title != "Ann" { failures.increment() }
+                    if try factory.adapt(Nest<T>()).title != "nest" { failures.increment() }
+                } catch {
+                    failures.increment()
+                }
+                if depth > 1 { registerNested(Nest<T>.self, depth: depth - 1) }
+            }
+            func open<T>(_ type: T.Type) { registerNested(type, depth: 50) }
+            _openExistential(base, do: open)
+        }
+        #expect(failures.value == 0)
+        #expect(factory.registeredTypes.count == 1 + 8 * 50)
+    }
+}
+
+private struct Nest<T> {}
+
+/// A counter the concurrency tests share between threads.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.withLock { stored } }
+    func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
+}
+
+extension Locked where Value == Int {
+    func increment() { mutate { $0 += 1 } }
+}

@@ -1,0 +1,176 @@
+import Decouple
+import Foundation
+import Testing
+
+@Suite struct ForwardingProxyTests {
+    private struct Icon: NamedImageContent {
+        var name: String
+        var image: ImageName
+    }
+
+    @Test func typedAccess_forwardsEachProtocolToItsOwnObject() {
+        let proxy = ForwardingProxy()
+        proxy.inject(CCAContent(model: CCAModel(name: "Ann", age: "30")), as: TitledContent.self)
+        proxy.inject(Icon(name: "QQ", image: "qq-icon"), as: NamedImageContent.self)
+
+        #expect(proxy.title == "Ann")
+        #expect(proxy.subtitle == "30")
+        #expect(proxy.name == "QQ")
+        #expect(proxy.image == "qq-icon")
+        #expect(proxy.forward(\NamedImageContent.image) == "qq-icon")
+        #expect(proxy.injectedProtocols == ["TitledContent", "NamedImageContent"])
+    }
+
+    @Test func typedAccess_notInjectedIsNilOrEmpty() {
+        let proxy = ForwardingProxy()
+        #expect(proxy.forward(\TitledContent.title) == nil)
+        // Through the dynamic-member subscript the optional tells "not injected" apart from "".
+        let viaSubscript: String? = proxy[dynamicMember: \TitledContent.title]
+        #expect(viaSubscript == nil)
+        // The conformance reads as empty, as a message to nil does in Objective-C.
+        #expect(proxy.title == "")
+        #expect(proxy.image == .none)
+    }
+
+    @Test func injectingAgainReplaces() {
+        let proxy = ForwardingProxy()
+        proxy.inject(CCAContent(model: CCAModel(name: "Ann", age: "30")), as: TitledContent.self)
+        proxy.inject(CCBContent(model: CCBModel(story: "Fox", description: "tale")), as: TitledContent.self)
+        #expect(proxy.title == "Fox")
+        #expect(proxy.injectedProtocols == ["TitledContent"])
+        proxy.remove(TitledContent.self)
+        #expect(proxy.forward(\TitledContent.title) == nil)
+        #expect(proxy.injectedProtocols.isEmpty)
+    }
+
+    @Test func byName_respondsAndReads() throws {
+        let proxy = ForwardingProxy()
+        #expect(!proxy.responds(to: "title"))
+        proxy.inject(CCAContent(model: CCAModel(name: "Ann", age: "30")), as: TitledContent.self)
+        proxy.inject(Icon(name: "QQ", image: "qq-icon"), as: NamedImageContent.self)
+
+        #expect(proxy.responds(to: "title"))
+        #expect(proxy.responds(to: "image"))
+        #expect(!proxy.responds(to: "price"))
+        #expect(proxy.value(forMember: "subtitle") as? String == "30")
+        #expect(try proxy.value(forMember: "image", as: ImageName.self) == "qq-icon")
+        #expect(proxy.value(forMember: "price") == nil)
+    }
+
+    @Test func byName_errorsNameTheProblem() {
+        let proxy = ForwardingProxy()
+        proxy.inject(CCAContent(model: CCAModel(name: "Ann", age: "30")), as: TitledContent.self)
+        #expect(throws: ForwardingError.noProvider(member: "price", injected: ["TitledContent (subtitle, title)"])) {
+            try proxy.value(forMember: "price", as: String.self)
+        }
+        #expect(ForwardingError.noProvider(member: "price", injected: ["TitledContent (subtitle, title)"]).description
+            == "no injected object provides 'price'; injected: TitledContent (subtitle, title)")
+        do {
+            _ = try proxy.value(forMember: "title", as: Int.self)
+            Issue.record("reading a String member as Int must throw")
+        } catch {
+            #expect(error.description == "member 'title' is String, not Int")
+        }
+        #expect(ForwardingError.noProvider(member: "x", injected: []).description
+            == "no injected object provides 'x'; injected: (nothing)")
+    }
+
+    @Test func userProtocol_withMemberTableAndDynamicMemberSubscript() throws {
+        let proxy = ForwardingProxy()
+        proxy.inject(Article(headline: "Decoupled!"), as: HeadlineContent.self, members: .headlineContent)
+        #expect(proxy.headline == "Decoupled!")
+        #expect(proxy.responds(to: "headline"))
+        #expect(try proxy.value(forMember: "headline", as: String.self) == "Decoupled!")
+
+        // Without a member table, typed look-up still works but the name is unknown.
+        let bare = ForwardingProxy()
+        bare.inject(Article(headline: "Quiet"), as: HeadlineContent.self)
+        #expect(bare.headline == "Quiet")
+        #expect(!bare.responds(to: "headline"))
+        #expect(throws: ForwardingError.noProvider(member: "headline", injected: ["HeadlineContent (no member table)"])) {
+            try bare.value(forMember: "headline", as: String.self)
+        }
+    }
+
+    @Test func ownership_strongInjectionKeepsTheObjectAlive() {
+        let proxy = ForwardingProxy()
+        weak var weakModel: Owner?  // assigned in the scope below
+        do {
+            let model = Owner(title: "kept")
+            weakModel = model
+            proxy.inject(model, as: TitledContent.self)
+        }
+        #expect(weakModel != nil)
+        #expect(proxy.title == "kept")
+        proxy.remove(TitledContent.self)
+        #expect(weakModel == nil)
+    }
+
+    @Test func ownership_weakInjectionDoesNotAndThenReadsAsAbsent() throws {
+        let proxy = ForwardingProxy()
+        var model: Owner? = Owner(title: "borrowed")
+        weak let weakModel = model
+        try proxy.inject(weak: model!, as: TitledContent.self)
+        #expect(proxy.title == "borrowed")
+        #expect(proxy.responds(to: "title"))
+        model = nil
+        #expect(weakModel == nil)
+        #expect(proxy.forward(\TitledContent.title) == nil)
+        #expect(!proxy.responds(to: "title"))
+        #expect(proxy.injectedProtocols.isEmpty)
+    }
+
+    @Test func ownership_weakInjectionOfAValueThrows() {
+        let proxy = ForwardingProxy()
+        #expect(throws: ForwardingError.notAnObject("CCAContent")) {
+            try proxy.inject(weak: CCAContent(model: CCAModel(name: "a", age: "1")), as: TitledContent.self)
+        }
+        #expect(ForwardingError.notAnObject("CCAContent").description
+            == "'CCAContent' is a value type and cannot be injected weakly; inject it strongly")
+    }
+
+    @Test func concurrentInjectionAndLookup() {
+        let proxy = ForwardingProxy()
+        let failures = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for round in 0..<500 {
+                if thread.isMultiple(of: 2) {
+                    proxy.inject(Owner(title: "t\(round)"), as: TitledContent.self)
+                    proxy.inject(Icon(name: "n", image: "i"), as: NamedImageContent.self)
+                } else {
+                    // Whatever is injected at this instant, a read is whole: nil or a title we wrote.
+                    if let title = proxy.forward(\TitledContent.title), !title.hasPrefix("t") { failures.increment() }
+                    if proxy.responds(to: "name"), proxy.value(forMember: "name") as? String != "n" { failures.increment() }
+                }
+            }
+        }
+        #expect(failures.value == 0)
+        #expect(proxy.title == "t499")
+    }
+}
+
+// MARK: - Fixtures
+
+private final class Owner: TitledContent {
+    let title: String
+    var subtitle: String { "" }
+    init(title: String) { self.title = title }
+}
+
+protocol HeadlineContent {
+    var headline: String { get }
+}
+
+private struct Article: HeadlineContent {
+    var headline: String
+}
+
+extension MemberTable where Root == any HeadlineContent {
+    static let headlineContent = MemberTable(["headline": \.headline])
+}
+
+extension ForwardingProxy {
+    subscript<Value>(dynamicMember keyPath: KeyPath<any HeadlineContent, Value>) -> Value? {
+        forward(keyPath)
+    }
+}
