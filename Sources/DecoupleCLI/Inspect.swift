@@ -1,0 +1,36 @@
+import ArgumentParser
+import DecoupleGenerator
+import Foundation
+
+// MARK: - Inspect
+
+struct Inspect: ParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    static let configuration = CommandConfiguration(
+        abstract: "List the models, members and protocols found in the sources.",
+        discussion: "Shows what `generate` sees: each type with the members of all its extensions, and every content protocol, the library's own included."
+    )
+
+    @Argument(help: "Swift files or folders to read (folders are searched recursively).")
+    var paths: [String] = []
+
+    @Option(name: .long, help: "Output format: text or json.")
+    var format: Format = .text
+
+    func run() throws {
+        let catalog: Catalog
+        do {
+            catalog = Generator.catalog(of: try SourceDiscovery.sources(at: paths.isEmpty ? ["."] : paths))
+        } catch {
+            throw fail(error)
+        }
+        if !catalog.problems.isEmpty { throw fail(GenerationFailure(catalog.problems)) }
+        switch format {
+        case .text: print(InspectionReport.text(catalog), terminator: "")
+        case .json: print(try InspectionReport.json(catalog))
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+// MARK: - Generator
+
+/// One Swift source file handed to the generator.
+public struct SourceFile: Sendable {
+    /// The path to show in diagnostics.
+    public var path: String
+    public var text: String
+
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+    }
+}
+
+/// Reads model sources and writes the adapters that make them content.
+///
+/// ```swift
+/// let code = try Generator.generate(
+///     sources: [SourceFile(path: "Models.swift", text: modelSource)],
+///     configuration: Configuration.parse(json, path: "decouple.json"))
+/// ```
+public enum Generator {
+    /// Scans sources into a catalog of types and protocols, with extensions merged.
+    public static func catalog(of sources: [SourceFile]) -> Catalog {
+        Catalog(files: scan(sources))
+    }
+
+    /// Generates the adapters the configuration and the sources' annotations ask for.
+    ///
+    /// - Returns: The generated file's text: deterministic, formatted, with a generated-file header.
+    /// - Throws: ``GenerationFailure`` with every problem found, each at its file, line and column.
+    public static func generate(sources: [SourceFile], configuration: Configuration) throws(GenerationFailure) -> String {
+        let catalog = Catalog(files: scan(sources))
+        guard catalog.diagnostics.isEmpty else { throw GenerationFailure(catalog.diagnostics) }
+        var resolver = Resolver(catalog: catalog)
+        let adapters = resolver.resolve(configuration: configuration)
+        guard resolver.diagnostics.isEmpty else { throw GenerationFailure(resolver.diagnostics) }
+        let text = Emitter.file(adapters: adapters)
+        // The output must parse; if it ever does not, that is our bug, reported rather than written.
+        let check = Parser.parse(source: text)
+        if check.hasError {
+            throw GenerationFailure([Diagnostic("internal error: the generated code does not parse; please report this with your input", at: nil)])
+        }
+        return text
+    }
+
+    static func scan(_ sources: [SourceFile]) -> [ScannedFile] {
+        sources.map { SourceScanner.scan(source: $0.text, path: $0.path) }.filter { !$0.isGenerated }
+    }
+}

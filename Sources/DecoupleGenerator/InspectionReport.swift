@@ -1,0 +1,76 @@
+import Foundation
+
+// MARK: - InspectionReport
+
+/// What `decouple inspect` prints: the catalog as text for people or JSON for tools.
+public enum InspectionReport {
+    public static func text(_ catalog: Catalog) -> String {
+        var lines: [String] = []
+        for type in catalog.types.values.sorted(by: { $0.qualifiedName < $1.qualifiedName }) {
+            let generics = type.genericParameters.isEmpty ? "" : "<\(type.genericParameters.joined(separator: ", "))>"
+            let inherits = type.inheritedTypes.isEmpty ? "" : ": \(type.inheritedTypes.joined(separator: ", "))"
+            lines.append("\(type.access.rawValue) \(type.kind.rawValue) \(type.qualifiedName)\(generics)\(inherits)  (\(type.position))")
+            for member in type.members {
+                let prefix = member.isStatic ? "static " : ""
+                switch member.kind {
+                case .property: lines.append("    \(prefix)var \(member.name): \(member.type?.description ?? "<unknown>")")
+                case .method: lines.append("    \(prefix)func \(member.signature ?? member.name)")
+                }
+            }
+        }
+        for declaration in catalog.protocols.values.sorted(by: { ($0.isBuiltIn ? 1 : 0, $0.qualifiedName) < ($1.isBuiltIn ? 1 : 0, $1.qualifiedName) }) {
+            let origin = declaration.isBuiltIn ? "built into Decouple" : declaration.position.map(\.description) ?? ""
+            lines.append("\(declaration.access.rawValue) protocol \(declaration.qualifiedName)  (\(origin))")
+            for requirement in declaration.requirements {
+                switch requirement.kind {
+                case .property: lines.append("    var \(requirement.name): \(requirement.type)")
+                case .method: lines.append("    func \(requirement.signature ?? requirement.name)")
+                }
+            }
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    public static func json(_ catalog: Catalog) throws -> String {
+        struct Member: Encodable {
+            var name: String, kind: String, type: String?, isStatic: Bool, access: String, line: Int, column: Int
+        }
+        struct TypeEntry: Encodable {
+            var name: String, qualifiedName: String, kind: String, access: String, genericParameters: [String]
+            var inheritedTypes: [String], file: String, line: Int, column: Int, members: [Member]
+        }
+        struct ProtocolEntry: Encodable {
+            var name: String, access: String, builtIn: Bool, file: String?, requirements: [Member]
+        }
+        struct Report: Encodable {
+            var types: [TypeEntry], protocols: [ProtocolEntry]
+        }
+        let types = catalog.types.values.sorted { $0.qualifiedName < $1.qualifiedName }.map { type in
+            TypeEntry(
+                name: type.name, qualifiedName: type.qualifiedName, kind: type.kind.rawValue, access: type.access.rawValue,
+                genericParameters: type.genericParameters, inheritedTypes: type.inheritedTypes,
+                file: type.position.file, line: type.position.line, column: type.position.column,
+                members: type.members.map {
+                    Member(name: $0.name, kind: $0.kind.rawValue, type: $0.type?.description, isStatic: $0.isStatic,
+                           access: $0.access.rawValue, line: $0.position.line, column: $0.position.column)
+                })
+        }
+        let protocols = catalog.protocols.values.sorted { $0.qualifiedName < $1.qualifiedName }.map { declaration in
+            ProtocolEntry(
+                name: declaration.qualifiedName, access: declaration.access.rawValue, builtIn: declaration.isBuiltIn,
+                file: declaration.position?.file,
+                requirements: declaration.requirements.map {
+                    Member(name: $0.name, kind: $0.kind.rawValue, type: $0.type.description, isStatic: false, access: declaration.access.rawValue,
+                           line: $0.position?.line ?? 0, column: $0.position?.column ?? 0)
+                })
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(Report(types: types, protocols: protocols)), as: UTF8.self)
+    }
+}
+
+extension Catalog {
+    /// Problems found while reading the sources (syntax errors, duplicate types, bad annotations).
+    public var problems: [Diagnostic] { diagnostics }
+}

@@ -1,0 +1,262 @@
+// MARK: - Configuration
+
+/// How generated code adapts a model to a protocol.
+public enum OutputStyle: String, Sendable, CaseIterable, Codable {
+    /// `extension Model: Protocol { … }`: the model itself conforms. The default.
+    case conformance
+    /// A hidden adapter type per model, and one function that registers them all in a
+    /// `ContentFactory` (the class cluster).
+    case factory
+    /// The model conforms, and `ForwardingProxy` gets the protocol's conformance, member table
+    /// and typed dynamic-member look-up.
+    case proxy
+}
+
+/// Where a requirement's value comes from.
+public struct MappingSource: Hashable, Sendable {
+    public var member: String
+    /// A Swift expression used when the member is `nil`.
+    public var defaultValue: String?
+    public var position: SourcePosition?
+
+    public init(member: String, defaultValue: String? = nil, position: SourcePosition? = nil) {
+        self.member = member
+        self.defaultValue = defaultValue
+        self.position = position
+    }
+}
+
+/// One model adapted to one protocol, as the configuration or an annotation asks.
+public struct AdapterRequest: Hashable, Sendable {
+    public var model: String
+    public var protocolName: String
+    /// Requirement name → where its value comes from. Requirements not listed are matched by name.
+    public var map: [String: MappingSource]
+    public var style: OutputStyle?
+    /// The type tag that selects this model in data (factory style).
+    public var tag: String?
+    public var position: SourcePosition?
+    public var modelPosition: SourcePosition?
+    public var protocolPosition: SourcePosition?
+    public var mapPositions: [String: SourcePosition]
+
+    public init(
+        model: String, protocolName: String, map: [String: MappingSource] = [:], style: OutputStyle? = nil,
+        tag: String? = nil, position: SourcePosition? = nil
+    ) {
+        self.model = model
+        self.protocolName = protocolName
+        self.map = map
+        self.style = style
+        self.tag = tag
+        self.position = position
+        self.modelPosition = position
+        self.protocolPosition = position
+        self.mapPositions = [:]
+    }
+}
+
+/// The `decouple.json` file.
+///
+/// ```json
+/// { "style": "conformance",
+///   "adapters": [
+///     { "model": "CCAModel", "protocol": "TitledContent",
+///       "map": { "title": "name", "subtitle": { "from": "bio", "default": "-" } } } ] }
+/// ```
+public struct Configuration: Sendable {
+    public var style: OutputStyle
+    public var adapters: [AdapterRequest]
+
+    public init(style: OutputStyle = .conformance, adapters: [AdapterRequest] = []) {
+        self.style = style
+        self.adapters = adapters
+    }
+
+    /// Reads a configuration file's text.
+    ///
+    /// - Throws: ``GenerationFailure`` listing every problem, each at its line and column.
+    public static func parse(_ text: String, path: String) throws(GenerationFailure) -> Configuration {
+        let root: JSONNode
+        do {
+            root = try JSONReader.parse(text, file: path)
+        } catch {
+            throw GenerationFailure([error])
+        }
+        var reader = ConfigurationReader()
+        let configuration = reader.read(root)
+        guard reader.diagnostics.isEmpty else { throw GenerationFailure(reader.diagnostics) }
+        return configuration
+    }
+}
+
+private struct ConfigurationReader {
+    var diagnostics: [Diagnostic] = []
+
+    mutating func read(_ root: JSONNode) -> Configuration {
+        var configuration = Configuration()
+        guard case let .object(members) = root.value else {
+            diagnostics.append(Diagnostic("the configuration must be a JSON object, found \(root.kindName)", at: root.position))
+            return configuration
+        }
+        for (key, keyPosition, value) in members {
+            switch key {
+            case "style":
+                if let style = readStyle(value) { configuration.style = style }
+            case "adapters":
+                guard case let .array(elements) = value.value else {
+                    diagnostics.append(Diagnostic("'adapters' must be an array, found \(value.kindName)", at: value.position))
+                    continue
+                }
+                configuration.adapters = elements.compactMap { readAdapter($0) }
+            default:
+                unknownKey(key, at: keyPosition, known: ["style", "adapters"], in: "the configuration")
+            }
+        }
+        return configuration
+    }
+
+    private mutating func readAdapter(_ node: JSONNode) -> AdapterRequest? {
+        guard case let .object(members) = node.value else {
+            diagnostics.append(Diagnostic("each adapter must be an object, found \(node.kindName)", at: node.position))
+            return nil
+        }
+        var model: (String, SourcePosition)?
+        var protocolName: (String, SourcePosition)?
+        var request = AdapterRequest(model: "", protocolName: "", position: node.position)
+        for (key, keyPosition, value) in members {
+            switch key {
+            case "model": model = readString(value, key: key).map { ($0, value.position) }
+            case "protocol": protocolName = readString(value, key: key).map { ($0, value.position) }
+            case "style": request.style = readStyle(value)
+            case "tag": request.tag = readString(value, key: key)
+            case "map":
+                guard case let .object(entries) = value.value else {
+                    diagnostics.append(Diagnostic("'map' must be an object from requirement to member, found \(value.kindName)", at: value.position))
+                    continue
+                }
+                for (requirement, requirementPosition, source) in entries {
+                    request.mapPositions[requirement] = requirementPosition
+                    if let mapped = readSource(source, requirement: requirement) { request.map[requirement] = mapped }
+                }
+            default:
+                unknownKey(key, at: keyPosition, known: ["model", "protocol", "map", "style", "tag"], in: "an adapter")
+            }
+        }
+        guard let model else {
+            diagnostics.append(Diagnostic("adapter is missing \"model\"", at: node.position))
+            return nil
+        }
+        guard let protocolName else {
+            diagnostics.append(Diagnostic("adapter for '\(model.0)' is missing \"protocol\"", at: node.position))
+            return nil
+        }
+        request.model = model.0
+        request.modelPosition = model.1
+        request.protocolName = protocolName.0
+        request.protocolPosition = protocolName.1
+        return request
+    }
+
+    /// `"member"` or `{"from": "member", "default": value}`.
+    private mutating func readSource(_ node: JSONNode, requirement: String) -> MappingSource? {
+        switch node.value {
+        case let .string(member):
+            return validMember(member, at: node.position) ? MappingSource(member: member, position: node.position) : nil
+        case let .object(members):
+            var member: String?
+            var defaultValue: String?
+            var memberPosition = node.position
+            for (key, keyPosition, value) in members {
+                switch key {
+                case "from":
+                    member = readString(value, key: key)
+                    memberPosition = value.position
+                case "default":
+                    defaultValue = swiftLiteral(value)
+                default:
+                    unknownKey(key, at: keyPosition, known: ["from", "default"], in: "the mapping of '\(requirement)'")
+                }
+            }
+            guard let member else {
+                diagnostics.append(Diagnostic("the mapping of '\(requirement)' is missing \"from\"", at: node.position))
+                return nil
+            }
+            guard validMember(member, at: memberPosition) else { return nil }
+            return MappingSource(member: member, defaultValue: defaultValue, position: memberPosition)
+        default:
+            diagnostics.append(Diagnostic(
+                "the mapping of '\(requirement)' must be a member name or {\"from\": …, \"default\": …}, found \(node.kindName)",
+                at: node.position))
+            return nil
+        }
+    }
+
+    private mutating func validMember(_ member: String, at position: SourcePosition) -> Bool {
+        let isIdentifier = !member.isEmpty && !(member.first?.isNumber ?? true)
+            && member.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        if !isIdentifier {
+            diagnostics.append(Diagnostic("'\(member)' is not a member name", at: position))
+        }
+        return isIdentifier
+    }
+
+    /// A JSON default as Swift source: strings become string literals.
+    private mutating func swiftLiteral(_ node: JSONNode) -> String? {
+        switch node.value {
+        case let .string(text): return SwiftLiteral.string(text)
+        case let .number(text): return text
+        case let .bool(value): return value ? "true" : "false"
+        case .null: return "nil"
+        case .object, .array:
+            diagnostics.append(Diagnostic("a default must be a string, number, boolean or null, found \(node.kindName)", at: node.position))
+            return nil
+        }
+    }
+
+    private mutating func readString(_ node: JSONNode, key: String) -> String? {
+        guard case let .string(text) = node.value else {
+            diagnostics.append(Diagnostic("'\(key)' must be a string, found \(node.kindName)", at: node.position))
+            return nil
+        }
+        return text
+    }
+
+    private mutating func readStyle(_ node: JSONNode) -> OutputStyle? {
+        guard let text = readString(node, key: "style") else { return nil }
+        guard let style = OutputStyle(rawValue: text) else {
+            let names = OutputStyle.allCases.map(\.rawValue)
+            diagnostics.append(Diagnostic(
+                "unknown style '\(text)'\(Suggestion.didYouMean(text, among: names)); styles are \(names.joined(separator: ", "))",
+                at: node.position))
+            return nil
+        }
+        return style
+    }
+
+    private mutating func unknownKey(_ key: String, at position: SourcePosition, known: [String], in place: String) {
+        diagnostics.append(Diagnostic(
+            "unknown key '\(key)' in \(place)\(Suggestion.didYouMean(key, among: known)); expected one of: \(known.joined(separator: ", "))",
+            at: position))
+    }
+}
+
+enum SwiftLiteral {
+    /// Text as a Swift string literal, escaped.
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,85 @@
+import SwiftParser
+import SwiftSyntax
+
+// MARK: - AnnotationParser
+
+/// Parses the text after `decouple:` in a comment. The annotation is a Swift expression, so it
+/// reads like the conformance it asks for:
+///
+/// ```swift
+/// // decouple: TitledContent(title: name, subtitle: age)
+/// // decouple: TitledContent(subtitle: bio ?? "-")     // `title` matched by name
+/// // decouple: NamedImageContent                      // every requirement matched by name
+/// ```
+enum AnnotationParser {
+    static func parse(_ text: String, origin: SourcePosition) -> Result<Annotation, Diagnostic> {
+        let tree = Parser.parse(source: text)
+        func position(_ node: some SyntaxProtocol) -> SourcePosition {
+            SourcePosition(file: origin.file, line: origin.line, column: origin.column + node.positionAfterSkippingLeadingTrivia.utf8Offset)
+        }
+        let usage = "expected `// decouple: Protocol(requirement: member, …)`"
+        guard tree.statements.count == 1, !tree.hasError,
+              let expression = tree.statements.first?.item.as(ExprSyntax.self) else {
+            return .failure(Diagnostic("malformed annotation; \(usage)", at: origin))
+        }
+        if let name = typeName(expression) {
+            return .success(Annotation(protocolName: name, mappings: [], position: position(expression)))
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self), let name = typeName(call.calledExpression),
+              call.trailingClosure == nil else {
+            return .failure(Diagnostic("malformed annotation; \(usage)", at: position(expression)))
+        }
+        var mappings: [Annotation.Mapping] = []
+        for argument in call.arguments {
+            guard let label = argument.label?.text.unescaped else {
+                return .failure(Diagnostic("annotation argument needs a requirement label, as in `title: name`", at: position(argument)))
+            }
+            guard let (member, defaultValue) = memberAndDefault(argument.expression) else {
+                return .failure(Diagnostic(
+                    "'\(label)' must map to a member of the model, optionally with a default (`\(label): member ?? \"-\"`)",
+                    at: position(argument.expression)))
+            }
+            mappings.append(Annotation.Mapping(requirement: label, member: member, defaultValue: defaultValue, position: position(argument.expression)))
+        }
+        return .success(Annotation(protocolName: name, mappings: mappings, position: position(call.calledExpression)))
+    }
+
+    private static func typeName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text.unescaped }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, let baseName = typeName(base) {
+            return "\(baseName).\(member.declName.baseName.text.unescaped)"
+        }
+        return nil
+    }
+
+    private static func memberAndDefault(_ expression: ExprSyntax) -> (String, String?)? {
+        if let member = memberName(expression) { return (member, nil) }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, let op = elements[1].as(BinaryOperatorExprSyntax.self), op.operator.text == "??",
+               let member = memberName(elements[0]) {
+                return (member, elements[2].trimmedDescription)
+            }
+        }
+        if let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.trimmedDescription == "??",
+           let member = memberName(infix.leftOperand) {
+            return (member, infix.rightOperand.trimmedDescription)
+        }
+        return nil
+    }
+
+    /// `name`, `self.name` or `\.name`.
+    private static func memberName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
+            return reference.baseName.text.unescaped
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            return member.declName.baseName.text.unescaped
+        }
+        if let keyPath = expression.as(KeyPathExprSyntax.self), keyPath.root == nil, keyPath.components.count == 1,
+           case let .property(property)? = keyPath.components.first?.component {
+            return property.declName.baseName.text.unescaped
+        }
+        return nil
+    }
+}

@@ -1,0 +1,132 @@
+// MARK: - Declarations
+
+/// Swift's access levels, ordered from most to least restricted.
+public enum AccessLevel: String, Sendable, Comparable, CaseIterable, Codable {
+    case `private`, `fileprivate`, `internal`, `package`, `public`, `open`
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+
+    /// The modifier to put on a member generated for a type with this access.
+    var memberModifier: String {
+        switch self {
+        case .open, .public: "public"
+        case .package: "package"
+        case .internal, .fileprivate, .private: "internal"
+        }
+    }
+}
+
+/// A type as the scanner sees it: written out in Swift, written as is.
+public struct TypeReference: Hashable, Sendable, CustomStringConvertible, Codable {
+    /// The type without its outer optional: `String` for `String?`.
+    public var wrapped: String
+    /// Whether the type is optional (`T?`, `T!` or `Optional<T>`).
+    public var isOptional: Bool
+
+    public init(wrapped: String, isOptional: Bool) {
+        self.wrapped = wrapped
+        self.isOptional = isOptional
+    }
+
+    public var description: String { isOptional ? "\(wrapped)?" : wrapped }
+
+    /// The wrapped type with a module prefix on well-known standard library names removed, so
+    /// that `Swift.String` and `String` compare equal.
+    var normalized: String {
+        var name = wrapped.filter { !$0.isWhitespace }
+        for prefix in ["Swift.", "Decouple."] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
+        return name
+    }
+}
+
+/// A property or method of a model type.
+public struct MemberDeclaration: Hashable, Sendable {
+    public enum Kind: String, Sendable, Codable {
+        case property, method
+    }
+
+    /// The name without backticks.
+    public var name: String
+    public var kind: Kind
+    /// The property's type, or the method's return type; `nil` when it can't be known from the
+    /// source (a property initialised from an expression with no annotation).
+    public var type: TypeReference?
+    /// A method's full signature as written, e.g. `price(in:) -> String`.
+    public var signature: String?
+    public var isStatic: Bool
+    public var access: AccessLevel
+    public var position: SourcePosition
+}
+
+/// A struct, class, enum or actor found in the sources, with the members of all its extensions.
+public struct TypeDeclaration: Hashable, Sendable {
+    public enum Kind: String, Sendable, Codable {
+        case `struct`, `class`, `enum`, `actor`
+    }
+
+    /// The name as declared: `User`.
+    public var name: String
+    /// The name with its enclosing types: `API.User`.
+    public var qualifiedName: String
+    public var kind: Kind
+    /// The access level the type really has, taking enclosing types into account.
+    public var access: AccessLevel
+    public var genericParameters: [String]
+    /// Protocols and superclasses named in the declaration and in its extensions.
+    public var inheritedTypes: [String]
+    public var members: [MemberDeclaration]
+    public var position: SourcePosition
+    /// `// decouple:` annotations on the type or its extensions.
+    public var annotations: [Annotation]
+
+    /// The first non-static member with this name.
+    func member(named name: String) -> MemberDeclaration? {
+        members.first { $0.name == name && !$0.isStatic }
+    }
+
+    func conforms(to protocolName: String) -> Bool {
+        let short = protocolName.split(separator: ".").last.map(String.init) ?? protocolName
+        return inheritedTypes.contains { $0 == protocolName || $0 == short || $0.hasSuffix("." + short) }
+    }
+}
+
+/// A requirement of a content protocol.
+public struct Requirement: Hashable, Sendable {
+    public var name: String
+    public var kind: MemberDeclaration.Kind
+    public var type: TypeReference
+    /// A method's signature, e.g. `price(in:) -> String`.
+    public var signature: String?
+    public var position: SourcePosition?
+}
+
+/// A protocol a view declares for its content.
+public struct ProtocolDeclaration: Hashable, Sendable {
+    public var name: String
+    public var qualifiedName: String
+    public var access: AccessLevel
+    public var requirements: [Requirement]
+    public var position: SourcePosition?
+    /// True for the protocols `Decouple` itself declares, which need no source.
+    public var isBuiltIn: Bool
+
+    /// How generated code spells the protocol.
+    var spelling: String { isBuiltIn ? "Decouple.\(name)" : qualifiedName }
+}
+
+/// A `// decouple: Protocol(requirement: member, …)` comment on a model.
+public struct Annotation: Hashable, Sendable {
+    public struct Mapping: Hashable, Sendable {
+        public var requirement: String
+        public var member: String
+        /// A Swift expression used when the member is `nil`.
+        public var defaultValue: String?
+        public var position: SourcePosition
+    }
+
+    public var protocolName: String
+    public var mappings: [Mapping]
+    public var position: SourcePosition
+}
