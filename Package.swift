@@ -35,6 +35,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The bundled example, compiled with its generated code: proof that the output builds.
+        .target(name: "DecoupleExamples", dependencies: ["Decouple"], path: "Examples", exclude: ["decouple.json", "README.md"]),
+        // Every source feature the generator reads, compiled with its generated code.
+        .target(name: "GeneratorCoverageFixture", dependencies: ["Decouple"], path: "Tests/Fixtures/Coverage", exclude: ["decouple.json"]),
+        .testTarget(name: "DecoupleExamplesTests", dependencies: ["Decouple", "DecoupleExamples"]),
+        .testTarget(name: "GeneratorCoverageTests", dependencies: ["Decouple", "GeneratorCoverageFixture"]),
+        .testTarget(
+            name: "DecoupleCLITests",
+            dependencies: ["DecoupleCLI", "DecoupleGenerator"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "DecoupleTests",
             dependencies: [

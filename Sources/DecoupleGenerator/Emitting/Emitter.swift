@@ -18,7 +18,8 @@ enum Emitter {
         let header = adapter.declaresConformance
             ? "extension \(adapter.model.qualifiedName)"
             : "extension \(adapter.model.qualifiedName): \(adapter.protocolDeclaration.spelling)"
-        let access = adapter.memberAccess.memberModifier
+        // An actor's witnesses read `let`s only, so they need no isolation.
+        let access = adapter.memberAccess.memberModifier + (adapter.model.kind == .actor ? " nonisolated" : "")
         return decl("""
             \(header) {
             \(members.map { property($0, access: access, base: "self") }.joined(separator: "\n"))

@@ -200,6 +200,12 @@ struct Resolver {
             }
             return nil
         }
+        if model.kind == .actor, !member.isConstant {
+            diagnostics.append(Diagnostic(
+                "'\(member.name)' is mutable state of actor '\(model.qualifiedName)', so it cannot back the synchronous requirement '\(protocolName).\(requirement.name)'; declare it with `let`",
+                at: member.position))
+            return nil
+        }
         guard let memberType = member.type else {
             diagnostics.append(Diagnostic(
                 "the type of '\(member.name)' cannot be read from the source; write it out (`var \(member.name): Type = …`)",

@@ -56,6 +56,8 @@ public struct MemberDeclaration: Hashable, Sendable {
     /// A method's full signature as written, e.g. `price(in:) -> String`.
     public var signature: String?
     public var isStatic: Bool
+    /// Declared with `let`: a constant, which an actor can expose without isolation.
+    public var isConstant: Bool = false
     public var access: AccessLevel
     public var position: SourcePosition
 }

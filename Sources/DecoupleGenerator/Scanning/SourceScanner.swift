@@ -175,7 +175,8 @@ private final class DeclarationVisitor: SyntaxVisitor {
             let reference = type.map(Self.reference) ?? binding.initializer.flatMap { Self.literalType(of: $0.value) }
             scopes[scopes.count - 1].members.append(MemberDeclaration(
                 name: identifier.identifier.text.unescaped, kind: .property, type: reference, signature: nil,
-                isStatic: isStatic, access: access, position: position(of: identifier)))
+                isStatic: isStatic, isConstant: node.bindingSpecifier.tokenKind == .keyword(.let),
+                access: access, position: position(of: identifier)))
         }
         return .skipChildren
     }
