@@ -227,7 +227,7 @@ private struct ConfigurationReader {
         guard let style = OutputStyle(rawValue: text) else {
             let names = OutputStyle.allCases.map(\.rawValue)
             diagnostics.append(Diagnostic(
-                "unknown style '\(text)'\(Suggestion.didYouMean(text, among: names)); styles are \(names.joined(separator: ", "))",
+                "unknown style '\(text)' (styles: \(names.joined(separator: ", ")))\(Suggestion.didYouMean(text, among: names))",
                 at: node.position))
             return nil
         }
@@ -236,7 +236,7 @@ private struct ConfigurationReader {
 
     private mutating func unknownKey(_ key: String, at position: SourcePosition, known: [String], in place: String) {
         diagnostics.append(Diagnostic(
-            "unknown key '\(key)' in \(place)\(Suggestion.didYouMean(key, among: known)); expected one of: \(known.joined(separator: ", "))",
+            "unknown key '\(key)' in \(place) (expected: \(known.joined(separator: ", ")))\(Suggestion.didYouMean(key, among: known))",
             at: position))
     }
 }

@@ -125,7 +125,7 @@ struct Resolver {
         let requirementNames = protocolDeclaration.requirements.map(\.name)
         for requirement in request.map.keys.sorted() where !requirementNames.contains(requirement) {
             diagnostics.append(Diagnostic(
-                "'\(protocolDeclaration.name)' has no requirement '\(requirement)'\(Suggestion.didYouMean(requirement, among: requirementNames)); its requirements are \(requirementNames.joined(separator: ", "))",
+                "'\(protocolDeclaration.name)' has no requirement '\(requirement)' (its requirements: \(requirementNames.joined(separator: ", ")))\(Suggestion.didYouMean(requirement, among: requirementNames))",
                 at: request.mapPositions[requirement] ?? request.position))
         }
         if style == .factory {
@@ -260,7 +260,7 @@ struct Resolver {
         } else {
             let names = catalog.types.values.flatMap { [$0.name, $0.qualifiedName] }
             diagnostics.append(Diagnostic(
-                "unknown model '\(request.model)'\(Suggestion.didYouMean(request.model, among: Array(Set(names)))); the sources declare no type of that name",
+                "unknown model '\(request.model)': the sources declare no type of that name\(Suggestion.didYouMean(request.model, among: Array(Set(names))))",
                 at: request.modelPosition))
         }
         return nil
@@ -270,7 +270,7 @@ struct Resolver {
         if let name = catalog.resolveProtocolName(request.protocolName), let found = catalog.protocols[name] { return found }
         let names = catalog.protocols.values.map(\.name)
         diagnostics.append(Diagnostic(
-            "unknown protocol '\(request.protocolName)'\(Suggestion.didYouMean(request.protocolName, among: names)); known protocols: \(names.sorted().joined(separator: ", "))",
+            "unknown protocol '\(request.protocolName)' (known: \(names.sorted().joined(separator: ", ")))\(Suggestion.didYouMean(request.protocolName, among: names))",
             at: request.protocolPosition))
         return nil
     }

@@ -246,8 +246,9 @@ private final class DeclarationVisitor: SyntaxVisitor {
             let body = text.dropFirst(markerLength)
             let trimmed = body.drop { $0 == " " || $0 == "\t" }
             guard trimmed.hasPrefix("decouple:") else { continue }
-            let expressionText = trimmed.dropFirst("decouple:".count)
-            let leading = markerLength + (body.utf8.count - trimmed.utf8.count) + "decouple:".utf8.count
+            let afterMarker = trimmed.dropFirst("decouple:".count)
+            let expressionText = afterMarker.drop { $0 == " " || $0 == "\t" }
+            let leading = markerLength + (body.utf8.count - expressionText.utf8.count)
             let start = converter.location(for: offset.advanced(by: leading))
             let origin = SourcePosition(file: path, line: start.line, column: start.column)
             switch AnnotationParser.parse(String(expressionText), origin: origin) {

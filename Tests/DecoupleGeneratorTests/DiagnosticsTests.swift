@@ -1,0 +1,185 @@
+import DecoupleGenerator
+import InlineSnapshotTesting
+import Testing
+
+/// Every way input can be wrong: each error names the problem, says where, and suggests a fix.
+@Suite struct DiagnosticsTests {
+    private let models = """
+        struct CCAModel {
+            var name: String
+            var age: Int
+            var bio: String?
+        }
+        """
+
+    @Test func syntaxError_isLocatedAndNothingIsGenerated() {
+        let output = generate(["Broken.swift": "struct A {\n    var name: String = \n}\n"],
+                              config: #"{"adapters": [{"model": "A", "protocol": "TitledContent"}]}"#)
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            Broken.swift:2:24: error: syntax error: expected expression in variable
+            """
+        }
+    }
+
+    @Test func optionalMemberWithoutDefault_pointsAtTheMember() {
+        let output = generate(["Models.swift": models], config: #"""
+            {"adapters": [{"model": "CCAModel", "protocol": "TitledContent",
+                           "map": {"title": "name", "subtitle": "bio"}}]}
+            """#)
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            Models.swift:4:9: error: 'bio' is optional but 'TitledContent.subtitle' is not; give it a default ("subtitle": {"from": "bio", "default": …} or `subtitle: bio ?? …`)
+            """
+        }
+    }
+
+    @Test func unknownNames_suggestTheNearest() {
+        let output = generate(["Models.swift": models], config: #"""
+            {"adapters": [
+              {"model": "CCAModle", "protocol": "TitledContent"},
+              {"model": "CCAModel", "protocol": "TitleContent"},
+              {"model": "CCAModel", "protocol": "TitledContent", "map": {"title": "nmae", "subtitel": "age"}}
+            ]}
+            """#)
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            decouple.json:2:13: error: unknown model 'CCAModle': the sources declare no type of that name; did you mean 'CCAModel'?
+            decouple.json:3:37: error: unknown protocol 'TitleContent' (known: NamedImageContent, TitledContent); did you mean 'TitledContent'?
+            decouple.json:4:3: error: 'TitledContent.subtitle' has no mapping for 'CCAModel', and it has no member named 'subtitle' (add "subtitle": "<member>" to the adapter's map)
+            decouple.json:4:71: error: 'CCAModel' has no member 'nmae'; did you mean 'name'?
+            decouple.json:4:79: error: 'TitledContent' has no requirement 'subtitel' (its requirements: title, subtitle); did you mean 'subtitle'?
+            """
+        }
+    }
+
+    @Test func requirementWithoutMapping_namesTheFix() {
+        let output = generate(["Models.swift": models], config: #"""
+            {"adapters": [{"model": "CCAModel", "protocol": "TitledContent", "map": {"subtitle": "age"}}]}
+            """#)
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            decouple.json:1:15: error: 'TitledContent.title' has no mapping for 'CCAModel', and it has no member named 'title' (add "title": "<member>" to the adapter's map)
+            """
+        }
+    }
+
+    @Test func typeMismatch_andConformanceClash() {
+        let output = generate([
+            "P.swift": "import Foundation\nprotocol Dated { var date: Date { get } }",
+            "M.swift": """
+                struct Event { var when: String; var title: Int; var name: String }
+                // decouple: Dated(date: when)
+                extension Event {}
+                """,
+        ], config: #"{"adapters": [{"model": "Event", "protocol": "TitledContent", "map": {"title": "name", "subtitle": "name"}}]}"#)
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            M.swift:2:26: error: 'when' is String but 'Dated.date' needs Date; map it to a member of that type
+            decouple.json:1:80: error: 'Event' already has a member 'title' (at M.swift:1:38), so a conformance cannot also map 'title' to 'name'; use the factory style or rename one of them
+            """
+        }
+    }
+
+    @Test func accessAndStyleRestrictions() {
+        let output = generate([
+            "M.swift": """
+                private struct Secret { var title: String; var subtitle: String }
+                struct Box<T> { var title: String; var subtitle: String }
+                struct Plain { var title: String; var subtitle: String }
+                actor Counter { var title: String = ""; let subtitle: String = "" }
+                protocol Priced { func price() -> String }
+                """,
+        ], config: #"""
+            {"adapters": [
+              {"model": "Secret", "protocol": "TitledContent"},
+              {"model": "Box", "protocol": "TitledContent", "style": "factory"},
+              {"model": "Plain", "protocol": "TitledContent", "style": "factory", "tag": "plain"},
+              {"model": "Plain", "protocol": "Priced"},
+              {"model": "Counter", "protocol": "TitledContent", "tag": "c"}
+            ]}
+            """#)
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            M.swift:1:16: error: 'Secret' is private, so generated code in another file cannot see it; make it internal or wider
+            M.swift:4:21: error: 'title' is mutable state of actor 'Counter', so it cannot back the synchronous requirement 'TitledContent.title'; declare it with `let`
+            decouple.json:3:3: error: generic model 'Box' cannot be registered in a factory without its type arguments; use the conformance style
+            decouple.json:4:3: error: tag "plain" needs 'Plain' to be Decodable, so the factory can decode it from data
+            decouple.json:5:3: error: 'Plain' does not implement method requirement 'price() -> String' of 'Priced'
+            decouple.json:6:3: error: "tag" applies to the factory style only; add "style": "factory"
+            """
+        }
+    }
+
+    @Test func ambiguousDuplicateAndUnreadableMembers() {
+        let output = generate([
+            "A.swift": "enum A { struct Item { var title: String; var subtitle: String } }",
+            "B.swift": """
+                enum B { struct Item { var title: String; var subtitle: String } }
+                // decouple: TitledContent(subtitle: computed)
+                struct Note { var title: String; var computed = makeValue() }
+                """,
+        ], config: #"""
+            {"adapters": [
+              {"model": "Item", "protocol": "TitledContent"},
+              {"model": "Note", "protocol": "TitledContent", "map": {"subtitle": "title"}}
+            ]}
+            """#)
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            B.swift:3:38: error: the type of 'computed' cannot be read from the source; write it out (`var computed: Type = …`)
+            decouple.json:2:13: error: model name 'Item' is ambiguous; qualify it as one of: A.Item, B.Item
+            """
+        }
+    }
+
+    @Test func malformedAnnotations() {
+        let output = generate(["M.swift": """
+            // decouple: TitledContent(title:
+            struct A { var title: String; var subtitle: String }
+            // decouple: TitledContent(name, subtitle: x)
+            struct B { var title: String; var subtitle: String }
+            // decouple: TitledContent(title: name.uppercased())
+            struct C { var title: String; var subtitle: String }
+            // decouple: TitledContent
+            extension Missing {}
+            """])
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            M.swift:1:14: error: malformed annotation; expected `// decouple: Protocol(requirement: member, …)`
+            M.swift:3:28: error: annotation argument needs a requirement label, as in `title: name`
+            M.swift:5:35: error: 'title' must map to a member of the model, optionally with a default (`title: member ?? "-"`)
+            M.swift:7:14: error: annotated extension of 'Missing', which is not declared in the given sources
+            """
+        }
+    }
+
+    @Test func configurationErrors_areLocatedInTheFile() {
+        let cases = [
+            #"{"adapters": [{"model": "A", "protocol": "TitledContent",}]}"#,
+            "{\n  \"adaptors\": []\n}",
+            #"{"style": "factroy", "adapters": [{"protocol": "TitledContent"}, 3, {"model": "A", "protocol": "TitledContent", "map": {"title": 7, "subtitle": {"default": "-"}}}]}"#,
+            #"[]"#,
+            #"{"adapters": [{"model": "A", "protocol": "TitledContent", "map": {"title": "not a name"}, "tag": true}]}"#,
+        ]
+        let output = cases.map { generate(["A.swift": "struct A {}"], config: $0) }.joined(separator: "\n---\n")
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            decouple.json:1:58: error: invalid JSON: expected a quoted key
+            ---
+            decouple.json:2:3: error: unknown key 'adaptors' in the configuration (expected: style, adapters); did you mean 'adapters'?
+            ---
+            decouple.json:1:11: error: unknown style 'factroy' (styles: conformance, factory, proxy); did you mean 'factory'?
+            decouple.json:1:35: error: adapter is missing "model"
+            decouple.json:1:66: error: each adapter must be an object, found a number
+            decouple.json:1:130: error: the mapping of 'title' must be a member name or {"from": …, "default": …}, found a number
+            decouple.json:1:145: error: the mapping of 'subtitle' is missing "from"
+            ---
+            decouple.json:1:1: error: the configuration must be a JSON object, found an array
+            ---
+            decouple.json:1:76: error: 'not a name' is not a member name
+            decouple.json:1:98: error: 'tag' must be a string, found a boolean
+            """
+        }
+    }
+}

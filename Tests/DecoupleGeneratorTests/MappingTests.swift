@@ -1,0 +1,148 @@
+import DecoupleGenerator
+import InlineSnapshotTesting
+import Testing
+
+/// How mappings are found: configuration, annotations, and names that already match.
+@Suite struct MappingTests {
+    @Test func byName_needsNoGeneratedMembers() {
+        let output = generate(["M.swift": """
+            // decouple: TitledContent
+            struct Note { var title: String; var subtitle: String }
+            """])
+        assertInlineSnapshot(of: body(output), as: .lines) {
+            """
+            // MARK: - Note: TitledContent
+
+            extension Note: Decouple.TitledContent {
+            }
+            """
+        }
+    }
+
+    @Test func alreadyDeclaredConformance_generatesOnlyWhatIsMissing() {
+        let output = generate(["M.swift": """
+            import Decouple
+            // decouple: TitledContent(subtitle: detail)
+            struct Note: TitledContent { var title: String; var detail: String }
+            // decouple: TitledContent
+            struct Done: TitledContent { var title: String; var subtitle: String }
+            """])
+        assertInlineSnapshot(of: body(output), as: .lines) {
+            """
+            // MARK: - Note: TitledContent
+
+            extension Note {
+                internal var subtitle: Swift.String {
+                    self.detail
+                }
+            }
+            """
+        }
+    }
+
+    @Test func multipleBindingsAndKeyPathAnnotation() {
+        let output = generate(["M.swift": """
+            // decouple: TitledContent(title: \\.first, subtitle: self.last)
+            struct Person { var first, last: String }
+            """])
+        assertInlineSnapshot(of: body(output), as: .lines) {
+            """
+            // MARK: - Person: TitledContent
+
+            extension Person: Decouple.TitledContent {
+                internal var title: Swift.String {
+                    self.first
+                }
+                internal var subtitle: Swift.String {
+                    self.last
+                }
+            }
+            """
+        }
+    }
+
+    @Test func annotationDefaultAndConversions() {
+        let output = generate(["M.swift": """
+            // decouple: TitledContent(title: count, subtitle: note ?? "—")
+            public final class Counter { public var count: Int = 0; public var note: String? }
+            // decouple: NamedImageContent(name: label, image: icon ?? "placeholder")
+            struct Item { var label: String; var icon: String? }
+            """])
+        assertInlineSnapshot(of: body(output), as: .lines) {
+            """
+            // MARK: - Counter: TitledContent
+
+            extension Counter: Decouple.TitledContent {
+                public var title: Swift.String {
+                    Swift.String(describing: self.count)
+                }
+                public var subtitle: Swift.String {
+                    self.note ?? "—"
+                }
+            }
+
+            // MARK: - Item: NamedImageContent
+
+            extension Item: Decouple.NamedImageContent {
+                internal var name: Swift.String {
+                    self.label
+                }
+                internal var image: Decouple.ImageName {
+                    self.icon.map(Decouple.ImageName.init) ?? "placeholder"
+                }
+            }
+            """
+        }
+    }
+
+    @Test func keywordNamedMembersAreEscaped() {
+        let output = generate([
+            "P.swift": "protocol Settings { var `default`: String { get } }",
+            "M.swift": """
+                // decouple: Settings(default: value)
+                struct Pref { var value: String }
+                """,
+        ])
+        assertInlineSnapshot(of: body(output), as: .lines) {
+            """
+            // MARK: - Pref: Settings
+
+            extension Pref: Settings {
+                internal var `default`: Swift.String {
+                    self.value
+                }
+            }
+            """
+        }
+    }
+
+    @Test func stylesCanBeChosenGlobally() {
+        let output = generate(
+            ["M.swift": "struct Card: Codable { var name: String; var age: Int }"],
+            config: #"{"style": "factory", "adapters": [{"model": "Card", "protocol": "TitledContent", "tag": "card", "map": {"title": "name", "subtitle": "age"}}]}"#)
+        assertInlineSnapshot(of: body(output), as: .lines) {
+            """
+            // MARK: - TitledContent factory
+
+            private struct CardTitledContentAdapter: Decouple.TitledContent {
+                let model: Card
+                var title: Swift.String {
+                    self.model.name
+                }
+                var subtitle: Swift.String {
+                    Swift.String(describing: self.model.age)
+                }
+            }
+
+            extension Decouple.ContentFactory where Content == any Decouple.TitledContent {
+                /// Registers the adapters `decouple` generated for `TitledContent`.
+                internal func registerGeneratedAdapters() throws(Decouple.ContentFactoryError) {
+                    try self.register(Card.self, tag: "card") {
+                        CardTitledContentAdapter(model: $0)
+                    }
+                }
+            }
+            """
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import DecoupleGenerator
+import Foundation
+
+/// The package's root folder, for reading committed fixtures.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Runs the generator on in-memory files and returns its output, or its diagnostics, one per line.
+func generate(_ files: [String: String], config: String? = nil) -> String {
+    let sources = files.keys.sorted().map { SourceFile(path: $0, text: files[$0]!) }
+    do {
+        let configuration = try config.map { try Configuration.parse($0, path: "decouple.json") } ?? Configuration()
+        return try Generator.generate(sources: sources, configuration: configuration)
+    } catch {
+        return "\(error)"
+    }
+}
+
+/// Only the declarations of a generated file, without its header and import.
+func body(_ generated: String) -> String {
+    generated.components(separatedBy: "import Decouple\n").last!.trimmingCharacters(in: .newlines)
+}
