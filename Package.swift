@@ -43,8 +43,10 @@ let package = Package(
         .testTarget(name: "GeneratorCoverageTests", dependencies: ["Decouple", "GeneratorCoverageFixture"]),
         .testTarget(
             name: "DecoupleCLITests",
-            dependencies: ["DecoupleCLI", "DecoupleGenerator"],
-            exclude: ["Fixtures"]
+            dependencies: [
+                "DecoupleCLI",
+                .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+            ]
         ),
         .testTarget(
             name: "DecoupleTests",

@@ -52,7 +52,7 @@ public enum SourceDiscovery {
         guard let names = try? fileManager.contentsOfDirectory(atPath: folder) else { return [] }
         var result: [String] = []
         for name in names.sorted() where !name.hasPrefix(".") {
-            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            let path = folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {

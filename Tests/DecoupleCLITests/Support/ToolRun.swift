@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// The result of running the `decouple` binary.
+struct ToolRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Where `swift build` put the `decouple` binary: beside the test bundle.
+let toolURL = Bundle.main.bundleURL.appendingPathComponent("decouple")
+
+let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Runs `decouple` with arguments in a folder and waits for it.
+func runTool(_ arguments: [String], in folder: URL) throws -> ToolRun {
+    let process = Process()
+    process.executableURL = toolURL
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read before waiting, so a large output cannot fill the pipe and stall the tool.
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ToolRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+}
+
+/// A fresh folder holding the given files, removed when the test ends.
+final class Workspace {
+    let url: URL
+
+    init(_ files: [String: String] = [:]) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("decouple-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        for (path, text) in files { try write(text, to: path) }
+    }
+
+    /// A copy of a folder of the package.
+    convenience init(copying folder: String) throws {
+        try self.init()
+        try FileManager.default.removeItem(at: url)
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent(folder), to: url)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func write(_ text: String, to path: String) throws {
+        let file = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+    }
+
+    func read(_ path: String) throws -> String {
+        try String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func modificationDate(_ path: String) throws -> Date? {
+        try FileManager.default.attributesOfItem(atPath: url.appendingPathComponent(path).path)[.modificationDate] as? Date
+    }
+
+    func run(_ arguments: String...) throws -> ToolRun {
+        try runTool(arguments, in: url)
+    }
+}
