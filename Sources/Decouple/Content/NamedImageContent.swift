@@ -8,8 +8,9 @@
 ///     var name: String
 ///     var image: ImageName
 /// }
-/// let icon = AppIconView()
-/// icon.content = App(name: "QQ", image: "QQ")
+/// let proxy = ForwardingProxy()
+/// proxy.inject(App(name: "QQ", image: "QQ"), as: NamedImageContent.self)
+/// proxy.image   // QQ
 /// ```
 public protocol NamedImageContent {
     /// The caption shown with the image.
