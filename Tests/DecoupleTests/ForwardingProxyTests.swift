@@ -29,7 +29,7 @@ import Testing
         #expect(viaSubscript == nil)
         // The conformance reads as empty, as a message to nil does in Objective-C.
         #expect(proxy.title == "")
-        #expect(proxy.image == .none)
+        #expect(proxy.image == .empty)
     }
 
     @Test func injectingAgainReplaces() {

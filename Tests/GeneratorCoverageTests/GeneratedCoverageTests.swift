@@ -70,4 +70,13 @@ import Testing
         #expect(proxy.count == 2)
         #expect(proxy.value(forMember: "badge") as? String == "A1")
     }
+
+    @Test func proxyStyleForAnImageRequirement() {
+        #expect(Member(photo: "me.png").avatar == ImageName("me.png"))
+        let proxy = ForwardingProxy()
+        #expect(proxy.avatar == ImageName.empty)
+        proxy.inject(Member(photo: "me.png"), as: AvatarContent.self, members: .avatarContent)
+        #expect(proxy.avatar == ImageName("me.png"))
+        #expect(proxy.responds(to: "avatar"))
+    }
 }

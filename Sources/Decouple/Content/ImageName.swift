@@ -33,5 +33,5 @@ public struct ImageName: Hashable, Sendable, Codable, ExpressibleByStringLiteral
     public var description: String { rawValue }
 
     /// An image name with no image: what a view shows when its content has none.
-    public static let none = ImageName("")
+    public static let empty = ImageName("")
 }

@@ -10,5 +10,5 @@ extension ForwardingProxy: TitledContent {
 
 extension ForwardingProxy: NamedImageContent {
     public var name: String { forward(\NamedImageContent.name) ?? "" }
-    public var image: ImageName { forward(\NamedImageContent.image) ?? .none }
+    public var image: ImageName { forward(\NamedImageContent.image) ?? .empty }
 }

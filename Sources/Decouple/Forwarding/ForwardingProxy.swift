@@ -22,7 +22,7 @@
 /// ## Typed and named look-up
 /// - Typed: ``forward(_:)`` takes a key path into a content protocol (`\TitledContent.title`) and
 ///   returns `nil` when nothing is injected for it. For the library's protocols the proxy conforms
-///   directly (`proxy.title`); a member nobody provides reads as empty (`""`, ``ImageName/none``),
+///   directly (`proxy.title`); a member nobody provides reads as empty (`""`, ``ImageName/empty``),
 ///   as a message to `nil` does in Objective-C.
 /// - Your own protocols: add one line and `proxy.headline` works, typed, returning an optional:
 ///   ```swift

@@ -99,7 +99,7 @@ enum Emitter {
         case "String": return "\"\""
         case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float": return "0"
         case "Bool": return "false"
-        case "ImageName": return ".none"
+        case "ImageName": return "Decouple.ImageName.empty"
         case _ where type.normalized.hasPrefix("[") && type.normalized.hasSuffix("]"):
             return type.normalized.contains(":") ? "[:]" : "[]"
         default: return nil

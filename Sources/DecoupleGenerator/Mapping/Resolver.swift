@@ -4,7 +4,7 @@
 struct ValueSource: Hashable, Sendable {
     enum Conversion: Hashable, Sendable {
         /// The member's type is the requirement's.
-        case none
+        case direct
         /// `String(describing:)`, for a `String` requirement fed by a number, `Bool` or other value.
         case describing
         /// `ImageName(_:)`, for an `ImageName` requirement fed by a `String`.
@@ -21,13 +21,13 @@ struct ValueSource: Hashable, Sendable {
         let read = "\(base).\(member)"
         guard memberIsOptional else {
             return switch conversion {
-            case .none: read
+            case .direct: read
             case .describing: "Swift.String(describing: \(read))"
             case .imageName: "Decouple.ImageName(\(read))"
             }
         }
         let mapped = switch conversion {
-        case .none: read
+        case .direct: read
         case .describing: "\(read).map { Swift.String(describing: $0) }"
         case .imageName: "\(read).map(Decouple.ImageName.init)"
         }
@@ -44,7 +44,7 @@ struct Binding: Hashable, Sendable {
     /// True when the model's own member already satisfies the requirement.
     var isSatisfiedByModel: Bool {
         guard let source else { return true }
-        return source.member == requirement.name && source.conversion == .none && source.defaultValue == nil
+        return source.member == requirement.name && source.conversion == .direct && source.defaultValue == nil
             && (source.memberIsOptional == requirement.type.isOptional)
     }
 }
@@ -222,7 +222,7 @@ struct Resolver {
         let conversion: ValueSource.Conversion
         let wanted = requirement.type.normalized
         if memberType.normalized == wanted {
-            conversion = .none
+            conversion = .direct
         } else if wanted == "String" {
             conversion = .describing
         } else if wanted == "ImageName", memberType.normalized == "String" {
@@ -233,7 +233,7 @@ struct Resolver {
                 at: mapped?.position ?? member.position))
             return nil
         }
-        if style != .factory, memberName == requirement.name, conversion != .none || memberType.isOptional != requirement.type.isOptional {
+        if style != .factory, memberName == requirement.name, conversion != .direct || memberType.isOptional != requirement.type.isOptional {
             diagnostics.append(Diagnostic(
                 "'\(member.name)' is \(memberType) but '\(protocolName).\(requirement.name)' needs \(requirement.type), and a conformance cannot declare a second '\(member.name)'; map '\(requirement.name)' to another member or use the factory style",
                 at: member.position))

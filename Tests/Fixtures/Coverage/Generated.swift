@@ -22,6 +22,14 @@ extension Invoice: PriceContent {
     }
 }
 
+// MARK: - Member: AvatarContent
+
+extension Member: AvatarContent {
+    internal var avatar: Decouple.ImageName {
+        Decouple.ImageName(self.photo)
+    }
+}
+
 // MARK: - Page: TitledContent
 
 extension Page: Decouple.TitledContent {
@@ -111,6 +119,21 @@ extension Decouple.ContentFactory where Content == any Decouple.TitledContent {
         try self.register(API.Post.self, tag: "post") {
             APIPostTitledContentAdapter(model: $0)
         }
+    }
+}
+
+// MARK: - ForwardingProxy: AvatarContent
+
+extension Decouple.MemberTable where Root == any AvatarContent {
+    /// The members of `AvatarContent`, for look-up by name through a `ForwardingProxy`.
+    internal static var avatarContent: Self {
+        Self(["avatar": \.avatar])
+    }
+}
+
+extension Decouple.ForwardingProxy: AvatarContent {
+    internal var avatar: Decouple.ImageName {
+        self.forward(\(any AvatarContent).avatar) ?? Decouple.ImageName.empty
     }
 }
 

@@ -53,3 +53,8 @@ actor Worker {
         self.role = role
     }
 }
+
+/// A model whose `String` photo feeds an `ImageName` requirement.
+struct Member {
+    var photo: String
+}

@@ -11,3 +11,8 @@ package protocol PriceContent {
     var price: String { get }
     func formatted(currency: String) -> String
 }
+
+/// A protocol with an image requirement, served through the proxy.
+protocol AvatarContent {
+    var avatar: ImageName { get }
+}
