@@ -69,8 +69,3 @@ public enum InspectionReport {
         return String(decoding: try encoder.encode(Report(types: types, protocols: protocols)), as: UTF8.self)
     }
 }
-
-extension Catalog {
-    /// Problems found while reading the sources (syntax errors, duplicate types, bad annotations).
-    public var problems: [Diagnostic] { diagnostics }
-}

@@ -10,6 +10,9 @@ public struct Catalog: Sendable {
     var annotated: [(type: String, annotation: Annotation)] = []
     var diagnostics: [Diagnostic] = []
 
+    /// Problems found while reading the sources (syntax errors, duplicate types, bad annotations).
+    public var problems: [Diagnostic] { diagnostics }
+
     init(files: [ScannedFile]) {
         for builtIn in BuiltInProtocols.all { protocols[builtIn.qualifiedName] = builtIn }
         for file in files {
