@@ -26,4 +26,16 @@ import Testing
         #expect(TextWidth.wrap("小明小明小明", to: 5) == ["小明", "小明", "小明"])
         #expect(TextWidth.wrap("one\ntwo", to: 10) == ["one", "two"])
     }
+
+    @Test func overlay_replacesColumnsWithoutSplittingWideCharacters() {
+        #expect(TextWidth.overlay("XY", on: "abcdef", at: 2) == "abXYef")
+        // 品 spans columns 2-3 and 名 4-5: an overlay cutting either keeps the rest as spaces.
+        #expect(TextWidth.overlay("X", on: "商品名称", at: 3) == "商 X名称")
+        #expect(TextWidth.overlay("XY", on: "商品名称", at: 3) == "商 XY 称")
+        #expect(TextWidth.overlay("X", on: "ab", at: 4) == "ab  X")
+        #expect(TextWidth.overlay("小明", on: "abcdef", at: 0) == "小明ef")
+        for column in 0...9 {
+            #expect(TextWidth.columns(of: TextWidth.overlay("商", on: "商品名称", at: column)) == max(8, column + 2))
+        }
+    }
 }

@@ -19,20 +19,27 @@ open class StackView: View {
     }
 
     open var axis: Axis
-    /// The views laid out, in order.
-    open var arrangedSubviews: [View]
+    /// The views laid out, in order: the stack's ``View/subviews``.
+    open var arrangedSubviews: [View] {
+        get { subviews }
+        set {
+            for view in subviews { view.removeFromSuperview() }
+            for view in newValue { addSubview(view) }
+        }
+    }
     /// Whether a border is drawn around the stack and between its views.
     open var hasBorder: Bool
 
     public init(_ axis: Axis = .vertical, _ views: [View] = [], border: Bool = false) {
         self.axis = axis
-        self.arrangedSubviews = views
         self.hasBorder = border
+        super.init()
+        for view in views { addSubview(view) }
     }
 
     /// Appends a view.
     open func addArrangedSubview(_ view: View) {
-        arrangedSubviews.append(view)
+        addSubview(view)
     }
 
     open override func render(width: Int) -> [String] {

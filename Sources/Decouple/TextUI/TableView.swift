@@ -95,6 +95,11 @@ open class TableView: View {
         return firstVisibleRow..<min(rowCount, firstVisibleRow + visibleRowCount)
     }
 
+    /// The visible cells, top to bottom.
+    open override var subviews: [View] {
+        visibleRows.compactMap { visibleCells[$0] }
+    }
+
     /// Cells alive in the table: the visible ones and those waiting for reuse.
     public var liveCellCount: Int {
         visibleCells.count + reuseQueue.values.reduce(0) { $0 + $1.count }

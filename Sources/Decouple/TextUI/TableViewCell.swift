@@ -25,6 +25,8 @@ open class TableViewCell: View {
         self.reuseIdentifier = reuseIdentifier
         super.init()
         detailTextLabel.alignment = .trailing
+        addSubview(textLabel)
+        addSubview(detailTextLabel)
     }
 
     /// Called before the table hands the cell out again for another row. The default clears the

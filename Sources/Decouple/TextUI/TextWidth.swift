@@ -108,6 +108,35 @@ public enum TextWidth {
         return lines
     }
 
+    /// Draws `top` over `base` starting at `column`, as a window draws over what is behind it.
+    ///
+    /// The result is as wide as the wider of `base` and the overlay's end. A wide character of
+    /// `base` cut by either edge of the overlay becomes spaces, so nothing is split or shifted.
+    public static func overlay(_ top: String, on base: String, at column: Int) -> String {
+        let column = max(0, column)
+        let topEnd = column + columns(of: top)
+        var left = ""
+        var right = ""
+        var position = 0
+        for character in base {
+            let characterWidth = columns(of: character)
+            let end = position + characterWidth
+            if end <= column {
+                left.append(character)
+            } else if position >= topEnd {
+                right.append(character)
+            } else if position < column {
+                left += String(repeating: " ", count: column - position)
+                if end > topEnd { right += String(repeating: " ", count: end - topEnd) }
+            } else if end > topEnd {
+                right += String(repeating: " ", count: end - topEnd)
+            }
+            position = end
+        }
+        left += String(repeating: " ", count: max(0, column - columns(of: left)))
+        return left + top + right
+    }
+
     private static func prefix(_ text: String, fitting width: Int) -> String {
         var result = ""
         var used = 0

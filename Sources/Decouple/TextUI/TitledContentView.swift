@@ -26,15 +26,13 @@ open class TitledContentView: View {
 
     public override init() {
         super.init()
+        addSubview(titleLabel)
+        addSubview(subtitleLabel)
     }
 
     /// Reads the content into the labels again, for content whose values changed.
     open func update() {
         titleLabel.text = content?.title ?? ""
         subtitleLabel.text = content?.subtitle ?? ""
-    }
-
-    open override func render(width: Int) -> [String] {
-        titleLabel.lines(width: width) + subtitleLabel.lines(width: width)
     }
 }
