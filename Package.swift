@@ -11,6 +11,9 @@ let package = Package(
         // Reads model sources and writes adapters; what the `decouple` tool is built on.
         .library(name: "DecoupleGenerator", targets: ["DecoupleGenerator"]),
         .executable(name: "decouple", targets: ["DecoupleCLI"]),
+        // Snapshot strategies that render any view, controller or window as text, for users'
+        // own tests. Separate from `Decouple` so the core stays free of dependencies.
+        .library(name: "DecoupleTesting", targets: ["DecoupleTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
@@ -19,6 +22,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "Decouple"),
+        .target(
+            name: "DecoupleTesting",
+            dependencies: [
+                "Decouple",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
         .target(
             name: "DecoupleGenerator",
             dependencies: [
@@ -52,6 +62,13 @@ let package = Package(
             name: "DecoupleTests",
             dependencies: [
                 "Decouple",
+                .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
+        .testTarget(
+            name: "DecoupleTestingTests",
+            dependencies: [
+                "DecoupleTesting",
                 .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
