@@ -1,6 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// Playgrounds/NAME.playground, each also an executable target `NAMEPlayground` (its
+/// `Contents.swift` linked from Playgrounds/Runners/NAME/main.swift) so that `Playgrounds/run.sh`
+/// and the tests build and run it on Linux.
+let playgrounds = ["MVC", "MVCVariant", "MVP", "Contacts", "Decoupling"]
+
 let package = Package(
     name: "Decouple",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .macCatalyst(.v17)],
@@ -79,6 +84,18 @@ let package = Package(
                 .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
-    ],
+        .testTarget(
+            name: "PlaygroundTests",
+            dependencies: playgrounds.map { .target(name: $0 + "Playground") }
+                + [.product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing")]
+        ),
+    ] + playgrounds.map { name in
+        .executableTarget(
+            name: name + "Playground",
+            dependencies: ["Decouple"],
+            // SwiftPM skips `.playground` folders, so it reads each through a symbolic link.
+            path: "Playgrounds/Runners/\(name)"
+        )
+    },
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,94 @@
+// MVC — seed 000 §1: a shop list.
+//
+// The controller creates and holds the view, the view reports events to the controller, the
+// controller loads and owns the models, and a model change makes the controller refresh the
+// view. Run it on Linux with `bash Playgrounds/run.sh MVC`.
+import Decouple
+
+// MARK: Model
+
+struct MYShopModel {
+    var name: String
+    var price: String
+}
+
+// MARK: Controllers
+
+/// The list: owns the models, is the table's data source and delegate.
+final class ShopListController: ViewController, TableViewDataSource, TableViewDelegate {
+    let tableView = TableView()
+    private(set) var models: [MYShopModel] = []
+
+    override func viewDidLoad() {
+        title = "商品"
+        tableView.register(TableViewCell.self, forCellReuseIdentifier: "shop")
+        tableView.dataSource = self
+        tableView.delegate = self
+        tableView.visibleRowCount = 6
+        view.addSubview(tableView)
+        loadModels()
+    }
+
+    /// The controller loads the models…
+    func loadModels() {
+        models = (0..<20).map { MYShopModel(name: "商品-\($0)", price: "¥19.\($0)") }
+        tableView.reloadData()
+    }
+
+    /// …and when one changes, refreshes the view.
+    func changePrice(ofRow row: Int, to price: String) {
+        models[row].price = price
+        tableView.reloadRows(at: [row])
+    }
+
+    func numberOfRows(in tableView: TableView) -> Int { models.count }
+
+    func tableView(_ tableView: TableView, cellForRowAt row: Int) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "shop", for: row)
+        cell.textLabel.text = models[row].name
+        cell.detailTextLabel.text = models[row].price
+        cell.accessory = .disclosureIndicator
+        return cell
+    }
+
+    /// The view reports the tap; the controller decides what it means.
+    func tableView(_ tableView: TableView, didSelectRowAt row: Int) {
+        navigationController?.pushViewController(ShopDetailController(model: models[row]))
+    }
+}
+
+final class ShopDetailController: ViewController {
+    let model: MYShopModel
+
+    init(model: MYShopModel) {
+        self.model = model
+        super.init()
+        title = model.name
+    }
+
+    override func viewDidLoad() {
+        let box = StackView(.vertical, [Label("名称  " + model.name), Label("价格  " + model.price)], border: true)
+        view.addSubview(box)
+        view.addSubview(Button("加入购物车"))
+    }
+}
+
+// MARK: Run
+
+let list = ShopListController()
+let window = Window(rootViewController: NavigationController(rootViewController: list), width: 28, height: 9)
+
+@MainActor func show(_ caption: String) {
+    print("── \(caption) ──")
+    print(window.renderedText())
+}
+
+show("20 models, the first rows")
+list.tableView.scroll(by: 12)
+show("scrolled down 12 rows")
+list.tableView.selectRow(at: 15)
+show("tapped 商品-15")
+(window.rootViewController as? NavigationController)?.tapBackButton()
+list.changePrice(ofRow: 15, to: "¥9.9")
+show("back; the model's price changed, the row refreshed")
+print("cells created for 20 rows: \(list.tableView.createdCellCount)")

@@ -1,0 +1,1 @@
+../../Contacts.playground/Contents.swift

@@ -1,0 +1,1 @@
+../../Decoupling.playground/Contents.swift

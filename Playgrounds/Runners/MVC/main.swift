@@ -1,0 +1,1 @@
+../../MVC.playground/Contents.swift

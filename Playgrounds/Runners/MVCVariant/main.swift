@@ -1,0 +1,1 @@
+../../MVCVariant.playground/Contents.swift

@@ -1,0 +1,1 @@
+../../MVP.playground/Contents.swift

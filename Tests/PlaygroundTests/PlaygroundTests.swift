@@ -1,0 +1,195 @@
+import InlineSnapshotTesting
+import Testing
+
+@Suite struct PlaygroundTests {
+    @Test func mvc() throws {
+        let run = try runPlayground("MVC")
+        #expect(run.status == 0)
+        assertInlineSnapshot(of: run.output, as: .lines) {
+            """
+            ── 20 models, the first rows ──
+                        商品
+            ────────────────────────────
+            商品-0               ¥19.0 ›
+            商品-1               ¥19.1 ›
+            商品-2               ¥19.2 ›
+            商品-3               ¥19.3 ›
+            商品-4               ¥19.4 ›
+            商品-5               ¥19.5 ›
+
+            ── scrolled down 12 rows ──
+                        商品
+            ────────────────────────────
+            商品-12             ¥19.12 ›
+            商品-13             ¥19.13 ›
+            商品-14             ¥19.14 ›
+            商品-15             ¥19.15 ›
+            商品-16             ¥19.16 ›
+            商品-17             ¥19.17 ›
+
+            ── tapped 商品-15 ──
+            ‹ 商品    商品-15
+            ────────────────────────────
+            ┌──────────────────────────┐
+            │名称  商品-15             │
+            ├──────────────────────────┤
+            │价格  ¥19.15              │
+            └──────────────────────────┘
+            [ 加入购物车 ]
+
+            ── back; the model's price changed, the row refreshed ──
+                        商品
+            ────────────────────────────
+            商品-12             ¥19.12 ›
+            商品-13             ¥19.13 ›
+            商品-14             ¥19.14 ›
+            商品-15               ¥9.9 ›
+            商品-16             ¥19.16 ›
+            商品-17             ¥19.17 ›
+
+            cells created for 20 rows: 6
+
+            """
+        }
+    }
+
+    @Test func mvcVariant() throws {
+        let run = try runPlayground("MVCVariant")
+        #expect(run.status == 0)
+        assertInlineSnapshot(of: run.output, as: .lines) {
+            """
+            ── the view fills itself from its model ──
+                      应用
+            ────────────────────────
+            ┌───────────┬──────────┐
+            │[QQ]       │QQ        │
+            └───────────┴──────────┘
+
+            ── tapped: the controller heard it and set the next model ──
+                      应用
+            ────────────────────────
+            ┌───────────┬──────────┐
+            │[WeChat]   │微信      │
+            └───────────┴──────────┘
+            打开了 QQ
+            ── tapped again ──
+                      应用
+            ────────────────────────
+            ┌───────────┬──────────┐
+            │[QQ]       │QQ        │
+            └───────────┴──────────┘
+            打开了 微信
+
+            """
+        }
+    }
+
+    @Test func mvp() throws {
+        let run = try runPlayground("MVP")
+        #expect(run.status == 0)
+        assertInlineSnapshot(of: run.output, as: .lines) {
+            """
+            ── the presenter pushed the model's values ──
+            ┌──────────────┬─────────────┐
+            │[QQ]          │QQ 下载 0    │
+            └──────────────┴─────────────┘
+            ── two taps, handled by the presenter ──
+            ┌──────────────┬─────────────┐
+            │[QQ]          │QQ 下载 2    │
+            └──────────────┴─────────────┘
+            controller released while its presenter lives: true
+
+            """
+        }
+    }
+
+    @Test func contacts() throws {
+        let run = try runPlayground("Contacts")
+        #expect(run.status == 0)
+        assertInlineSnapshot(of: run.output, as: .lines) {
+            """
+            records: 31, contacts: 30
+            ── selected 联系人-1 and 联系人-3 ──
+                        联系人
+            ──────────────────────────────
+            联系人-0         138-0000-1000
+            联系人-1       138-0000-1001 ✓
+            联系人-2         138-0000-1002
+            联系人-3       138-0000-1003 ✓
+            联系人-4         138-0000-1004
+            联系人-5         138-0000-1005
+            ── scrolled 9 rows: cells were reused; selected 联系人-12 ──
+                        联系人
+            ──────────────────────────────
+            联系人-9         138-0000-1009
+            联系人-10        138-0000-1010
+            联系人-11        138-0000-1011
+            联系人-12      138-0000-1012 ✓
+            联系人-13        138-0000-1013
+            联系人-14        138-0000-1014
+            ── scrolled back: the marks are on the same rows ──
+                        联系人
+            ──────────────────────────────
+            联系人-0         138-0000-1000
+            联系人-1       138-0000-1001 ✓
+            联系人-2         138-0000-1002
+            联系人-3       138-0000-1003 ✓
+            联系人-4         138-0000-1004
+            联系人-5         138-0000-1005
+            cells created: 6, alive: 6
+            copy unselected, original still selected: true
+            back to a dictionary: name=联系人-3, selected=true
+
+            """
+        }
+    }
+
+    @Test func decoupling() throws {
+        let run = try runPlayground("Decoupling")
+        #expect(run.status == 0)
+        assertInlineSnapshot(of: run.output, as: .lines) {
+            """
+            ── class cluster, picked by model type: CCAModel ──
+            ┌────────────────────────┐
+            │小明                    │
+            │18 岁                   │
+            └────────────────────────┘
+            ── class cluster, picked by model type: CCBModel ──
+            ┌────────────────────────┐
+            │狐狸的故事              │
+            │一只敏捷的棕色狐狸      │
+            └────────────────────────┘
+            ── class cluster, picked by the type tag in data ──
+            ┌────────────────────────┐
+            │The Fox                 │
+            │A quick brown tale      │
+            └────────────────────────┘
+            ── class cluster, picked by the type tag in data ──
+            ┌────────────────────────┐
+            │Ann                     │
+            │30 岁                   │
+            └────────────────────────┘
+            skipped: item 2 ("video"): no adapter registered for type tag "video"; registered tags: "story", "user"
+            error: no adapter registered for model type 'Int'; registered types: CCAModel, CCBModel
+            ── proxy, nothing injected: members read as empty ──
+            ┌────────────────────────┐
+            │                        │
+            │                        │
+            └────────────────────────┘
+            ── proxy forwarding to CCAModel's adapter ──
+            ┌────────────────────────┐
+            │小红                    │
+            │20 岁                   │
+            └────────────────────────┘
+            ── proxy forwarding to CCBModel's adapter ──
+            ┌────────────────────────┐
+            │龟兔赛跑                │
+            │慢而稳者胜              │
+            └────────────────────────┘
+            responds to title: true, to price: false
+            title by key path: 龟兔赛跑, by name: 龟兔赛跑
+
+            """
+        }
+    }
+}
