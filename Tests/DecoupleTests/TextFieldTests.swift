@@ -44,6 +44,37 @@ import Testing
         for width in 0...12 { for line in long.lines(width: width) { #expect(TextWidth.columns(of: line) == width) } }
     }
 
+    @Test func loginForm_bordersLineUpWithCJK() {
+        let name = TextField(placeholder: "用户名")
+        let password = TextField(placeholder: "密码")
+        password.isSecureTextEntry = true
+        let login = Button("登录")
+        let form = StackView(.vertical, [
+            StackView(.horizontal, [Label("用户名"), name]),
+            StackView(.horizontal, [Label("密码"), password]),
+            login,
+        ], border: true)
+        name.type("小明abc")
+        password.paste("aaaaaa")
+        login.isEnabled = false
+        assertInlineSnapshot(of: form.renderedText(width: 26), as: .lines) {
+            """
+            ┌────────────────────────┐
+            │用户名       [小明abc  ]│
+            ├────────────────────────┤
+            │密码         [••••••▏  ]│
+            ├────────────────────────┤
+            │( 登录 )                │
+            └────────────────────────┘
+            """
+        }
+        for line in form.lines(width: 26) { #expect(TextWidth.columns(of: line) == 26) }
+        // One field edits at a time.
+        #expect(!name.isEditing)
+        #expect(password.isEditing)
+        #expect(TextField.firstResponder === password)
+    }
+
     @Test func typingSendsOneChangePerCharacter_pastingOne() {
         let field = TextField()
         let delegate = Recorder()

@@ -69,6 +69,10 @@ open class TextField: View {
     /// Whether the field is being edited.
     public private(set) var isEditing = false
 
+    /// The field being edited, if any. As with a keyboard, one field edits at a time: a field
+    /// that begins editing ends the previous one's editing.
+    public private(set) static weak var firstResponder: TextField?
+
     private var actions: [Event: [@MainActor (TextField) -> Void]] = [:]
 
     public init(text: String = "", placeholder: String = "") {
@@ -89,6 +93,8 @@ open class TextField: View {
     open func becomeFirstResponder() -> Bool {
         guard !isEditing else { return true }
         guard isEnabled, isVisible, delegate?.textFieldShouldBeginEditing(self) ?? true else { return false }
+        Self.firstResponder?.resignFirstResponder()
+        Self.firstResponder = self
         isEditing = true
         delegate?.textFieldDidBeginEditing(self)
         send(.editingDidBegin)
@@ -99,6 +105,7 @@ open class TextField: View {
     open func resignFirstResponder() {
         guard isEditing else { return }
         isEditing = false
+        if Self.firstResponder === self { Self.firstResponder = nil }
         delegate?.textFieldDidEndEditing(self)
         send(.editingDidEnd)
     }
