@@ -76,6 +76,7 @@ open class TableView: View {
     /// than a crash.
     open func dequeueReusableCell(withIdentifier identifier: String, for row: Int) -> TableViewCell {
         if let cell = reuseQueue[identifier]?.popLast() {
+            cell.rowBindings.cancelAll()
             cell.prepareForReuse()
             return cell
         }
@@ -169,6 +170,7 @@ open class TableView: View {
 
     private func enqueue(_ row: Int) {
         guard let cell = visibleCells.removeValue(forKey: row) else { return }
+        cell.rowBindings.cancelAll()
         reuseQueue[cell.reuseIdentifier, default: []].append(cell)
     }
 

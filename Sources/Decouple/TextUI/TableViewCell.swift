@@ -21,6 +21,22 @@ open class TableViewCell: View {
     /// The trailing mark: `✓` for a checkmark, `›` for a disclosure indicator.
     open var accessory = Accessory.none
 
+    /// Bindings to the row the cell shows now. The table cancels them when the cell leaves the
+    /// screen and again before ``prepareForReuse()`` — the seed's `takeUntil:` — so a
+    /// recycled cell never shows another row's updates. Cancel them yourself when you give the
+    /// cell another model:
+    ///
+    /// ```swift
+    /// var model: HomePageModel? {
+    ///     didSet {
+    ///         rowBindings.cancelAll()
+    ///         guard let model else { return }
+    ///         totalLabel.bind(\.text, to: model.$totalNumber, in: rowBindings)
+    ///     }
+    /// }
+    /// ```
+    public let rowBindings = CancellationBag()
+
     public required init(reuseIdentifier: String) {
         self.reuseIdentifier = reuseIdentifier
         super.init()

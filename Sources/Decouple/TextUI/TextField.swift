@@ -73,7 +73,8 @@ open class TextField: View {
     /// that begins editing ends the previous one's editing.
     public private(set) static weak var firstResponder: TextField?
 
-    private var actions: [Event: [@MainActor (TextField) -> Void]] = [:]
+    private var actions: [Event: [(id: Int, run: @MainActor (TextField) -> Void)]] = [:]
+    private var nextActionID = 0
 
     public init(text: String = "", placeholder: String = "") {
         self.text = text
@@ -82,7 +83,18 @@ open class TextField: View {
 
     /// Adds an action to run, with the field, every time `event` happens.
     open func addAction(for event: Event, _ action: @escaping @MainActor (TextField) -> Void) {
-        actions[event, default: []].append(action)
+        addRemovableAction(for: event, action)
+    }
+
+    @discardableResult
+    func addRemovableAction(for event: Event, _ action: @escaping @MainActor (TextField) -> Void) -> Int {
+        nextActionID += 1
+        actions[event, default: []].append((nextActionID, action))
+        return nextActionID
+    }
+
+    func removeAction(_ id: Int) {
+        for event in actions.keys { actions[event]?.removeAll { $0.id == id } }
     }
 
     // MARK: Events
@@ -152,7 +164,7 @@ open class TextField: View {
     }
 
     private func send(_ event: Event) {
-        for action in actions[event] ?? [] { action(self) }
+        for action in actions[event] ?? [] { action.run(self) }
     }
 
     // MARK: Drawing

@@ -30,6 +30,11 @@ open class View {
     /// The view this one was added to, if any. Held weakly: a parent owns its children.
     public private(set) weak var superview: View?
 
+    /// Bindings that last as long as this view; see ``Bindable/bind(_:to:in:)``.
+    public let bindings = CancellationBag()
+
+    var trackedUpdates: [TrackedUpdate] = []
+
     public init() {}
 
     /// The views this one contains, in drawing order.
@@ -61,7 +66,8 @@ open class View {
 
     /// The lines a parent should draw: none when hidden.
     public final func lines(width: Int) -> [String] {
-        isHidden ? [] : render(width: max(0, width))
+        if !trackedUpdates.isEmpty { updateIfNeeded() }
+        return isHidden ? [] : render(width: max(0, width))
     }
 
     /// The view drawn at `width`, lines joined with newlines, trailing spaces removed.

@@ -1,0 +1,233 @@
+import Foundation
+
+// MARK: - Options and changes
+
+/// What an observer is told, as KVO's `NSKeyValueObservingOptions`.
+public struct ObservationOptions: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Call the handler once right away, with the current value as `new` (if `.new` is asked for).
+    public static let initial = ObservationOptions(rawValue: 1 << 0)
+    /// Include the value before the change.
+    public static let old = ObservationOptions(rawValue: 1 << 1)
+    /// Include the value after the change.
+    public static let new = ObservationOptions(rawValue: 1 << 2)
+    /// Also call the handler just before each change, with `isPrior` set (and `old`, if asked for).
+    public static let prior = ObservationOptions(rawValue: 1 << 3)
+}
+
+/// One notification: KVO's change dictionary, typed.
+public struct ObservedChange<Value> {
+    /// The value before the change, when ``ObservationOptions/old`` was asked for.
+    public let old: Value?
+    /// The value after the change, when ``ObservationOptions/new`` was asked for. `nil` in a
+    /// prior notification.
+    public let new: Value?
+    /// Whether this is the notification sent before the change (``ObservationOptions/prior``).
+    public let isPrior: Bool
+    /// Whether this is the notification sent at registration (``ObservationOptions/initial``).
+    public let isInitial: Bool
+
+    public init(old: Value?, new: Value?, isPrior: Bool = false, isInitial: Bool = false) {
+        self.old = old
+        self.new = new
+        self.isPrior = isPrior
+        self.isInitial = isInitial
+    }
+}
+
+extension ObservedChange: Sendable where Value: Sendable {}
+extension ObservedChange: Equatable where Value: Equatable {}
+
+// MARK: - ObservableValue
+
+/// A value that tells observers when it changes: an ``Observable`` or a ``Derived`` value.
+public protocol ObservableValue<Value>: AnyObject, Sendable {
+    associatedtype Value
+    /// The current value.
+    var value: Value { get }
+    /// Calls `handler` as the value changes, as the options say, until the token is cancelled or
+    /// released. Handlers run on the thread that changed the value.
+    func observe(options: ObservationOptions, _ handler: @escaping (ObservedChange<Value>) -> Void) -> CancellationToken
+}
+
+extension ObservableValue {
+    /// Observes on behalf of `observer`, which is passed to the handler and held weakly: the
+    /// observation ends by itself when the observer goes away, and the handler is never called
+    /// after that. Capture nothing strongly in the handler; use the observer it is given.
+    ///
+    /// ```swift
+    /// viewModel.$name.observe(label, options: [.initial, .new]) { label, change in
+    ///     label.text = change.new ?? ""
+    /// }.store(in: label.bindings)
+    /// ```
+    public func observe<Observer: AnyObject>(
+        _ observer: Observer,
+        options: ObservationOptions = [.new],
+        _ handler: @escaping (Observer, ObservedChange<Value>) -> Void
+    ) -> CancellationToken {
+        let box = WeakBox(observer)
+        // Weak, so that dropping the token still ends the observation.
+        let token = WeakSlot<CancellationToken>()
+        let observation = observe(options: options) { change in
+            guard let observer = box.object else {
+                token.object?.cancel()
+                return
+            }
+            handler(observer, change)
+        }
+        token.object = observation
+        return observation
+    }
+}
+
+/// A weak reference handed to handlers; never read across threads without the object's own care.
+final class WeakBox<Object: AnyObject>: @unchecked Sendable {
+    private(set) weak var object: Object?
+    init(_ object: Object) { self.object = object }
+}
+
+/// A weak reference filled in after creation.
+final class WeakSlot<Object: AnyObject>: @unchecked Sendable {
+    weak var object: Object?
+}
+
+// MARK: - Observable
+
+/// A value that tells its observers about every change, with KVO's options and none of its
+/// crashes: an observation ends when its token is cancelled or released, when its observer goes
+/// away, or when the observable itself goes away, and an ended observation is never called.
+///
+/// Usually declared with ``Observed``:
+///
+/// ```swift
+/// final class ProfileViewModel {
+///     @Observed var name = "小明"
+/// }
+/// let token = model.$name.observe(options: [.old, .new]) { change in
+///     print(change.old!, "→", change.new!)
+/// }
+/// model.name = "小红"        // prints 小明 → 小红
+/// ```
+///
+/// Setting and observing are safe from any thread. Handlers run on the thread that set the value,
+/// after the lock is released, so a handler may set values, observe or cancel.
+public final class Observable<Value>: ObservableValue, @unchecked Sendable {
+    private struct Entry {
+        let options: ObservationOptions
+        let handler: (ObservedChange<Value>) -> Void
+        let live: LiveFlag
+    }
+
+    private struct State {
+        var value: Value
+        var entries: [Int: Entry] = [:]
+        var nextID = 0
+    }
+
+    private let state: Locked<State>
+    private let transform: (@Sendable (Value) -> Value)?
+
+    /// Makes an observable value.
+    ///
+    /// - Parameters:
+    ///   - value: The first value.
+    ///   - transform: Applied to every value set, before it is stored or reported — for example
+    ///     to clean typed text. The stored value is always what `transform` returned, so an
+    ///     observer that writes back the value it was given causes no further change.
+    public init(_ value: Value, transform: (@Sendable (Value) -> Value)? = nil) {
+        self.transform = transform
+        state = Locked(State(value: transform?(value) ?? value))
+    }
+
+    /// The current value. Setting it notifies every observer, even when the value is equal.
+    public var value: Value {
+        get { state.withLock { $0.value } }
+        set { set(newValue) }
+    }
+
+    /// How many observations are active.
+    public var observerCount: Int { state.withLock { $0.entries.count } }
+
+    public func observe(
+        options: ObservationOptions = [.new],
+        _ handler: @escaping (ObservedChange<Value>) -> Void
+    ) -> CancellationToken {
+        let live = LiveFlag()
+        let (id, current) = state.withLock { state in
+            defer { state.nextID += 1 }
+            state.entries[state.nextID] = Entry(options: options, handler: handler, live: live)
+            return (state.nextID, state.value)
+        }
+        let token = CancellationToken { [weak self] in
+            live.end()
+            self?.remove(id)
+        }
+        if options.contains(.initial) {
+            handler(ObservedChange(old: nil, new: options.contains(.new) ? current : nil, isPrior: false, isInitial: true))
+        }
+        return token
+    }
+
+    private func remove(_ id: Int) {
+        let removed = state.withLock { $0.entries.removeValue(forKey: id) }
+        _ = removed   // the handler, and what it captured, is released outside the lock
+    }
+
+    private func set(_ newValue: Value) {
+        let newValue = transform?(newValue) ?? newValue
+        let (old, entries) = state.withLock { state in
+            (state.value, state.entries.sorted { $0.key < $1.key }.map(\.value))
+        }
+        for entry in entries where entry.options.contains(.prior) && entry.live.isLive {
+            entry.handler(ObservedChange(old: entry.options.contains(.old) ? old : nil, new: nil, isPrior: true, isInitial: false))
+        }
+        state.withLock { $0.value = newValue }
+        for entry in entries where entry.live.isLive {
+            entry.handler(ObservedChange(
+                old: entry.options.contains(.old) ? old : nil,
+                new: entry.options.contains(.new) ? newValue : nil,
+                isPrior: false,
+                isInitial: false
+            ))
+        }
+    }
+}
+
+/// Whether an observation is still on; checked just before each call.
+final class LiveFlag: Sendable {
+    private let flag = Locked(true)
+    var isLive: Bool { flag.withLock { $0 } }
+    func end() { flag.withLock { $0 = false } }
+}
+
+// MARK: - Observed
+
+/// Declares an observable property: `@Observed var name = ""`, observed through `$name`.
+///
+/// ```swift
+/// final class LoginViewModel {
+///     @Observed(transform: LoginViewModel.clean) var name = ""
+///     @Observed var password = ""
+/// }
+/// ```
+@propertyWrapper
+public struct Observed<Value>: Sendable {
+    /// The observable behind the property.
+    public let projectedValue: Observable<Value>
+
+    public init(wrappedValue: Value) {
+        projectedValue = Observable(wrappedValue)
+    }
+
+    /// Every value set is first passed through `transform`; see ``Observable/init(_:transform:)``.
+    public init(wrappedValue: Value, transform: @escaping @Sendable (Value) -> Value) {
+        projectedValue = Observable(wrappedValue, transform: transform)
+    }
+
+    public var wrappedValue: Value {
+        get { projectedValue.value }
+        nonmutating set { projectedValue.value = newValue }
+    }
+}

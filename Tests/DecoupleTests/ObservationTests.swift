@@ -1,0 +1,205 @@
+import Decouple
+import Foundation
+import Testing
+
+/// A box for what handlers saw, safe to append to from any thread.
+private final class Log<Element>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Element] = []
+    func append(_ element: Element) { lock.lock(); storage.append(element); lock.unlock() }
+    var all: [Element] { lock.lock(); defer { lock.unlock() }; return storage }
+}
+
+private final class Person {
+    @Observed var name = "小明"
+    @Observed var age = 18
+}
+
+private final class Observer {}
+
+@Suite struct ObservationTests {
+    // MARK: KVO's options
+
+    @Test func newOnly_reportsEachValueAfterTheChange() {
+        let person = Person()
+        let log = Log<ObservedChange<String>>()
+        let token = person.$name.observe(options: [.new]) { log.append($0) }
+        person.name = "小红"
+        person.name = "小红"   // equal values are reported too, as KVO does
+        #expect(log.all == [
+            ObservedChange(old: nil, new: "小红", isPrior: false, isInitial: false),
+            ObservedChange(old: nil, new: "小红", isPrior: false, isInitial: false),
+        ])
+        token.cancel()
+    }
+
+    @Test func oldAndNew() {
+        let person = Person()
+        let log = Log<ObservedChange<Int>>()
+        let token = person.$age.observe(options: [.old, .new]) { log.append($0) }
+        person.age = 19
+        #expect(log.all == [ObservedChange(old: 18, new: 19, isPrior: false, isInitial: false)])
+        _ = token
+    }
+
+    @Test func initial_callsAtOnce_withNewOnlyIfAskedFor() {
+        let person = Person()
+        let withNew = Log<ObservedChange<String>>()
+        let withoutNew = Log<ObservedChange<String>>()
+        let a = person.$name.observe(options: [.initial, .new]) { withNew.append($0) }
+        let b = person.$name.observe(options: [.initial]) { withoutNew.append($0) }
+        #expect(withNew.all == [ObservedChange(old: nil, new: "小明", isPrior: false, isInitial: true)])
+        #expect(withoutNew.all == [ObservedChange(old: nil, new: nil, isPrior: false, isInitial: true)])
+        person.name = "小红"
+        #expect(withoutNew.all.last == ObservedChange(old: nil, new: nil, isPrior: false, isInitial: false))
+        _ = (a, b)
+    }
+
+    @Test func prior_arrivesBeforeTheChange_withTheOldValue() {
+        let person = Person()
+        let log = Log<String>()
+        let token = person.$name.observe(options: [.prior, .old, .new]) { change in
+            // During the prior notification the property still holds the old value.
+            log.append("\(change.isPrior ? "prior" : "after") old=\(change.old ?? "-") new=\(change.new ?? "-") now=\(person.name)")
+        }
+        person.name = "小红"
+        #expect(log.all == ["prior old=小明 new=- now=小明", "after old=小明 new=小红 now=小红"])
+        _ = token
+    }
+
+    // MARK: Every way an observation ends
+
+    @Test func endsWhenCancelled_andCancellingTwiceIsHarmless() {
+        let person = Person()
+        let log = Log<String>()
+        let token = person.$name.observe { log.append($0.new ?? "") }
+        person.name = "a"
+        token.cancel()
+        token.cancel()
+        person.name = "b"
+        #expect(log.all == ["a"])
+        #expect(token.isCancelled)
+        #expect(person.$name.observerCount == 0)
+    }
+
+    @Test func endsWhenTheTokenIsReleased() {
+        let person = Person()
+        let log = Log<String>()
+        var token: CancellationToken? = person.$name.observe { log.append($0.new ?? "") }
+        person.name = "a"
+        #expect(token != nil)
+        token = nil
+        person.name = "b"
+        #expect(log.all == ["a"])
+        #expect(person.$name.observerCount == 0)
+    }
+
+    @Test func endsWhenTheObserverGoesAway_andIsNeverCalledAfter() {
+        let person = Person()
+        let calls = Log<String>()
+        var observer: Observer? = Observer()
+        weak let weakObserver = observer
+        let token = person.$name.observe(observer!) { _, change in calls.append(change.new ?? "") }
+        person.name = "a"
+        observer = nil
+        #expect(weakObserver == nil)   // the observation does not keep its observer alive
+        person.name = "b"
+        #expect(calls.all == ["a"])
+        #expect(token.isCancelled)
+        #expect(person.$name.observerCount == 0)
+    }
+
+    @Test func endsWhenTheObservedObjectGoesAway() {
+        var person: Person? = Person()
+        weak let weakName = person?.$name
+        let token = person!.$name.observe { _ in }
+        person = nil
+        #expect(weakName == nil)       // the token does not keep the observable alive
+        token.cancel()                 // and cancelling afterwards is harmless
+    }
+
+    @Test func endsWithItsBag() {
+        let person = Person()
+        let log = Log<String>()
+        var bag: CancellationBag? = CancellationBag()
+        person.$name.observe { log.append($0.new ?? "") }.store(in: bag!)
+        person.$age.observe { log.append("\($0.new ?? 0)") }.store(in: bag!)
+        person.name = "a"
+        bag = nil
+        person.name = "b"
+        person.age = 1
+        #expect(log.all == ["a"])
+
+        let kept = CancellationBag()
+        person.$name.observe { log.append($0.new ?? "") }.store(in: kept)
+        kept.cancelAll()
+        kept.cancelAll()
+        person.name = "c"
+        #expect(log.all == ["a"])
+        #expect(kept.count == 0)
+    }
+
+    @Test func aHandlerMayCancelItsOwnObservationAndObserveMore() {
+        let person = Person()
+        let log = Log<String>()
+        let slot = Slot()
+        slot.token = person.$name.observe { change in
+            log.append(change.new ?? "")
+            slot.token?.cancel()
+            slot.extra = person.$age.observe { log.append("age \($0.new ?? 0)") }
+        }
+        person.name = "a"
+        person.name = "b"
+        person.age = 20
+        #expect(log.all == ["a", "age 20"])
+    }
+
+    private final class Slot: @unchecked Sendable {
+        var token: CancellationToken?
+        var extra: CancellationToken?
+    }
+
+    // MARK: Threads
+
+    @Test func observingSettingAndCancellingFromManyThreads() async {
+        let age = Person().$age   // an Observable is Sendable; the model object need not be
+        let received = Log<Int>()
+        let kept = CancellationBag()
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<8 {
+                group.addTask {
+                    for round in 0..<200 {
+                        let token = age.observe { received.append($0.new ?? -1) }
+                        if round.isMultiple(of: 2) { token.store(in: kept) }
+                        age.value = thread * 1000 + round
+                        token.cancel()
+                        token.cancel()
+                    }
+                }
+            }
+        }
+        #expect(age.observerCount == 0)
+        #expect(!received.all.isEmpty)
+        #expect(!received.all.contains(-1))
+    }
+
+    // MARK: Cleaning without feedback
+
+    @Test func transform_cleansEveryValue_andWritingBackDoesNotLoop() {
+        let clean: @Sendable (String) -> String = { text in
+            String(text.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }.drop { $0.isNumber })
+        }
+        let name = Observable("", transform: clean)
+        let log = Log<String>()
+        let slot = Slot()
+        // An observer that writes back what it gets, as a two-way binding does.
+        slot.token = name.observe { change in
+            log.append(change.new ?? "")
+            if let new = change.new, new != name.value { name.value = new }
+        }
+        name.value = "12ab$c"
+        name.value = "小明x9"
+        #expect(name.value == "x9")
+        #expect(log.all == ["abc", "x9"])
+    }
+}
