@@ -54,3 +54,4 @@ import Testing
         }
     }
 }
+

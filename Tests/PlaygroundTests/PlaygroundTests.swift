@@ -192,4 +192,192 @@ import Testing
             """
         }
     }
+
+    @Test func mvvm() throws {
+        let run = try runPlayground("MVVM")
+        #expect(run.status == 0)
+        assertInlineSnapshot(of: run.output, as: .lines) {
+            """
+            ── the view shows the view model's values ──
+                      MVVM
+            ────────────────────────
+            ┌───────────┬──────────┐
+            │[QQ]       │QQ        │
+            └───────────┴──────────┘
+            ── tapped: the view model changed, the view followed ──
+                      MVVM
+            ────────────────────────
+            ┌───────────┬──────────┐
+            │[WeChat]   │微信      │
+            └───────────┴──────────┘
+            ── the view model's name changed ──
+                      MVVM
+            ────────────────────────
+            ┌───────────┬──────────┐
+            │[WeChat]   │企业微信  │
+            └───────────┴──────────┘
+            ── @Observable view model ──
+            小明：92 分
+            after a change, the view is stale until drawn: needsUpdate = true
+            ── drawn again: fresh values ──
+            小明：95 分
+            after teardown: controller gone, view model gone, view gone
+
+            """
+        }
+    }
+
+    @Test func login() throws {
+        let run = try runPlayground("Login")
+        #expect(run.status == 0)
+        assertInlineSnapshot(of: run.output, as: .lines) {
+            """
+            ── empty: the button is disabled ──
+                         登录
+            ──────────────────────────────
+            ┌────────────────────────────┐
+            │用户名         [(用户名)   ]│
+            ├────────────────────────────┤
+            │密码           [(密码)     ]│
+            └────────────────────────────┘
+            ( 登录 )
+            ── typed 1a$bc: cleaned to abc as it is typed ──
+                         登录
+            ──────────────────────────────
+            ┌────────────────────────────┐
+            │用户名         [abc▏       ]│
+            ├────────────────────────────┤
+            │密码           [(密码)     ]│
+            └────────────────────────────┘
+            ( 登录 )
+            ── pasted -12d_e, typed a password: both long enough ──
+                         登录
+            ──────────────────────────────
+            ┌────────────────────────────┐
+            │用户名         [abc12de    ]│
+            ├────────────────────────────┤
+            │密码           [••••••▏    ]│
+            └────────────────────────────┘
+            [ 登录 ]
+            ── wrong password: the alert ──
+                         登录
+            ─────┌──────────────────┐─────
+            ┌────│     登录失败     │────┐
+            │用户│ 用户名或密码错误 │   ]│
+            ├────│     [ 确定 ]     │────┤
+            │密码└──────────────────┘   ]│
+            └────────────────────────────┘
+            [ 登录 ]
+            the login button is out of reach under the alert: true
+            ── aaaaaa / aaaaa: one character short ──
+                         登录
+            ──────────────────────────────
+            ┌────────────────────────────┐
+            │用户名         [aaaaaa     ]│
+            ├────────────────────────────┤
+            │密码           [•••••▏     ]│
+            └────────────────────────────┘
+            ( 登录 )
+            ── aaaaaa / aaaaaa: the home page is pushed ──
+            ‹ 登录       首页
+            ──────────────────────────────
+            欢迎，aaaaaa
+
+
+
+
+
+            after teardown: controller gone, view model gone, text field gone
+
+            """
+        }
+    }
+
+    @Test func homePage() throws {
+        let run = try runPlayground("HomePage")
+        #expect(run.status == 0)
+        assertInlineSnapshot(of: run.output, as: .lines) {
+            """
+            ── t=0.0 seconds nothing yet ──
+                      首页
+            ────────────────────────
+
+
+
+
+
+            ── t=0.5 seconds the list arrives ──
+                      首页
+            ────────────────────────
+            10  小明  92
+            10  小明  92
+            10  小明  92
+            10  小明  92
+            10  小明  92
+            ── t=1.0 seconds the totals arrive ──
+                      首页
+            ────────────────────────
+            10  小明  92          10
+            10  小明  92          11
+            10  小明  92          12
+            10  小明  92          13
+            10  小明  92          14
+            ── t=2.0 seconds the timer ticks ──
+                      首页
+            ────────────────────────
+            10  小明  92          11
+            10  小明  92          12
+            10  小明  92          13
+            10  小明  92          14
+            10  小明  92          15
+            ── t=23.0 seconds after 30 scrolls while ticking, rows 27..<32 ──
+                      首页
+            ────────────────────────
+            10  小明  92          48
+            10  小明  92          49
+            10  小明  92          50
+            10  小明  92          51
+            10  小明  92          52
+            rows checked: 150, showing another row's total: 0, cells created: 5
+            after teardown: controller gone, view model gone, cell gone, models gone, timers waiting: 0
+
+            """
+        }
+    }
+
+    @Test func layered() throws {
+        let run = try runPlayground("Layered")
+        #expect(run.status == 0)
+        assertInlineSnapshot(of: run.output, as: .lines) {
+            """
+            ── first launch, network down: nothing local either ──
+                        新闻
+            ────────────────────────────
+            ┌──────────────────────────┐
+            └──────────────────────────┘
+            加载失败：网络不可用
+            ── first launch: nothing on disk, so the network ──
+                        新闻
+            ────────────────────────────
+            ┌──────────────────────────┐
+            │装修指南（网络）          │
+            ├──────────────────────────┤
+            │小明考了 92 分（网络）    │
+            └──────────────────────────┘
+            来自网络，2 条
+            saved on disk: true
+            ── second launch: from the local store ──
+                        新闻
+            ────────────────────────────
+            ┌──────────────────────────┐
+            │装修指南（本地）          │
+            ├──────────────────────────┤
+            │小明考了 92 分（本地）    │
+            └──────────────────────────┘
+            来自本地，2 条
+            network requests: 2
+
+            """
+        }
+    }
 }

@@ -27,9 +27,10 @@ extension View {
         tracked.run()
     }
 
-    /// Whether something read by a ``trackChanges(_:)`` update has changed since it last ran.
+    /// Whether something read by a ``trackChanges(_:)`` update of this view, or of any view in
+    /// it, has changed since the update last ran — that is, whether the screen is stale.
     public var needsUpdate: Bool {
-        trackedUpdates.contains { $0.isDirty }
+        trackedUpdates.contains { $0.isDirty } || subviews.contains { $0.needsUpdate }
     }
 
     /// Runs the ``trackChanges(_:)`` updates whose inputs changed; drawing does this by itself.

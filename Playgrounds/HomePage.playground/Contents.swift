@@ -1,0 +1,139 @@
+// HomePage — seed 002 §4: a list whose rows update while you scroll.
+//
+// The view model makes 40 rows (`小明`, `10`, `92`). The list arrives after 0.5 s, each row's
+// `totalNumber` after 1 s (`i + 10`), and a timer adds 1 to every total every 2 s until the view
+// model goes away. Each cell binds to its row's `totalNumber` only while it shows that row, so a
+// reused cell never shows another row's total. Time is a `TestScheduler` here, so the run is
+// instant and always prints the same; an app passes `MainActorScheduler()`.
+// Run it with `bash Playgrounds/run.sh HomePage`.
+import Decouple
+
+// MARK: Model and view model
+
+final class HomePageModel {
+    let number: String
+    let name: String
+    let score: String
+    @Observed var totalNumber = ""
+
+    init(number: String, name: String, score: String) {
+        self.number = number
+        self.name = name
+        self.score = score
+    }
+}
+
+@MainActor
+final class HomePageViewModel {
+    @Observed private(set) var dataArray: [HomePageModel] = []
+    private let scheduler: any Scheduler
+    private let work = CancellationBag()
+
+    init(scheduler: any Scheduler) {
+        self.scheduler = scheduler
+    }
+
+    /// Loads the rows as the seed's network would: late, and a little at a time.
+    func getDatas() {
+        let array = (0..<40).map { _ in HomePageModel(number: "10", name: "小明", score: "92") }
+        for (i, model) in array.enumerated() {
+            scheduler.schedule(after: .seconds(1)) { [weak model] in model?.totalNumber = "\(i + 10)" }.store(in: work)
+        }
+        scheduler.schedule(after: .milliseconds(500)) { [weak self] in self?.dataArray = array }.store(in: work)
+        // The timer lives in `work`: it stops when the view model goes away.
+        scheduler.schedule(every: .seconds(2)) { [weak self] in self?.timerAction() }.store(in: work)
+    }
+
+    private func timerAction() {
+        for model in dataArray {
+            model.totalNumber = String((Int(model.totalNumber) ?? 0) + 1)
+        }
+    }
+}
+
+// MARK: Screen
+
+final class HomePageCell: TableViewCell {
+    /// Giving the cell another model ends the bindings to the previous one (the seed's
+    /// `takeUntil:`); the table also ends them when the cell is reused.
+    var model: HomePageModel? {
+        didSet {
+            rowBindings.cancelAll()
+            guard let model else { return }
+            textLabel.text = "\(model.number)  \(model.name)  \(model.score)"
+            detailTextLabel.bind(\.text, to: model.$totalNumber, in: rowBindings)
+        }
+    }
+}
+
+final class HomePageViewController: ViewController, TableViewDataSource {
+    let viewModel: HomePageViewModel
+    let tableView = TableView()
+
+    init(viewModel: HomePageViewModel) {
+        self.viewModel = viewModel
+        super.init()
+        title = "首页"
+    }
+
+    override func viewDidLoad() {
+        tableView.register(HomePageCell.self, forCellReuseIdentifier: "cellId")
+        tableView.dataSource = self
+        tableView.visibleRowCount = 5
+        view.addSubview(tableView)
+        viewModel.$dataArray.observe(self) { controller, _ in controller.tableView.reloadData() }.store(in: view.bindings)
+        viewModel.getDatas()
+    }
+
+    func numberOfRows(in tableView: TableView) -> Int { viewModel.dataArray.count }
+
+    func tableView(_ tableView: TableView, cellForRowAt row: Int) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "cellId", for: row)
+        (cell as? HomePageCell)?.model = viewModel.dataArray[row]
+        return cell
+    }
+}
+
+// MARK: Run
+
+let scheduler = TestScheduler()
+var home: HomePageViewController? = HomePageViewController(viewModel: HomePageViewModel(scheduler: scheduler))
+let window = Window(rootViewController: NavigationController(rootViewController: home!), width: 24, height: 7)
+
+@MainActor func show(_ caption: String) {
+    print("── t=\(scheduler.now) \(caption) ──")
+    print(window.renderedText())
+}
+
+show("nothing yet")
+scheduler.advance(by: .milliseconds(500))
+show("the list arrives")
+scheduler.advance(by: .milliseconds(500))
+show("the totals arrive")
+scheduler.advance(by: .seconds(1))
+show("the timer ticks")
+
+// Scroll up and down while the timer ticks, and check every visible row after every step.
+var checks = 0
+var mismatches = 0
+for step in 0..<30 {
+    home!.tableView.scroll(by: [7, -3, 11, -13, 5][step % 5])
+    scheduler.advance(by: .milliseconds(700))
+    _ = window.renderedText()
+    for row in home!.tableView.visibleRows {
+        checks += 1
+        let shown = home!.tableView.cellForRow(at: row)?.detailTextLabel.text
+        if shown != home!.viewModel.dataArray[row].totalNumber { mismatches += 1 }
+    }
+}
+show("after 30 scrolls while ticking, rows \(home!.tableView.visibleRows)")
+print("rows checked: \(checks), showing another row's total: \(mismatches), cells created: \(home!.tableView.createdCellCount)")
+
+// Tear down: the timer stops with its view model, and nothing is left.
+weak let weakHome = home
+weak let weakViewModel = home?.viewModel
+weak let weakCell = home?.tableView.cellForRow(at: home!.tableView.visibleRows.lowerBound)
+weak let weakModel = home?.viewModel.dataArray.first
+window.rootViewController = nil
+home = nil
+print("after teardown: controller \(weakHome == nil ? "gone" : "LEAKED"), view model \(weakViewModel == nil ? "gone" : "LEAKED"), cell \(weakCell == nil ? "gone" : "LEAKED"), models \(weakModel == nil ? "gone" : "LEAKED"), timers waiting: \(scheduler.pendingCount)")

@@ -1,0 +1,1 @@
+../../HomePage.playground/Contents.swift

@@ -1,0 +1,1 @@
+../../Login.playground/Contents.swift

@@ -1,0 +1,1 @@
+../../MVVM.playground/Contents.swift
