@@ -77,27 +77,35 @@ final class ContactsController: ViewController, TableViewDataSource, TableViewDe
 
 let records: [[String: Any]] = (0..<30).map { ["name": "联系人-\($0)", "phone": "138-0000-\(1000 + $0)"] }
     + [["name": "no phone"]]   // a bad record is dropped at the edge, not carried around
-let controller = ContactsController()
-let window = Window(rootViewController: NavigationController(rootViewController: controller), width: 30)
-controller.load(records)
+var controller: ContactsController? = ContactsController()
+let window = Window(rootViewController: NavigationController(rootViewController: controller!), width: 30)
+controller!.load(records)
 
 @MainActor func show(_ caption: String) {
     print("── \(caption) ──")
     print(window.renderedText())
 }
 
-print("records: \(records.count), contacts: \(controller.contacts.count)")
-controller.tableView.selectRow(at: 1)
-controller.tableView.selectRow(at: 3)
+print("records: \(records.count), contacts: \(controller!.contacts.count)")
+controller!.tableView.selectRow(at: 1)
+controller!.tableView.selectRow(at: 3)
 show("selected 联系人-1 and 联系人-3")
-controller.tableView.scroll(by: 9)
-controller.tableView.selectRow(at: 12)
+controller!.tableView.scroll(by: 9)
+controller!.tableView.selectRow(at: 12)
 show("scrolled 9 rows: cells were reused; selected 联系人-12")
-controller.tableView.scroll(by: -9)
+controller!.tableView.scroll(by: -9)
 show("scrolled back: the marks are on the same rows")
-print("cells created: \(controller.tableView.createdCellCount), alive: \(controller.tableView.liveCellCount)")
+print("cells created: \(controller!.tableView.createdCellCount), alive: \(controller!.tableView.liveCellCount)")
 
-let copy = controller.contacts[1].copy()
+let copy = controller!.contacts[1].copy()
 copy.isSelected = false
-print("copy unselected, original still selected: \(controller.contacts[1].isSelected)")
-print("back to a dictionary: name=\(controller.contacts[3].dictionary["name"]!), selected=\(controller.contacts[3].dictionary["selected"]!)")
+print("copy unselected, original still selected: \(controller!.contacts[1].isSelected)")
+print("back to a dictionary: name=\(controller!.contacts[3].dictionary["name"]!), selected=\(controller!.contacts[3].dictionary["selected"]!)")
+
+// Tear down: nothing outlives the window.
+weak let weakController = controller
+weak let weakCell = controller?.tableView.cellForRow(at: 0)
+weak let weakContact = controller?.contacts.first
+window.rootViewController = nil
+controller = nil
+print("after teardown: controller \(weakController == nil ? "gone" : "LEAKED"), cell \(weakCell == nil ? "gone" : "LEAKED"), contacts \(weakContact == nil ? "gone" : "LEAKED")")

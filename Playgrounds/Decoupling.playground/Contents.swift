@@ -88,10 +88,17 @@ proxy.inject(UserContent(model: CCAModel(name: "小红", age: 20)), as: TitledCo
 view.update()
 show("proxy forwarding to CCAModel's adapter")
 
-let story = StoryObject(model: CCBModel(story: "龟兔赛跑", description: "慢而稳者胜"))
-proxy.inject(story, as: TitledContent.self)
+var story: StoryObject? = StoryObject(model: CCBModel(story: "龟兔赛跑", description: "慢而稳者胜"))
+weak let weakStory = story
+proxy.inject(story!, as: TitledContent.self)
+story = nil   // the proxy keeps it alive
 view.update()
 show("proxy forwarding to CCBModel's adapter")
 
 print("responds to title: \(proxy.responds(to: "title")), to price: \(proxy.responds(to: "price"))")
 print("title by key path: \(proxy.forward(\TitledContent.title) ?? "nil"), by name: \(proxy.value(forMember: "title").map { "\($0)" } ?? "nil")")
+
+// Tear down: the proxy keeps what was injected strongly; removing it lets the object go.
+print("injected object alive while injected: \(weakStory != nil)")
+proxy.remove(TitledContent.self)
+print("after removing it from the proxy: injected object \(weakStory == nil ? "gone" : "LEAKED")")

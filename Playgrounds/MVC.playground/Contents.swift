@@ -75,8 +75,8 @@ final class ShopDetailController: ViewController {
 
 // MARK: Run
 
-let list = ShopListController()
-let window = Window(rootViewController: NavigationController(rootViewController: list), width: 28, height: 9)
+var list: ShopListController? = ShopListController()
+let window = Window(rootViewController: NavigationController(rootViewController: list!), width: 28, height: 9)
 
 @MainActor func show(_ caption: String) {
     print("── \(caption) ──")
@@ -84,11 +84,19 @@ let window = Window(rootViewController: NavigationController(rootViewController:
 }
 
 show("20 models, the first rows")
-list.tableView.scroll(by: 12)
+list!.tableView.scroll(by: 12)
 show("scrolled down 12 rows")
-list.tableView.selectRow(at: 15)
+list!.tableView.selectRow(at: 15)
 show("tapped 商品-15")
 (window.rootViewController as? NavigationController)?.tapBackButton()
-list.changePrice(ofRow: 15, to: "¥9.9")
+list!.changePrice(ofRow: 15, to: "¥9.9")
 show("back; the model's price changed, the row refreshed")
-print("cells created for 20 rows: \(list.tableView.createdCellCount)")
+print("cells created for 20 rows: \(list!.tableView.createdCellCount)")
+
+// Tear down: nothing outlives the window.
+weak let weakList = list
+weak let weakTable = list?.tableView
+weak let weakCell = list?.tableView.cellForRow(at: list!.tableView.visibleRows.lowerBound)
+window.rootViewController = nil
+list = nil
+print("after teardown: controller \(weakList == nil ? "gone" : "LEAKED"), table \(weakTable == nil ? "gone" : "LEAKED"), cell \(weakCell == nil ? "gone" : "LEAKED")")

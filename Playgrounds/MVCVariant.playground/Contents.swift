@@ -69,8 +69,8 @@ final class AppController: ViewController, MYAppViewDelegate {
 
 // MARK: Run
 
-let controller = AppController()
-let window = Window(rootViewController: NavigationController(rootViewController: controller), width: 24)
+var controller: AppController? = AppController()
+let window = Window(rootViewController: NavigationController(rootViewController: controller!), width: 24)
 
 @MainActor func show(_ caption: String) {
     print("── \(caption) ──")
@@ -78,7 +78,14 @@ let window = Window(rootViewController: NavigationController(rootViewController:
 }
 
 show("the view fills itself from its model")
-controller.appView.tap()
+controller?.appView.tap()
 show("tapped: the controller heard it and set the next model")
-controller.appView.tap()
+controller?.appView.tap()
 show("tapped again")
+
+// Tear down: nothing outlives the window.
+weak let weakController = controller
+weak let weakView = controller?.appView
+window.rootViewController = nil
+controller = nil
+print("after teardown: controller \(weakController == nil ? "gone" : "LEAKED"), view \(weakView == nil ? "gone" : "LEAKED")")

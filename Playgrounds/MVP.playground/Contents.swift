@@ -93,7 +93,11 @@ show("two taps, handled by the presenter")
 
 // The presenter does not keep its controller alive: hold on to the presenter, let the
 // controller go, and the presenter's reference is nil.
-let presenter = controller!.presenter!
+var presenter: AppPresenter? = controller!.presenter!
+weak let weakPresenter = presenter
 window.rootViewController = nil
 controller = nil
-print("controller released while its presenter lives: \(presenter.controller == nil)")
+print("controller released while its presenter lives: \(presenter?.controller == nil)")
+weak let weakView = presenter?.appView
+presenter = nil
+print("presenter released: presenter \(weakPresenter == nil ? "gone" : "LEAKED"), view \(weakView == nil ? "gone" : "LEAKED")")

@@ -48,6 +48,7 @@ import Testing
             商品-17             ¥19.17 ›
 
             cells created for 20 rows: 6
+            after teardown: controller gone, table gone, cell gone
 
             """
         }
@@ -79,6 +80,7 @@ import Testing
             │[QQ]       │QQ        │
             └───────────┴──────────┘
             打开了 微信
+            after teardown: controller gone, view gone
 
             """
         }
@@ -98,6 +100,7 @@ import Testing
             │[QQ]          │QQ 下载 2    │
             └──────────────┴─────────────┘
             controller released while its presenter lives: true
+            presenter released: presenter gone, view gone
 
             """
         }
@@ -139,6 +142,7 @@ import Testing
             cells created: 6, alive: 6
             copy unselected, original still selected: true
             back to a dictionary: name=联系人-3, selected=true
+            after teardown: controller gone, cell gone, contacts gone
 
             """
         }
@@ -188,6 +192,8 @@ import Testing
             └────────────────────────┘
             responds to title: true, to price: false
             title by key path: 龟兔赛跑, by name: 龟兔赛跑
+            injected object alive while injected: true
+            after removing it from the proxy: injected object gone
 
             """
         }
