@@ -33,8 +33,8 @@ import Testing
             count += 1
         }
         let workspace = try Workspace(["Models/Big.swift": text])
-        let (run, peak) = try measure { try workspace.run("generate", "Models", "--output", "Generated.swift") }
-        #expect(run.status == 0, "\(run.stderr.prefix(500))")
+        let (status, peak) = try runMeasured(["generate", "Models", "--output", "Generated.swift"], in: workspace.url)
+        #expect(status == 0)
         let generated = try workspace.read("Generated.swift")
         #expect(generated.components(separatedBy: ": Decouple.TitledContent").count - 1 == (count - 1) * 1_000 + 1)
         print("10 MB source file: \(text.utf8.count) bytes, \((count - 1) * 2_000 + 1) models, peak resident \(peak / 1_048_576) MiB")
@@ -47,24 +47,39 @@ import Testing
         for file in 0..<5_000 {
             try workspace.write(Self.models(2, prefix: "F\(file)_"), to: "Models/\(file % 50)/File\(file).swift")
         }
-        let (run, peak) = try measure { try workspace.run("generate", "Models", "--output", "Generated.swift") }
-        #expect(run.status == 0, "\(run.stderr.prefix(500))")
+        let (status, peak) = try runMeasured(["generate", "Models", "--output", "Generated.swift"], in: workspace.url)
+        #expect(status == 0)
         #expect(try workspace.read("Generated.swift").components(separatedBy: ": Decouple.TitledContent").count - 1 == 5_000)
         print("5,000 files: peak resident \(peak / 1_048_576) MiB")
         #expect(peak < 2_000_000_000, "peak resident memory \(peak) bytes")
     }
 
-    /// Runs `body` (which starts one child process) and returns its result with the largest peak
-    /// resident size of any child so far, in bytes.
-    private func measure<T>(_ body: () throws -> T) throws -> (T, Int) {
-        let result = try body()
+    /// Runs the tool with `arguments` relative to `folder` (made absolute: the test process's own
+    /// folder is left alone) and returns its exit status and its own peak resident memory in
+    /// bytes, read from `wait4` for exactly that child. Its output goes to /dev/null.
+    private func runMeasured(_ arguments: [String], in folder: URL) throws -> (status: Int32, peakBytes: Int) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+
+        let absolute = arguments.map { $0.hasPrefix("-") || $0 == "generate" ? $0 : folder.appendingPathComponent($0).path }
+        let argv = ([toolURL.path] + absolute).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, toolURL.path, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
+
+        var status: Int32 = 0
         var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         #if os(Linux)
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        return (result, Int(usage.ru_maxrss) * 1024)   // kilobytes on Linux
+        let peak = Int(usage.ru_maxrss) * 1024   // kilobytes on Linux
         #else
-        getrusage(RUSAGE_CHILDREN, &usage)
-        return (result, Int(usage.ru_maxrss))          // bytes on Darwin
+        let peak = Int(usage.ru_maxrss)          // bytes on Darwin
         #endif
+        let signal = status & 0x7f
+        return (signal == 0 ? (status >> 8) & 0xff : 128 + signal, peak)
     }
 }
