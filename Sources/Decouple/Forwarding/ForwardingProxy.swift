@@ -81,7 +81,7 @@ public final class ForwardingProxy: Sendable {
         guard type(of: boxed) is AnyClass else {
             throw .notAnObject(String(describing: type(of: boxed)))
         }
-        store(.weak(WeakReference(boxed as AnyObject)), for: `protocol`, members: members)
+        store(.weak(Weak(boxed as AnyObject)), for: `protocol`, members: members)
     }
 
     /// Removes whatever is injected for a protocol.
@@ -163,7 +163,7 @@ public final class ForwardingProxy: Sendable {
 
     enum Reference {
         case strong(Any)
-        case weak(WeakReference)
+        case weak(Weak<AnyObject>)
 
         var object: Any? {
             switch self {
@@ -215,12 +215,6 @@ public final class ForwardingProxy: Sendable {
             }
         }
     }
-}
-
-/// A weak reference, for objects the proxy must not keep alive.
-final class WeakReference {
-    weak var object: AnyObject?
-    init(_ object: AnyObject) { self.object = object }
 }
 
 extension String {

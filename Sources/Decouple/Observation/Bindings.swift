@@ -71,7 +71,7 @@ extension TextField {
         let actionID = addRemovableAction(for: .editingChanged) { [weak source] field in
             if live.isLive { source?.value = field.text }
         }
-        let field = WeakBox(self)
+        let field = Weak(self)
         let token = CancellationToken {
             live.end()
             toField.cancel()

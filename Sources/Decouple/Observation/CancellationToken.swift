@@ -25,13 +25,6 @@ public final class CancellationToken: Sendable {
         state = Locked(State(onCancel: onCancel, retained: retained))
     }
 
-    /// A token for nothing: already cancelled.
-    public static var cancelled: CancellationToken {
-        let token = CancellationToken {}
-        token.cancel()
-        return token
-    }
-
     /// Whether the work has ended.
     public var isCancelled: Bool { state.withLock { $0.isCancelled } }
 

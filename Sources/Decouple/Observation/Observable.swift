@@ -67,9 +67,9 @@ extension ObservableValue {
         options: ObservationOptions = [.new],
         _ handler: @escaping (Observer, ObservedChange<Value>) -> Void
     ) -> CancellationToken {
-        let box = WeakBox(observer)
+        let box = Weak(observer)
         // Weak, so that dropping the token still ends the observation.
-        let token = WeakSlot<CancellationToken>()
+        let token = Weak<CancellationToken>()
         let observation = observe(options: options) { change in
             guard let observer = box.object else {
                 token.object?.cancel()
@@ -80,17 +80,6 @@ extension ObservableValue {
         token.object = observation
         return observation
     }
-}
-
-/// A weak reference handed to handlers; never read across threads without the object's own care.
-final class WeakBox<Object: AnyObject>: @unchecked Sendable {
-    private(set) weak var object: Object?
-    init(_ object: Object) { self.object = object }
-}
-
-/// A weak reference filled in after creation.
-final class WeakSlot<Object: AnyObject>: @unchecked Sendable {
-    weak var object: Object?
 }
 
 // MARK: - Observable
