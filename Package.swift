@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 /// Playgrounds/NAME.playground, each also an executable target `NAMEPlayground` (its
@@ -19,11 +20,15 @@ let package = Package(
         // Snapshot strategies that render any view, controller or window as text, for users'
         // own tests. Separate from `Decouple` so the core stays free of dependencies.
         .library(name: "DecoupleTesting", targets: ["DecoupleTesting"]),
+        // `@Adapts` and `@Maps`: conformances written at the model, expanded by the generator's
+        // own emitter. Depending on it compiles swift-syntax; depending on `Decouple` does not.
+        .library(name: "DecoupleMacros", targets: ["DecoupleMacros"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
     targets: [
         .target(name: "Decouple"),
@@ -41,6 +46,27 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+            ]
+        ),
+        .macro(
+            name: "DecoupleMacrosPlugin",
+            dependencies: [
+                "DecoupleGenerator",
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "DecoupleMacros", dependencies: ["Decouple", "DecoupleMacrosPlugin"]),
+        // Models adapted with `@Adapts`, compiled: the macro's expansion builds and runs.
+        .target(name: "MacroClientFixture", dependencies: ["DecoupleMacros"], path: "Tests/Fixtures/MacroClient"),
+        .testTarget(
+            name: "DecoupleMacrosTests",
+            dependencies: [
+                "DecoupleMacrosPlugin",
+                "DecoupleGenerator",
+                "MacroClientFixture",
+                .product(name: "MacroTesting", package: "swift-macro-testing"),
             ]
         ),
         .executableTarget(

@@ -72,6 +72,9 @@ struct ResolvedAdapter: Hashable, Sendable {
 struct Resolver {
     let catalog: Catalog
     var diagnostics: [Diagnostic] = []
+    /// True for the `@Adapts` macro: its expansion sits in the model's own file, so private
+    /// models can be adapted, and there is no factory style to suggest.
+    var isMacro = false
 
     init(catalog: Catalog) {
         self.catalog = catalog
@@ -112,12 +115,12 @@ struct Resolver {
         let style = request.style ?? defaultStyle
         let errorsBefore = diagnostics.count
 
-        if model.access < .internal {
+        if !isMacro, model.access < .internal {
             diagnostics.append(Diagnostic(
                 "'\(model.qualifiedName)' is \(model.access.rawValue), so generated code in another file cannot see it; make it internal or wider",
                 at: model.position))
         }
-        if protocolDeclaration.access < .internal {
+        if !isMacro, protocolDeclaration.access < .internal {
             diagnostics.append(Diagnostic(
                 "protocol '\(protocolDeclaration.name)' is \(protocolDeclaration.access.rawValue), so generated code in another file cannot see it",
                 at: protocolDeclaration.position))
@@ -215,7 +218,7 @@ struct Resolver {
         // A conformance adds members to the model itself, so it cannot add a second `title`.
         if style != .factory, memberName != requirement.name, let clash = model.member(named: requirement.name) {
             diagnostics.append(Diagnostic(
-                "'\(model.qualifiedName)' already has a member '\(requirement.name)' (at \(clash.position)), so a conformance cannot also map '\(requirement.name)' to '\(memberName)'; use the factory style or rename one of them",
+                "'\(model.qualifiedName)' already has a member '\(requirement.name)'\(isMacro ? "" : " (at \(clash.position))"), so a conformance cannot also map '\(requirement.name)' to '\(memberName)'; \(isMacro ? "rename one of them" : "use the factory style or rename one of them")",
                 at: where_))
             return nil
         }
@@ -235,7 +238,7 @@ struct Resolver {
         }
         if style != .factory, memberName == requirement.name, conversion != .direct || memberType.isOptional != requirement.type.isOptional {
             diagnostics.append(Diagnostic(
-                "'\(member.name)' is \(memberType) but '\(protocolName).\(requirement.name)' needs \(requirement.type), and a conformance cannot declare a second '\(member.name)'; map '\(requirement.name)' to another member or use the factory style",
+                "'\(member.name)' is \(memberType) but '\(protocolName).\(requirement.name)' needs \(requirement.type), and a conformance cannot declare a second '\(member.name)'; map '\(requirement.name)' to another member\(isMacro ? "" : " or use the factory style")",
                 at: member.position))
             return nil
         }

@@ -1,9 +1,9 @@
 // MARK: - Suggestion
 
 /// "Did you mean …?" for names a user may have mistyped.
-enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `name`, if it is close enough to be a likely typo.
-    static func nearest(_ name: String, among candidates: [String]) -> String? {
+    package static func nearest(_ name: String, among candidates: [String]) -> String? {
         let lowered = name.lowercased()
         var best: (String, Int)?
         for candidate in candidates.sorted() {

@@ -1,0 +1,35 @@
+@_exported import Decouple
+
+/// Makes the model conform to a content protocol, with no build step and no generated file.
+///
+/// Each requirement reads from the member marked ``Maps(to:)`` with it, or, unmarked, from the
+/// member of the same name. The extension it adds is exactly what `decouple generate` writes for
+/// the same mapping in its conformance style.
+///
+/// ```swift
+/// @Adapts(TitledContent.self)
+/// struct User {
+///     @Maps(to: \TitledContent.title) let name: String
+///     @Maps(to: \TitledContent.subtitle) let age: Int        // shown as "28"
+/// }
+/// ```
+///
+/// For Decouple's own protocols (`TitledContent`, `NamedImageContent`) the macro adds the
+/// conformance. A macro can add only the conformances it declares, so for a protocol of yours the
+/// model declares it (`struct Product: ProductContent`) and the macro writes the members; each
+/// mapped requirement then takes the type of the member that feeds it. Use the command-line tool
+/// or the build plugin when a requirement needs a conversion the member's type does not have.
+@attached(extension, conformances: TitledContent, NamedImageContent, names: arbitrary)
+public macro Adapts<Content>(_ content: Content.Type) = #externalMacro(module: "DecoupleMacrosPlugin", type: "AdaptsMacro")
+
+/// Marks the member that feeds a requirement of a protocol the type ``Adapts(_:)``.
+///
+/// The key path names the requirement with its protocol, so the compiler checks both:
+/// `@Maps(to: \TitledContent.title) let name: String`.
+@attached(peer)
+public macro Maps<Content, Value>(to requirement: KeyPath<Content, Value>) = #externalMacro(module: "DecoupleMacrosPlugin", type: "MapsMacro")
+
+/// Marks an optional member that feeds a requirement, with the value to use when it is `nil`:
+/// `@Maps(to: \TitledContent.subtitle, default: "—") let nickname: String?`.
+@attached(peer)
+public macro Maps<Content, Value>(to requirement: KeyPath<Content, Value>, default: Value) = #externalMacro(module: "DecoupleMacrosPlugin", type: "MapsMacro")

@@ -1,0 +1,568 @@
+import DecoupleMacrosPlugin
+import MacroTesting
+import Testing
+
+/// What `@Adapts` and `@Maps` expand to, and what they say when misused.
+@Suite(.macros(["Adapts": AdaptsMacro.self, "Maps": MapsMacro.self]))
+struct ExpansionTests {
+    @Test func mappedMembersWithConversion() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self)
+            struct User {
+                @Maps(to: \\TitledContent.title) let name: String
+                @Maps(to: \\TitledContent.subtitle) let age: Int
+            }
+            """
+        } expansion: {
+            """
+            struct User {
+                let name: String
+                let age: Int
+            }
+
+            extension User: Decouple.TitledContent {
+                internal var title: Swift.String {
+                    self.name
+                }
+                internal var subtitle: Swift.String {
+                    Swift.String(describing: self.age)
+                }
+            }
+            """
+        }
+    }
+
+    @Test func optionalWithDefaultAndMatchByName() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self)
+            struct Guest {
+                let title: String
+                @Maps(to: \\TitledContent.subtitle, default: "-") let nickname: String?
+            }
+            """
+        } expansion: {
+            """
+            struct Guest {
+                let title: String
+                let nickname: String?
+            }
+
+            extension Guest: Decouple.TitledContent {
+                internal var subtitle: Swift.String {
+                    self.nickname ?? "-"
+                }
+            }
+            """
+        }
+    }
+
+    @Test func imageFromString() {
+        assertMacro {
+            """
+            @Adapts(NamedImageContent.self)
+            struct Person {
+                let name: String
+                @Maps(to: \\NamedImageContent.image) let avatar: String?
+            }
+            """
+        } diagnostics: {
+            #"""
+            @Adapts(NamedImageContent.self)
+            struct Person {
+                let name: String
+                @Maps(to: \NamedImageContent.image) let avatar: String?
+                ┬──────────────────────────────────
+                ╰─ 🛑 'avatar' is optional but 'NamedImageContent.image' is ImageName; give a default for when it is nil
+                   ✏️ Add a default for when 'avatar' is nil
+            }
+            """#
+        } fixes: {
+            #"""
+            @Adapts(NamedImageContent.self)
+            struct Person {
+                let name: String
+                @Maps(to: \NamedImageContent.image, default: .empty) let avatar: String?
+            }
+            """#
+        }
+    }
+
+    @Test func nothingToGenerate() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self)
+            struct Headline: TitledContent {
+                let title: String
+                let subtitle: String
+            }
+            """
+        } expansion: {
+            """
+            struct Headline: TitledContent {
+                let title: String
+                let subtitle: String
+            }
+            """
+        }
+    }
+
+    @Test func clientProtocolDeclaredByTheModel() {
+        assertMacro {
+            """
+            @Adapts(BadgeContent.self)
+            struct Inbox: BadgeContent {
+                @Maps(to: \\BadgeContent.label) let folder: String
+                @Maps(to: \\BadgeContent.count) let unread: Int
+            }
+            """
+        } expansion: {
+            """
+            struct Inbox: BadgeContent {
+                let folder: String
+                let unread: Int
+            }
+
+            extension Inbox {
+                internal var label: Swift.String {
+                    self.folder
+                }
+                internal var count: Swift.Int {
+                    self.unread
+                }
+            }
+            """
+        }
+    }
+
+    // MARK: Access levels
+
+    @Test func publicModelGetsPublicMembers() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self)
+            public struct Member {
+                @Maps(to: \\TitledContent.title) public let name: String
+                @Maps(to: \\TitledContent.subtitle) public let role: String
+            }
+            """
+        } expansion: {
+            """
+            public struct Member {
+                public let name: String
+                public let role: String
+            }
+
+            extension Member: Decouple.TitledContent {
+                public var title: Swift.String {
+                    self.name
+                }
+                public var subtitle: Swift.String {
+                    self.role
+                }
+            }
+            """
+        }
+    }
+
+    @Test func packageModelGetsPackageMembers() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self)
+            package final class Member {
+                @Maps(to: \\TitledContent.title) let name: String
+                @Maps(to: \\TitledContent.subtitle) let role: String
+            }
+            """
+        } expansion: {
+            """
+            package final class Member {
+                let name: String
+                let role: String
+            }
+
+            extension Member: Decouple.TitledContent {
+                package var title: Swift.String {
+                    self.name
+                }
+                package var subtitle: Swift.String {
+                    self.role
+                }
+            }
+            """
+        }
+    }
+
+    @Test func openClassGetsPublicMembers() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self)
+            open class Member {
+                @Maps(to: \\TitledContent.title) public let name: String
+                @Maps(to: \\TitledContent.subtitle) public let role: String
+            }
+            """
+        } expansion: {
+            """
+            open class Member {
+                public let name: String
+                public let role: String
+            }
+
+            extension Member: Decouple.TitledContent {
+                public var title: Swift.String {
+                    self.name
+                }
+                public var subtitle: Swift.String {
+                    self.role
+                }
+            }
+            """
+        }
+    }
+
+    @Test func privateModelIsAdaptedInItsOwnFile() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self)
+            private struct Row {
+                @Maps(to: \\TitledContent.title) let name: String
+                @Maps(to: \\TitledContent.subtitle) let detail: String
+            }
+            """
+        } expansion: {
+            """
+            private struct Row {
+                let name: String
+                let detail: String
+            }
+
+            extension Row: Decouple.TitledContent {
+                internal var title: Swift.String {
+                    self.name
+                }
+                internal var subtitle: Swift.String {
+                    self.detail
+                }
+            }
+            """
+        }
+    }
+
+    @Test func actorMembersAreNonisolated() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self)
+            public actor Channel {
+                @Maps(to: \\TitledContent.title) public let name: String
+                @Maps(to: \\TitledContent.subtitle) public let topic: String
+            }
+            """
+        } expansion: {
+            """
+            public actor Channel {
+                public let name: String
+                public let topic: String
+            }
+
+            extension Channel: Decouple.TitledContent {
+                public nonisolated var title: Swift.String {
+                    self.name
+                }
+                public nonisolated var subtitle: Swift.String {
+                    self.topic
+                }
+            }
+            """
+        }
+    }
+
+    // MARK: Diagnostics
+
+    @Test func missingRequirementOffersTheNearestMember() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self)
+            struct User {
+                let title: String
+                let subTitle: String
+            }
+            """
+        } diagnostics: {
+            #"""
+            @Adapts(TitledContent.self)
+                    ┬─────────────────
+                    ╰─ 🛑 'User' has nothing for 'TitledContent.subtitle' (String); mark the member that provides it with `@Maps(to: \TitledContent.subtitle)`
+                       ✏️ Mark 'subTitle' with @Maps(to: \TitledContent.subtitle)
+            struct User {
+                let title: String
+                let subTitle: String
+            }
+            """#
+        } fixes: {
+            #"""
+            @Adapts(TitledContent.self)
+            struct User {
+                let title: String
+                @Maps(to: \TitledContent.subtitle) let subTitle: String
+            }
+            """#
+        }
+    }
+
+    @Test func missingRequirementWithNoMemberLeft() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self)
+            struct User {
+                @Maps(to: \\TitledContent.title) let name: String
+            }
+            """
+        } diagnostics: {
+            #"""
+            @Adapts(TitledContent.self)
+                    ┬─────────────────
+                    ╰─ 🛑 'User' has nothing for 'TitledContent.subtitle' (String); mark the member that provides it with `@Maps(to: \TitledContent.subtitle)`
+            struct User {
+                @Maps(to: \TitledContent.title) let name: String
+            }
+            """#
+        }
+    }
+
+    @Test func optionalWithoutDefault() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self)
+            struct User {
+                let title: String
+                @Maps(to: \\TitledContent.subtitle) let nickname: String?
+            }
+            """
+        } diagnostics: {
+            #"""
+            @Adapts(TitledContent.self)
+            struct User {
+                let title: String
+                @Maps(to: \TitledContent.subtitle) let nickname: String?
+                ┬─────────────────────────────────
+                ╰─ 🛑 'nickname' is optional but 'TitledContent.subtitle' is String; give a default for when it is nil
+                   ✏️ Add a default for when 'nickname' is nil
+            }
+            """#
+        } fixes: {
+            #"""
+            @Adapts(TitledContent.self)
+            struct User {
+                let title: String
+                @Maps(to: \TitledContent.subtitle, default: "") let nickname: String?
+            }
+            """#
+        }
+    }
+
+    @Test func keyPathThatIsNotARequirement() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self)
+            struct User {
+                @Maps(to: \\TitledContent.title.count) let name: String
+                let subtitle: String
+            }
+            """
+        } diagnostics: {
+            #"""
+            @Adapts(TitledContent.self)
+            struct User {
+                @Maps(to: \TitledContent.title.count) let name: String
+                          ┬─────────────────────────
+                          ╰─ 🛑 '\TitledContent.title.count' is not a requirement; map to a requirement of the protocol itself
+                             ✏️ Map to 'TitledContent.title' itself
+                let subtitle: String
+            }
+            """#
+        } fixes: {
+            #"""
+            @Adapts(TitledContent.self)
+            struct User {
+                @Maps(to: \TitledContent.title) let name: String
+                let subtitle: String
+            }
+            """#
+        }
+    }
+
+    @Test func clientProtocolNotDeclared() {
+        assertMacro {
+            """
+            @Adapts(BadgeContent.self)
+            struct Inbox: Sendable {
+                @Maps(to: \\BadgeContent.label) let folder: String
+            }
+            """
+        } diagnostics: {
+            #"""
+            @Adapts(BadgeContent.self)
+                    ┬────────────────
+                    ╰─ 🛑 'Inbox' must declare its conformance to 'BadgeContent' itself (`: BadgeContent`); a macro can add conformances only to Decouple's own protocols
+                       ✏️ Declare the conformance to 'BadgeContent'
+            struct Inbox: Sendable {
+                @Maps(to: \BadgeContent.label) let folder: String
+            }
+            """#
+        } fixes: {
+            #"""
+            @Adapts(BadgeContent.self)
+            struct Inbox: Sendable, BadgeContent {
+                @Maps(to: \BadgeContent.label) let folder: String
+            }
+            """#
+        }
+    }
+
+    @Test func protocolWithoutSelf() {
+        assertMacro {
+            """
+            @Adapts(TitledContent)
+            struct User {
+                let title: String
+                let subtitle: String
+            }
+            """
+        } diagnostics: {
+            """
+            @Adapts(TitledContent)
+                    ┬────────────
+                    ╰─ 🛑 @Adapts takes the protocol to conform to, as in `@Adapts(TitledContent.self)`
+                       ✏️ Add '.self'
+            struct User {
+                let title: String
+                let subtitle: String
+            }
+            """
+        } fixes: {
+            """
+            @Adapts(TitledContent.self)
+            struct User {
+                let title: String
+                let subtitle: String
+            }
+            """
+        } expansion: {
+            """
+            struct User {
+                let title: String
+                let subtitle: String
+            }
+
+            extension User: Decouple.TitledContent {
+            }
+            """
+        }
+    }
+
+    @Test func mappedTwice() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self)
+            struct User {
+                @Maps(to: \\TitledContent.title) let name: String
+                @Maps(to: \\TitledContent.title) let login: String
+                let subtitle: String
+            }
+            """
+        } diagnostics: {
+            #"""
+            @Adapts(TitledContent.self)
+            struct User {
+                @Maps(to: \TitledContent.title) let name: String
+                @Maps(to: \TitledContent.title) let login: String
+                ┬──────────────────────────────
+                ╰─ 🛑 'TitledContent.title' is mapped twice; a requirement reads from one member
+                let subtitle: String
+            }
+            """#
+        }
+    }
+
+    @Test func mapsWithoutAdapts() {
+        assertMacro {
+            """
+            struct User {
+                @Maps(to: \\TitledContent.title) let name: String
+            }
+            """
+        } diagnostics: {
+            #"""
+            struct User {
+                @Maps(to: \TitledContent.title) let name: String
+                           ┬────────────
+                           ╰─ 🛑 'User' is not marked `@Adapts(TitledContent.self)`, so nothing reads this mapping
+            }
+            """#
+        }
+    }
+
+    @Test func generatorDiagnosticLandsOnTheMember() {
+        assertMacro {
+            """
+            @Adapts(NamedImageContent.self)
+            struct User {
+                let name: String
+                @Maps(to: \\NamedImageContent.image) let avatar: Int
+            }
+            """
+        } diagnostics: {
+            #"""
+            @Adapts(NamedImageContent.self)
+            struct User {
+                let name: String
+                @Maps(to: \NamedImageContent.image) let avatar: Int
+                          ┬───────────────────────
+                          ╰─ 🛑 'avatar' is Int but 'NamedImageContent.image' needs ImageName; map it to a member of that type
+            }
+            """#
+        }
+    }
+
+    @Test func mappedRequirementClashesWithAMember() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self)
+            struct User {
+                let title: String
+                @Maps(to: \\TitledContent.title) let name: String
+                let subtitle: String
+            }
+            """
+        } diagnostics: {
+            #"""
+            @Adapts(TitledContent.self)
+            struct User {
+                let title: String
+                @Maps(to: \TitledContent.title) let name: String
+                          ┬───────────────────
+                          ╰─ 🛑 'User' already has a member 'title', so a conformance cannot also map 'title' to 'name'; rename one of them
+                let subtitle: String
+            }
+            """#
+        }
+    }
+
+    @Test func adaptsOnAProtocol() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self)
+            protocol Row {}
+            """
+        } diagnostics: {
+            """
+            @Adapts(TitledContent.self)
+            ┬──────────────────────────
+            ╰─ 🛑 @Adapts applies to a struct, class, enum or actor
+            protocol Row {}
+            """
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Decouple
+import MacroClientFixture
+import Testing
+
+/// The fixture's models were adapted by `@Adapts` at compile time; here they are read through the
+/// protocols at run time.
+@Suite struct MacroClientTests {
+    @Test func titledContentReadsTheMappedMembers() {
+        let rows = fixtureContents().map { "\($0.title) | \($0.subtitle)" }
+        #expect(rows == [
+            "Ada | 36",
+            "Grace | no nickname",
+            "Alan | Turing",
+            "Edsger | +31 20 555",
+            "#swift | macros",
+            "Kettle | 24.5",
+        ])
+    }
+
+    @Test func oneMemberFeedsTwoProtocols() {
+        let image = fixtureImages()[0]
+        #expect(image.name == "Edsger")
+        #expect(image.image == ImageName("edsger.png"))
+    }
+
+    @Test func aClientProtocolGetsTheMappedMembers() {
+        let badge = fixtureBadges()[0]
+        #expect(badge.label == "Inbox")
+        #expect(badge.count == 3)
+    }
+
+    @Test @MainActor func adaptedModelsRenderInAView() {
+        let view = TitledContentView()
+        view.content = fixtureContents()[0]
+        #expect(view.render(width: 6) == ["Ada   ", "36    "])
+    }
+}
