@@ -7,6 +7,126 @@ import PackageDescription
 /// and the tests build and run it on Linux.
 let playgrounds = ["MVC", "MVCVariant", "MVP", "Contacts", "Decoupling", "MVVM", "Login", "HomePage", "Layered"]
 
+let playgroundTargets: [Target] = playgrounds.map { name in
+    .executableTarget(
+        name: name + "Playground",
+        dependencies: ["Decouple"],
+        // SwiftPM skips `.playground` folders, so it reads each through a symbolic link.
+        path: "Playgrounds/Runners/\(name)"
+    )
+}
+
+let playgroundDependencies: [Target.Dependency] = playgrounds.map { .target(name: $0 + "Playground") }
+    + [.product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing")]
+
+let targets: [Target] = [
+    .target(name: "Decouple"),
+    .target(
+        name: "DecoupleTesting",
+        dependencies: [
+            "Decouple",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ]
+    ),
+    .target(
+        name: "DecoupleGenerator",
+        dependencies: [
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+            .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        ]
+    ),
+    .macro(
+        name: "DecoupleMacrosPlugin",
+        dependencies: [
+            "DecoupleGenerator",
+            .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        ]
+    ),
+    .target(name: "DecoupleMacros", dependencies: ["Decouple", "DecoupleMacrosPlugin"]),
+    // Models adapted with `@Adapts`, compiled: the macro's expansion builds and runs.
+    .target(name: "MacroClientFixture", dependencies: ["DecoupleMacros"], path: "Tests/Fixtures/MacroClient"),
+    .plugin(name: "DecouplePlugin", capability: .buildTool(), dependencies: [.target(name: "decouple")]),
+    .plugin(
+        name: "GenerateAdapters",
+        capability: .command(
+            intent: .custom(verb: "generate-adapters", description: "Write DecoupleAdapters.swift into each target that has a decouple.json"),
+            permissions: [.writeToPackageDirectory(reason: "to write DecoupleAdapters.swift beside the models it adapts")]
+        ),
+        dependencies: [.target(name: "decouple")]
+    ),
+    // The same models as MacroClient, adapted by the build plugin from decouple.json.
+    .target(
+        name: "PluginClientFixture", dependencies: ["Decouple"], path: "Tests/Fixtures/PluginClient",
+        exclude: ["decouple.json"], plugins: ["DecouplePlugin"]
+    ),
+    // The same models again, with the file `swift package generate-adapters` wrote, committed.
+    .target(name: "CommittedAdaptersFixture", dependencies: ["Decouple"], path: "Tests/Fixtures/CommittedAdapters", exclude: ["decouple.json"]),
+    .testTarget(
+        name: "DecoupleMacrosTests",
+        dependencies: [
+            "DecoupleMacrosPlugin",
+            "DecoupleGenerator",
+            "decouple",
+            "MacroClientFixture",
+            "PluginClientFixture",
+            "CommittedAdaptersFixture",
+            .product(name: "MacroTesting", package: "swift-macro-testing"),
+            .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+        ]
+    ),
+    // Named like its product: SwiftPM finds a plugin's tool in the same package only then.
+    .executableTarget(
+        name: "decouple",
+        dependencies: [
+            "DecoupleGenerator",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ],
+        path: "Sources/DecoupleCLI"
+    ),
+    // The bundled example, compiled with its generated code: proof that the output builds.
+    .target(name: "DecoupleExamples", dependencies: ["Decouple"], path: "Examples", exclude: ["decouple.json", "README.md"]),
+    // Every source feature the generator reads, compiled with its generated code.
+    .target(name: "GeneratorCoverageFixture", dependencies: ["Decouple"], path: "Tests/Fixtures/Coverage", exclude: ["decouple.json"]),
+    .testTarget(name: "DecoupleExamplesTests", dependencies: ["Decouple", "DecoupleExamples"]),
+    .testTarget(name: "GeneratorCoverageTests", dependencies: ["Decouple", "GeneratorCoverageFixture"]),
+    .testTarget(
+        name: "DecoupleCLITests",
+        dependencies: [
+            "decouple",
+            .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+        ]
+    ),
+    .testTarget(
+        name: "DecoupleTests",
+        dependencies: [
+            "Decouple",
+            .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+        ]
+    ),
+    .testTarget(
+        name: "DecoupleTestingTests",
+        dependencies: [
+            "DecoupleTesting",
+            .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+        ]
+    ),
+    .testTarget(
+        name: "DecoupleGeneratorTests",
+        dependencies: [
+            "DecoupleGenerator",
+            .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+        ]
+    ),
+    .testTarget(
+        name: "PlaygroundTests",
+        dependencies: playgroundDependencies
+    ),
+]
+
 let package = Package(
     name: "Decouple",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .macCatalyst(.v17)],
@@ -16,13 +136,17 @@ let package = Package(
         .library(name: "Decouple", targets: ["Decouple"]),
         // Reads model sources and writes adapters; what the `decouple` tool is built on.
         .library(name: "DecoupleGenerator", targets: ["DecoupleGenerator"]),
-        .executable(name: "decouple", targets: ["DecoupleCLI"]),
+        .executable(name: "decouple", targets: ["decouple"]),
         // Snapshot strategies that render any view, controller or window as text, for users'
         // own tests. Separate from `Decouple` so the core stays free of dependencies.
         .library(name: "DecoupleTesting", targets: ["DecoupleTesting"]),
         // `@Adapts` and `@Maps`: conformances written at the model, expanded by the generator's
         // own emitter. Depending on it compiles swift-syntax; depending on `Decouple` does not.
         .library(name: "DecoupleMacros", targets: ["DecoupleMacros"]),
+        // Build-tool plugin: runs `decouple generate` on a target with its decouple.json.
+        .plugin(name: "DecouplePlugin", targets: ["DecouplePlugin"]),
+        // `swift package generate-adapters`: writes the generated file into the source tree.
+        .plugin(name: "GenerateAdapters", targets: ["GenerateAdapters"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
@@ -30,98 +154,6 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
-    targets: [
-        .target(name: "Decouple"),
-        .target(
-            name: "DecoupleTesting",
-            dependencies: [
-                "Decouple",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-            ]
-        ),
-        .target(
-            name: "DecoupleGenerator",
-            dependencies: [
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
-            ]
-        ),
-        .macro(
-            name: "DecoupleMacrosPlugin",
-            dependencies: [
-                "DecoupleGenerator",
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
-            ]
-        ),
-        .target(name: "DecoupleMacros", dependencies: ["Decouple", "DecoupleMacrosPlugin"]),
-        // Models adapted with `@Adapts`, compiled: the macro's expansion builds and runs.
-        .target(name: "MacroClientFixture", dependencies: ["DecoupleMacros"], path: "Tests/Fixtures/MacroClient"),
-        .testTarget(
-            name: "DecoupleMacrosTests",
-            dependencies: [
-                "DecoupleMacrosPlugin",
-                "DecoupleGenerator",
-                "MacroClientFixture",
-                .product(name: "MacroTesting", package: "swift-macro-testing"),
-            ]
-        ),
-        .executableTarget(
-            name: "DecoupleCLI",
-            dependencies: [
-                "DecoupleGenerator",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        // The bundled example, compiled with its generated code: proof that the output builds.
-        .target(name: "DecoupleExamples", dependencies: ["Decouple"], path: "Examples", exclude: ["decouple.json", "README.md"]),
-        // Every source feature the generator reads, compiled with its generated code.
-        .target(name: "GeneratorCoverageFixture", dependencies: ["Decouple"], path: "Tests/Fixtures/Coverage", exclude: ["decouple.json"]),
-        .testTarget(name: "DecoupleExamplesTests", dependencies: ["Decouple", "DecoupleExamples"]),
-        .testTarget(name: "GeneratorCoverageTests", dependencies: ["Decouple", "GeneratorCoverageFixture"]),
-        .testTarget(
-            name: "DecoupleCLITests",
-            dependencies: [
-                "DecoupleCLI",
-                .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
-            ]
-        ),
-        .testTarget(
-            name: "DecoupleTests",
-            dependencies: [
-                "Decouple",
-                .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
-            ]
-        ),
-        .testTarget(
-            name: "DecoupleTestingTests",
-            dependencies: [
-                "DecoupleTesting",
-                .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
-            ]
-        ),
-        .testTarget(
-            name: "DecoupleGeneratorTests",
-            dependencies: [
-                "DecoupleGenerator",
-                .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
-            ]
-        ),
-        .testTarget(
-            name: "PlaygroundTests",
-            dependencies: playgrounds.map { .target(name: $0 + "Playground") }
-                + [.product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing")]
-        ),
-    ] + playgrounds.map { name in
-        .executableTarget(
-            name: name + "Playground",
-            dependencies: ["Decouple"],
-            // SwiftPM skips `.playground` folders, so it reads each through a symbolic link.
-            path: "Playgrounds/Runners/\(name)"
-        )
-    },
+    targets: targets + playgroundTargets,
     swiftLanguageModes: [.v6]
 )

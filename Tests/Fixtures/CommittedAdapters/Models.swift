@@ -1,0 +1,1 @@
+../PluginClient/Models.swift

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The two SwiftPM plugins, as a user meets them:
+#  1. the build plugin reruns `decouple generate` when an input changes, and not otherwise;
+#  2. the command plugin's committed output is what it writes today.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+fail() { echo "check-plugins: $*" >&2; exit 1; }
+# Builds the fixture and says whether the plugin's command ran.
+ran() {
+    local log
+    log="$(swift build --target PluginClientFixture 2>&1)" || { echo "$log" >&2; fail "the build failed"; }
+    grep -q "Decouple: generating adapters" <<< "$log"
+}
+
+ran || true
+if ran; then
+    fail "an unchanged rebuild ran the build plugin's command again"
+fi
+# Let the clock move on, so the change is clearly newer than the last build.
+sleep 2
+touch Tests/Fixtures/PluginClient/decouple.json
+if ! ran; then
+    fail "changing decouple.json did not rerun the build plugin's command"
+fi
+if ran; then
+    fail "the rebuild after a rerun ran the command again"
+fi
+echo "build plugin: reruns only when its inputs change"
+
+swift package --allow-writing-to-package-directory generate-adapters --target CommittedAdaptersFixture
+git diff --exit-code -- Tests/Fixtures/CommittedAdapters \
+    || fail "Tests/Fixtures/CommittedAdapters/DecoupleAdapters.swift is stale; run the command above and commit it"
+echo "command plugin: committed output is current"
