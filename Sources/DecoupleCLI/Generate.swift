@@ -36,6 +36,9 @@ struct Generate: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The output style for adapters that don't choose one: conformance, factory or proxy.", valueName: "style"))
     var style: OutputStyle?
 
+    @Option(name: .long, help: ArgumentHelp("A folder for cached output: a rerun whose sources, configuration and options are unchanged reads the result instead of generating it.", valueName: "folder"))
+    var cache: String?
+
     func validate() throws {
         if check && output == nil {
             throw ValidationError("--check needs --output: the file to compare with")
@@ -55,7 +58,18 @@ struct Generate: ParsableCommand {
         let code: String
         do {
             sources = try SourceDiscovery.sources(at: paths.isEmpty ? ["."] : paths, excluding: output.map { [$0] } ?? [])
-            code = try Generator.generate(sources: sources, configuration: configuration)
+            let key = cache.map { _ in
+                Generator.cacheKey(
+                    sources: sources,
+                    configurationText: ConfigurationFile.text(explicit: config) + "\n--style=\(style?.rawValue ?? "")",
+                    version: DecoupleCommand.configuration.version)
+            }
+            if let cache, let key, let cached = OutputCache.read(key, in: cache) {
+                code = cached
+            } else {
+                code = try Generator.generate(sources: sources, configuration: configuration)
+                if let cache, let key { OutputCache.write(code, key: key, in: cache) }
+            }
         } catch {
             throw fail(error)
         }
@@ -84,10 +98,33 @@ struct Generate: ParsableCommand {
     }
 }
 
+// MARK: - OutputCache
+
+/// Generated files by the digest of what produced them. Only successful output is kept; a
+/// damaged or missing entry just means generating again.
+enum OutputCache {
+    static func read(_ key: String, in folder: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: "\(folder)/\(key).swift") else { return nil }
+        return String(data: data, encoding: .utf8)
+    }
+
+    static func write(_ code: String, key: String, in folder: String) {
+        // Best effort: a cache that cannot be written costs time, never the result.
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? Data(code.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(key).swift"), options: .atomic)
+    }
+}
+
 // MARK: - ConfigurationFile
 
 enum ConfigurationFile {
     static let defaultName = "decouple.json"
+
+    /// The configuration's text as read, or "" when there is none; part of the cache key.
+    static func text(explicit path: String?) -> String {
+        let candidate = path ?? (FileManager.default.fileExists(atPath: defaultName) ? defaultName : nil)
+        return candidate.flatMap { FileManager.default.contents(atPath: $0) }.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
 
     /// The explicit file, or ./decouple.json if present, or an empty configuration.
     static func load(explicit path: String?) throws(GenerationFailure) -> Configuration {

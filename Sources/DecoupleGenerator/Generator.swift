@@ -48,7 +48,72 @@ public enum Generator {
         return text
     }
 
+    /// Scans the files in parallel, one per core at a time; the result keeps the input order.
     static func scan(_ sources: [SourceFile]) -> [ScannedFile] {
-        sources.map { SourceScanner.scan(source: $0.text, path: $0.path) }.filter { !$0.isGenerated }
+        guard sources.count > 1 else {
+            return sources.map { SourceScanner.scan(source: $0.text, path: $0.path) }.filter { !$0.isGenerated }
+        }
+        let results = ScanResults(count: sources.count)
+        DispatchQueue.concurrentPerform(iterations: sources.count) { index in
+            results.store(SourceScanner.scan(source: sources[index].text, path: sources[index].path), at: index)
+        }
+        return results.files.filter { !$0.isGenerated }
     }
+
+    /// A stable 128-bit digest of the inputs of a run, for the tool's output cache: the same
+    /// sources, configuration and generator version give the same key on every machine.
+    public static func cacheKey(sources: [SourceFile], configurationText: String, version: String) -> String {
+        var digest = Digest()
+        digest.add(version)
+        digest.add(configurationText)
+        for source in sources.sorted(by: { $0.path < $1.path }) {
+            digest.add(source.path)
+            digest.add(source.text)
+        }
+        return digest.hex
+    }
+}
+
+/// Slots written by parallel scans, each by exactly one iteration.
+private final class ScanResults: @unchecked Sendable {
+    private var slots: [ScannedFile?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ file: ScannedFile, at index: Int) {
+        lock.lock()
+        slots[index] = file
+        lock.unlock()
+    }
+
+    var files: [ScannedFile] { slots.map { $0! } }
+}
+
+/// Two independent 64-bit FNV-1a hashes over length-prefixed fields.
+private struct Digest {
+    private var first: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var second: UInt64 = 0x6c62_272e_07bb_0142
+
+    mutating func add(_ text: String) {
+        var length = UInt64(text.utf8.count)
+        for _ in 0..<8 {
+            add(byte: UInt8(truncatingIfNeeded: length))
+            length >>= 8
+        }
+        for byte in text.utf8 { add(byte: byte) }
+    }
+
+    private mutating func add(byte: UInt8) {
+        first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        second = ((second ^ UInt64(byte)) &* 0x0000_0100_0000_01b3) ^ (second >> 29)
+    }
+
+    var hex: String {
+        String(first, radix: 16).leftPadded(16) + String(second, radix: 16).leftPadded(16)
+    }
+}
+
+private extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

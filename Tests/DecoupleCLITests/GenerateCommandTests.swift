@@ -36,6 +36,28 @@ import Testing
         #expect(try workspace.modificationDate("Generated.swift") == stamp)
     }
 
+    @Test func cache_servesUnchangedInputsAndMissesOnAnyChange() throws {
+        let workspace = try Workspace(["Models/A.swift": models, "decouple.json": config])
+        let cold = try workspace.run("generate", "Models", "--cache", "cache")
+        #expect(cold.status == 0)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: workspace.url.appendingPathComponent("cache").path)
+        #expect(entries.count == 1)
+        // A planted entry proves the warm run reads the cache rather than generating.
+        try workspace.write("// from the cache\n", to: "cache/\(entries[0])")
+        #expect(try workspace.run("generate", "Models", "--cache", "cache").stdout == "// from the cache\n")
+        // Changing a model, the configuration or an option misses the cache and generates again.
+        try workspace.write(models.replacingOccurrences(of: "var age: Int", with: "var age: Double"), to: "Models/A.swift")
+        let changedModel = try workspace.run("generate", "Models", "--cache", "cache")
+        #expect(changedModel.stdout.contains("Swift.String(describing: self.age)"))
+        let changedStyle = try workspace.run("generate", "Models", "--cache", "cache", "--style", "factory")
+        #expect(changedStyle.stdout.contains("registerGeneratedAdapters"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.url.appendingPathComponent("cache").path).count == 3)
+        // Errors are never cached.
+        try workspace.write("{\"adapters\": [{\"model\": \"Nope\", \"protocol\": \"TitledContent\"}]}", to: "decouple.json")
+        #expect(try workspace.run("generate", "Models", "--cache", "cache").status == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.url.appendingPathComponent("cache").path).count == 3)
+    }
+
     @Test func check_exitsZeroWhenFreshAndOneWhenStale_writingNothing() throws {
         let workspace = try Workspace(["Models/A.swift": models, "decouple.json": config])
         #expect(try workspace.run("generate", "Models", "--output", "Out.swift").status == 0)

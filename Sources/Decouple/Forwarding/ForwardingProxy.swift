@@ -65,7 +65,7 @@ public final class ForwardingProxy: Sendable {
     public func inject<Protocol>(
         _ object: Protocol, as protocol: Protocol.Type, members: MemberTable<Protocol>? = nil
     ) {
-        store(.strong(object), for: `protocol`, members: members)
+        store(.strong(_InjectedObject(object)), for: `protocol`, members: members)
     }
 
     /// Injects an object to answer for a content protocol without keeping it alive.
@@ -91,7 +91,7 @@ public final class ForwardingProxy: Sendable {
 
     /// The live object injected for a protocol, if any.
     public func object<Protocol>(for protocol: Protocol.Type) -> Protocol? {
-        registry.withLock { $0.object(for: ObjectIdentifier(`protocol`)) } as? Protocol
+        _provider(for: ObjectIdentifier(`protocol`)).flatMap { Self._unwrap($0, as: `protocol`) }
     }
 
     /// The protocols with a live injected object, in injection order.
@@ -108,9 +108,27 @@ public final class ForwardingProxy: Sendable {
     /// ```
     ///
     /// - Returns: The member's value, or `nil` when no live object is injected for the protocol.
+    @inlinable
     public func forward<Protocol, Value>(_ keyPath: KeyPath<Protocol, Value>) -> Value? {
-        guard let object = object(for: Protocol.self) else { return nil }
+        // Inlined, so that a key path written at the call site becomes a direct call.
+        guard let found = _provider(for: ObjectIdentifier(Protocol.self)),
+              let object = Self._unwrap(found, as: Protocol.self) else { return nil }
         return object[keyPath: keyPath]
+    }
+
+    /// What is injected for a protocol: the box of a strongly injected object, or the live
+    /// weakly injected object itself.
+    @usableFromInline
+    func _provider(for id: ObjectIdentifier) -> AnyObject? {
+        registry.withLock { $0.object(for: id) }
+    }
+
+    /// A strongly injected object comes back from its box with no dynamic cast; only a weakly
+    /// injected one needs a cast to the protocol.
+    @inlinable
+    static func _unwrap<Protocol>(_ found: AnyObject, as protocol: Protocol.Type) -> Protocol? {
+        if let box = found as? _InjectedObject<Protocol> { return box.value }
+        return found as? Protocol
     }
 
     /// Typed look-up of ``TitledContent`` members that tells "not injected" (`nil`) from empty.
@@ -162,10 +180,10 @@ public final class ForwardingProxy: Sendable {
     }
 
     enum Reference {
-        case strong(Any)
+        case strong(AnyObject)
         case weak(Weak<AnyObject>)
 
-        var object: Any? {
+        var object: AnyObject? {
             switch self {
             case let .strong(object): object
             case let .weak(reference): reference.object
@@ -191,7 +209,7 @@ public final class ForwardingProxy: Sendable {
             if slots.removeValue(forKey: id) != nil { order.removeAll { $0 == id } }
         }
 
-        func object(for id: ObjectIdentifier) -> Any? {
+        func object(for id: ObjectIdentifier) -> AnyObject? {
             slots[id]?.reference.object
         }
 
@@ -199,7 +217,7 @@ public final class ForwardingProxy: Sendable {
             order.compactMap { slots[$0] }.filter { $0.reference.object != nil }
         }
 
-        func provider(of member: String) -> (Any, AnyMemberTable)? {
+        func provider(of member: String) -> (AnyObject, AnyMemberTable)? {
             for id in order {
                 guard let slot = slots[id], let table = slot.members, table.contains(member),
                       let object = slot.reference.object else { continue }
@@ -214,6 +232,16 @@ public final class ForwardingProxy: Sendable {
                 return "\(slot.protocolName) \(members)"
             }
         }
+    }
+}
+
+/// A strongly injected object, typed by the protocol it was injected as.
+@usableFromInline
+final class _InjectedObject<Protocol>: @unchecked Sendable {
+    @usableFromInline let value: Protocol
+
+    init(_ value: Protocol) {
+        self.value = value
     }
 }
 

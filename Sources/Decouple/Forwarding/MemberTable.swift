@@ -37,7 +37,8 @@ public struct MemberTable<Root>: @unchecked Sendable {
     /// Reads a member by name from an object, or `nil` if the object is not a `Root` or the
     /// table has no such member.
     public func value(of object: Any, member name: String) -> Any? {
-        guard let keyPath = members[name], let root = object as? Root else { return nil }
+        guard let keyPath = members[name],
+              let root = (object as? _InjectedObject<Root>)?.value ?? object as? Root else { return nil }
         return root[keyPath: keyPath]
     }
 }

@@ -104,6 +104,7 @@ extension ObservableValue {
 /// after the lock is released, so a handler may set values, observe or cancel.
 public final class Observable<Value>: ObservableValue, @unchecked Sendable {
     private struct Entry {
+        let id: Int
         let options: ObservationOptions
         let handler: (ObservedChange<Value>) -> Void
         let live: LiveFlag
@@ -111,7 +112,9 @@ public final class Observable<Value>: ObservableValue, @unchecked Sendable {
 
     private struct State {
         var value: Value
-        var entries: [Int: Entry] = [:]
+        /// In the order observers came: ids only grow, so appending keeps it sorted. Taking a
+        /// copy to notify is a reference count, not an allocation.
+        var entries: [Entry] = []
         var nextID = 0
     }
 
@@ -146,7 +149,7 @@ public final class Observable<Value>: ObservableValue, @unchecked Sendable {
         let live = LiveFlag()
         let (id, current) = state.withLock { state in
             defer { state.nextID += 1 }
-            state.entries[state.nextID] = Entry(options: options, handler: handler, live: live)
+            state.entries.append(Entry(id: state.nextID, options: options, handler: handler, live: live))
             return (state.nextID, state.value)
         }
         let token = CancellationToken { [weak self] in
@@ -160,14 +163,17 @@ public final class Observable<Value>: ObservableValue, @unchecked Sendable {
     }
 
     private func remove(_ id: Int) {
-        let removed = state.withLock { $0.entries.removeValue(forKey: id) }
+        let removed = state.withLock { state -> Entry? in
+            guard let index = state.entries.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.entries.remove(at: index)
+        }
         _ = removed   // the handler, and what it captured, is released outside the lock
     }
 
     private func set(_ newValue: Value) {
         let newValue = transform?(newValue) ?? newValue
         let (old, entries) = state.withLock { state in
-            (state.value, state.entries.sorted { $0.key < $1.key }.map(\.value))
+            (state.value, state.entries)
         }
         for entry in entries where entry.options.contains(.prior) && entry.live.isLive {
             entry.handler(ObservedChange(old: entry.options.contains(.old) ? old : nil, new: nil, isPrior: true, isInitial: false))
