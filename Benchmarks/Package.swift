@@ -10,7 +10,7 @@ let decouple = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathCo
 
 let package = Package(
     name: "DecoupleBenchmarks",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v14)],
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
