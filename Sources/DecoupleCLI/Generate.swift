@@ -120,16 +120,19 @@ enum OutputCache {
 enum ConfigurationFile {
     static let defaultName = "decouple.json"
 
+    /// The explicit file, or ./decouple.json if present.
+    private static func path(explicit path: String?) -> String? {
+        path ?? (FileManager.default.fileExists(atPath: defaultName) ? defaultName : nil)
+    }
+
     /// The configuration's text as read, or "" when there is none; part of the cache key.
     static func text(explicit path: String?) -> String {
-        let candidate = path ?? (FileManager.default.fileExists(atPath: defaultName) ? defaultName : nil)
-        return candidate.flatMap { FileManager.default.contents(atPath: $0) }.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        self.path(explicit: path).flatMap { FileManager.default.contents(atPath: $0) }.map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     /// The explicit file, or ./decouple.json if present, or an empty configuration.
     static func load(explicit path: String?) throws(GenerationFailure) -> Configuration {
-        let candidate = path ?? (FileManager.default.fileExists(atPath: defaultName) ? defaultName : nil)
-        guard let candidate else { return Configuration() }
+        guard let candidate = self.path(explicit: path) else { return Configuration() }
         guard let data = FileManager.default.contents(atPath: candidate) else {
             throw GenerationFailure([Diagnostic("no configuration file at \(candidate)", at: nil)])
         }

@@ -50,9 +50,6 @@ public enum Generator {
 
     /// Scans the files in parallel, one per core at a time; the result keeps the input order.
     static func scan(_ sources: [SourceFile]) -> [ScannedFile] {
-        guard sources.count > 1 else {
-            return sources.map { SourceScanner.scan(source: $0.text, path: $0.path) }.filter { !$0.isGenerated }
-        }
         let results = ScanResults(count: sources.count)
         DispatchQueue.concurrentPerform(iterations: sources.count) { index in
             results.store(SourceScanner.scan(source: sources[index].text, path: sources[index].path), at: index)

@@ -55,8 +55,7 @@ package enum MacroFrontEnd {
 
     /// The requirements of a protocol `Decouple` declares, or `nil` for any other protocol.
     package static func builtInRequirements(of protocolName: String) -> [(name: String, type: TypeReference)]? {
-        let bare = protocolName.hasPrefix("Decouple.") ? String(protocolName.dropFirst("Decouple.".count)) : protocolName
-        return BuiltInProtocols.all.first { $0.name == bare }?.requirements.map { ($0.name, $0.type) }
+        BuiltInProtocols.named(protocolName)?.requirements.map { ($0.name, $0.type) }
     }
 
     /// The properties of the model as the generator reads them: name, type and position.
@@ -81,12 +80,8 @@ package enum MacroFrontEnd {
         file.types = [model]
         file.extensions = []
 
-        let bare = request.protocolName.hasPrefix("Decouple.") ? String(request.protocolName.dropFirst("Decouple.".count)) : request.protocolName
-        if BuiltInProtocols.all.contains(where: { $0.name == bare }) == false {
-            file.protocols = [protocolFromMappings(request, model: model)]
-        } else {
-            file.protocols = []
-        }
+        let bare = BuiltInProtocols.bareName(request.protocolName)
+        file.protocols = BuiltInProtocols.named(bare) == nil ? [protocolFromMappings(request, model: model)] : []
 
         var adapterRequest = AdapterRequest(model: request.extendedType, protocolName: bare, position: request.protocolPosition)
         for mapping in request.mappings {

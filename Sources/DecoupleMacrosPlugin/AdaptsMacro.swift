@@ -22,7 +22,7 @@ public struct AdaptsMacro: ExtensionMacro {
             return []
         }
         guard let protocolName = protocolName(argument.expression) else {
-            let fixIts = typeName(argument.expression) != nil
+            let fixIts = AnnotationParser.typeName(argument.expression) != nil
                 ? [FixIt(message: MacroFixIt("Add '.self'"), changes: [.replace(
                     oldNode: Syntax(argument.expression),
                     newNode: Syntax(ExprSyntax("\(argument.expression.trimmed).self").with(\.trailingTrivia, argument.expression.trailingTrivia)))])]
@@ -142,19 +142,7 @@ public struct AdaptsMacro: ExtensionMacro {
     private static func protocolName(_ expression: ExprSyntax) -> String? {
         guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.self),
               let base = member.base else { return nil }
-        return typeName(base)
-    }
-
-    private static func typeName(_ expression: ExprSyntax) -> String? {
-        if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
-           case .identifier = reference.baseName.tokenKind {
-            return reference.baseName.text
-        }
-        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, let baseName = typeName(base),
-           case .identifier = member.declName.baseName.tokenKind {
-            return "\(baseName).\(member.declName.baseName.text)"
-        }
-        return nil
+        return AnnotationParser.typeName(base)
     }
 
     private static func declaresConformance(_ declaration: some DeclGroupSyntax, to name: String) -> Bool {

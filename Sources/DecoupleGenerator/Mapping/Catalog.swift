@@ -63,7 +63,7 @@ public struct Catalog: Sendable {
     }
 
     func resolveProtocolName(_ name: String) -> String? {
-        let bare = name.hasPrefix("Decouple.") ? String(name.dropFirst("Decouple.".count)) : name
+        let bare = BuiltInProtocols.bareName(name)
         if protocols[bare] != nil { return bare }
         let matches = protocols.values.filter { $0.name == bare }
         return matches.count == 1 ? matches[0].qualifiedName : nil

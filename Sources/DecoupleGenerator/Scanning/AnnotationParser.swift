@@ -11,7 +11,7 @@ import SwiftSyntax
 /// // decouple: TitledContent(subtitle: bio ?? "-")     // `title` matched by name
 /// // decouple: NamedImageContent                      // every requirement matched by name
 /// ```
-enum AnnotationParser {
+package enum AnnotationParser {
     static func parse(_ text: String, origin: SourcePosition) -> Result<Annotation, Diagnostic> {
         let tree = Parser.parse(source: text)
         func position(_ node: some SyntaxProtocol) -> SourcePosition {
@@ -44,7 +44,8 @@ enum AnnotationParser {
         return .success(Annotation(protocolName: name, mappings: mappings, position: position(call.calledExpression)))
     }
 
-    private static func typeName(_ expression: ExprSyntax) -> String? {
+    /// `TitledContent` or `API.TitledContent` written as an expression; `nil` for anything else.
+    package static func typeName(_ expression: ExprSyntax) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text.unescaped }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, let baseName = typeName(base) {
             return "\(baseName).\(member.declName.baseName.text.unescaped)"
