@@ -33,6 +33,52 @@ import Testing
         #expect(!factory.isRegistered(Puppy.self))
     }
 
+    @Test func adapt_manyTypesOfEverySize_eachReachesItsOwnAdapter() throws {
+        // Enough types to make the look-up table grow several times, and models of every layout:
+        // a class, small values, and values too big for an existential's inline buffer.
+        struct Adapted: TitledContent { var title: String; var subtitle: String }
+        struct Wide { var a = 1, b = 2, c = 3, d = 4, e = "wide" }
+        final class Node { let name = "node" }
+        struct Tagged<Tag> { var value: String }
+        let factory = ContentFactory<any TitledContent>()
+        func add<Model>(_ model: Model.Type, _ describe: @escaping @Sendable (Model) -> String) throws {
+            try factory.register(model) { Adapted(title: String(describing: Model.self), subtitle: describe($0)) }
+        }
+        try add(Wide.self) { "\($0.a + $0.b + $0.c + $0.d) \($0.e)" }
+        try add(Node.self) { $0.name }
+        try add(Tagged<Int>.self) { $0.value }
+        try add(Tagged<String>.self) { $0.value }
+        try add(Tagged<Double>.self) { $0.value }
+        try add(Tagged<Bool>.self) { $0.value }
+        try add(Tagged<[Int]>.self) { $0.value }
+        try add(Tagged<[String]>.self) { $0.value }
+        try add(Tagged<Int8>.self) { $0.value }
+        try add(Tagged<Int16>.self) { $0.value }
+        try add(Tagged<Int32>.self) { $0.value }
+        try add(Tagged<Int64>.self) { $0.value }
+        try add(Tagged<UInt>.self) { $0.value }
+        try add(Tagged<UInt8>.self) { $0.value }
+        try add(Tagged<Float>.self) { $0.value }
+        try add(Tagged<Character>.self) { $0.value }
+        try add(Int.self) { "\($0 * 2)" }
+        try add(String.self) { $0.uppercased() }
+
+        let models: [Any] = [
+            Wide(), Node(), Tagged<Int>(value: "i"), Tagged<String>(value: "s"), Tagged<Double>(value: "d"),
+            Tagged<Bool>(value: "b"), Tagged<[Int]>(value: "ai"), Tagged<[String]>(value: "as"),
+            Tagged<Int8>(value: "8"), Tagged<Int16>(value: "16"), Tagged<Int32>(value: "32"),
+            Tagged<Int64>(value: "64"), Tagged<UInt>(value: "u"), Tagged<UInt8>(value: "u8"),
+            Tagged<Float>(value: "f"), Tagged<Character>(value: "c"), 21, "abc",
+        ]
+        let contents = try factory.adapt(models)
+        #expect(contents.map(\.subtitle) == [
+            "10 wide", "node", "i", "s", "d", "b", "ai", "as", "8", "16", "32", "64", "u", "u8", "f", "c", "42", "ABC",
+        ])
+        #expect(contents.map(\.title) == models.map { String(describing: type(of: $0)) })
+        #expect(factory.registeredTypes.count == 18)
+        #expect(throws: ContentFactoryError.self) { try factory.adapt(Tagged<Int>?.none as Any) }
+    }
+
     @Test func adapt_genericSpecialisationsAreDistinctTypes() throws {
         struct Page<Item> { var items: [Item] }
         struct Adapted: TitledContent { var title: String; var subtitle: String }

@@ -92,6 +92,27 @@ import Testing
         }
     }
 
+    @Test func userProtocol_withReaderTable_andInjectionOrderAfterRemoval() throws {
+        let proxy = ForwardingProxy()
+        proxy.inject(Article(headline: "Fast"), as: HeadlineContent.self, members: .headlineReaders)
+        proxy.inject(CCAContent(model: CCAModel(name: "Ann", age: "30")), as: TitledContent.self)
+        #expect(try proxy.value(forMember: "headline", as: String.self) == "Fast")
+        #expect(proxy.value(forMember: "title") as? String == "Ann")
+        #expect(proxy.injectedProtocols == ["HeadlineContent", "TitledContent"])
+
+        // Removing and injecting again puts the protocol last; replacing keeps its place.
+        proxy.remove(HeadlineContent.self)
+        #expect(proxy.injectedProtocols == ["TitledContent"])
+        #expect(proxy.headline == nil)
+        proxy.inject(Article(headline: "Again"), as: HeadlineContent.self, members: .headlineReaders)
+        proxy.inject(CCAContent(model: CCAModel(name: "Bo", age: "4")), as: TitledContent.self)
+        #expect(proxy.injectedProtocols == ["TitledContent", "HeadlineContent"])
+        #expect(proxy.title == "Bo")
+        #expect(proxy.headline == "Again")
+        #expect(MemberTable<any HeadlineContent>.headlineReaders.names == ["headline", "kicker"])
+        #expect(try proxy.value(forMember: "kicker", as: String.self) == "AGAIN")
+    }
+
     @Test func ownership_strongInjectionKeepsTheObjectAlive() {
         let proxy = ForwardingProxy()
         weak var weakModel: Owner?  // assigned in the scope below
@@ -167,6 +188,7 @@ private struct Article: HeadlineContent {
 
 extension MemberTable where Root == any HeadlineContent {
     static let headlineContent = MemberTable(["headline": \.headline])
+    static let headlineReaders = MemberTable(readers: ["headline": { $0.headline }, "kicker": { $0.headline.uppercased() }])
 }
 
 extension ForwardingProxy {

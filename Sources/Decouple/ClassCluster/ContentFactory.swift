@@ -29,7 +29,7 @@ import Foundation
 /// - Look-ups are O(1): a dictionary by type, with the result of an ancestor search cached.
 /// - Registering and looking up are safe from any number of threads at once.
 public final class ContentFactory<Content>: Sendable {
-    private let registry = Locked(Registry())
+    private let registry = Locked(ContentRegistry())
 
     /// Creates an empty factory.
     ///
@@ -49,7 +49,7 @@ public final class ContentFactory<Content>: Sendable {
         _ model: Model.Type,
         adapt: @escaping @Sendable (Model) -> Content
     ) throws(ContentFactoryError) {
-        let entry = TypeEntry(name: Self.name(of: model)) { ($0 as? Model).map(adapt) }
+        let entry = ContentRegistry.TypeEntry(name: Self.name(of: model), adapter: TypedAdapter(adapt))
         try registry.withLock { registry throws(ContentFactoryError) in
             try registry.insert(entry, for: ObjectIdentifier(model), tag: nil)
         }
@@ -70,8 +70,8 @@ public final class ContentFactory<Content>: Sendable {
         adapt: @escaping @Sendable (Model) -> Content
     ) throws(ContentFactoryError) {
         let name = Self.name(of: model)
-        let entry = TypeEntry(name: name) { ($0 as? Model).map(adapt) }
-        let tagEntry = TagEntry(modelName: name) { decoder in adapt(try Model(from: decoder)) }
+        let entry = ContentRegistry.TypeEntry(name: name, adapter: TypedAdapter(adapt))
+        let tagEntry = ContentRegistry.TagEntry(modelName: name, decoder: TagDecoder { decoder in adapt(try Model(from: decoder)) })
         try registry.withLock { registry throws(ContentFactoryError) in
             try registry.insert(entry, for: ObjectIdentifier(model), tag: (tag, tagEntry))
         }
@@ -98,7 +98,7 @@ public final class ContentFactory<Content>: Sendable {
 
     /// Whether ``adapt(_:)`` would succeed for this model.
     public func canAdapt(_ model: Any) -> Bool {
-        registry.withLock { $0.entry(for: model) != nil }
+        registry.withLock { $0.adapter(for: model) != nil }
     }
 
     /// Adapts one model to the content face, choosing the adapter by the model's dynamic type.
@@ -106,16 +106,15 @@ public final class ContentFactory<Content>: Sendable {
     /// - Throws: ``ContentFactoryError/unregisteredType(_:registered:)`` naming the type and
     ///   listing the registered ones.
     public func adapt(_ model: Any) throws(ContentFactoryError) -> Content {
-        let found = registry.withLock { registry in
-            registry.entry(for: model).map { Result<TypeEntry, ContentFactoryError>.success($0) }
-                ?? .failure(.unregisteredType(Self.name(of: type(of: model)), registered: registry.typeNames))
-        }
-        let entry = try found.get()
-        guard let content = entry.adapt(model) else {
-            // Only reachable if a registered type's cast fails, which Swift's casting rules rule out.
+        // The hot path asks the run time for no generic metadata: the look-up hands back the
+        // adapter object, whose closure was specialised when it was registered.
+        // Unretained: a factory keeps every adapter it registered for as long as it lives.
+        let found = registry.withLock { $0.adapter(for: model).map(Unmanaged.passUnretained) }
+        guard let found else {
             throw .unregisteredType(Self.name(of: type(of: model)), registered: registeredTypes)
         }
-        return content
+        // Registered by this factory, so an `Adapter` of this factory's content.
+        return found._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Adapter.self).adapt(model) }
     }
 
     /// Adapts many models, stopping at the first that has no adapter.
@@ -133,10 +132,10 @@ public final class ContentFactory<Content>: Sendable {
     /// - Throws: ``ContentFactoryError/unregisteredTag(_:registered:)``, or the decoder's error.
     public func decode(tag: String, from decoder: any Decoder) throws -> Content {
         let found = registry.withLock { registry in
-            registry.byTag[tag].map { Result<TagEntry, ContentFactoryError>.success($0) }
+            registry.byTag[tag].map { Result<ContentRegistry.TagEntry, ContentFactoryError>.success($0) }
                 ?? .failure(.unregisteredTag(tag, registered: registry.tagNames))
         }
-        return try found.get().decode(decoder)
+        return try unsafeDowncast(found.get().decoder, to: TagDecoder.self).decode(decoder)
     }
 
     static func name(of type: Any.Type) -> String {
@@ -145,56 +144,98 @@ public final class ContentFactory<Content>: Sendable {
 
     // MARK: Registry
 
-    // Entries live only inside the locked registry and are immutable; their closures capture the
-    // model's metatype and the caller's `@Sendable` adapter.
+    /// Makes content from a model whose dynamic type is a registered model type, or a subclass
+    /// of one. A class, not a closure: one virtual call, no closure contexts to retain.
+    class Adapter: @unchecked Sendable {
+        func adapt(_ model: Any) -> Content {
+            preconditionFailure("Adapter is abstract")
+        }
+    }
+
+    final class TypedAdapter<Model>: Adapter, @unchecked Sendable {
+        let body: @Sendable (Model) -> Content
+
+        init(_ body: @escaping @Sendable (Model) -> Content) {
+            self.body = body
+        }
+
+        override func adapt(_ model: Any) -> Content {
+            // The look-up matched the model's dynamic type to `Model`, or for a class to an
+            // ancestor of it, so the value is a `Model`. Opening the existential and reading the
+            // value in place as a `Model` costs nothing; `as! Model` costs a run-time cast.
+            func open<Dynamic>(_ value: Dynamic) -> Model {
+                unsafeBitCast(value, to: Model.self)
+            }
+            return body(_openExistential(model, do: open))
+        }
+    }
+
+    /// Decodes a tagged item straight into content.
+    ///
+    /// Unchecked: the closure captures only the caller's `@Sendable` adapter and the model's
+    /// metatype, and is never mutated.
+    final class TagDecoder: @unchecked Sendable {
+        let decode: (any Decoder) throws -> Content
+
+        init(_ decode: @escaping (any Decoder) throws -> Content) {
+            self.decode = decode
+        }
+    }
+}
+
+// MARK: - ContentRegistry
+
+/// What a factory has registered. It is not generic, so a look-up asks the run time for no
+/// generic metadata; adapters and decoders are kept as objects and cast back by the factory.
+struct ContentRegistry {
+    // Entries are immutable.
     struct TypeEntry {
         let name: String
-        let adapt: (Any) -> Content?
+        let adapter: AnyObject
     }
 
     struct TagEntry {
         let modelName: String
-        let decode: (any Decoder) throws -> Content
+        let decoder: AnyObject
     }
 
-    struct Registry {
-        var byType: [ObjectIdentifier: TypeEntry] = [:]
-        var byTag: [String: TagEntry] = [:]
-        /// Dynamic types resolved through an ancestor search (or known to have no adapter).
-        var resolved: [ObjectIdentifier: TypeEntry?] = [:]
+    var byType: [ObjectIdentifier: TypeEntry] = [:]
+    var byTag: [String: TagEntry] = [:]
+    /// Every dynamic type seen so far and its adapter, or `nil` when it has none: the exact
+    /// registrations, and types resolved through an ancestor search.
+    var resolved = TypeTable<AnyObject?>()
 
-        var typeNames: [String] { byType.values.map(\.name).sorted() }
-        var tagNames: [String] { byTag.keys.sorted() }
+    var typeNames: [String] { byType.values.map(\.name).sorted() }
+    var tagNames: [String] { byTag.keys.sorted() }
 
-        mutating func insert(
-            _ entry: TypeEntry, for id: ObjectIdentifier, tag: (String, TagEntry)?
-        ) throws(ContentFactoryError) {
-            guard byType[id] == nil else { throw .duplicateType(entry.name) }
-            if let (tag, _) = tag, let existing = byTag[tag] {
-                throw .duplicateTag(tag, registeredFor: existing.modelName)
-            }
-            byType[id] = entry
-            if let (tag, tagEntry) = tag { byTag[tag] = tagEntry }
-            // A new registration can change which ancestor is nearest.
-            resolved.removeAll(keepingCapacity: true)
+    mutating func insert(
+        _ entry: TypeEntry, for id: ObjectIdentifier, tag: (String, TagEntry)?
+    ) throws(ContentFactoryError) {
+        guard byType[id] == nil else { throw .duplicateType(entry.name) }
+        if let (tag, _) = tag, let existing = byTag[tag] {
+            throw .duplicateTag(tag, registeredFor: existing.modelName)
         }
+        byType[id] = entry
+        if let (tag, tagEntry) = tag { byTag[tag] = tagEntry }
+        // A new registration can change which ancestor is nearest.
+        resolved = TypeTable()
+        for (id, entry) in byType { resolved[id] = Optional<AnyObject?>.some(entry.adapter) }
+    }
 
-        mutating func entry(for model: Any) -> TypeEntry? {
-            let id = ObjectIdentifier(type(of: model))
-            if let exact = byType[id] { return exact }
-            if let cached = resolved[id] { return cached }
-            let found = nearestRegisteredAncestor(of: model)
-            resolved[id] = .some(found)
-            return found
-        }
+    mutating func adapter(for model: Any) -> AnyObject? {
+        let id = ObjectIdentifier(type(of: model))
+        if let known = resolved[id] { return known }
+        let found = nearestRegisteredAncestor(of: model)?.adapter
+        resolved[id] = Optional<AnyObject?>.some(found)
+        return found
+    }
 
-        private func nearestRegisteredAncestor(of model: Any) -> TypeEntry? {
-            var ancestor = Mirror(reflecting: model).superclassMirror
-            while let mirror = ancestor {
-                if let entry = byType[ObjectIdentifier(mirror.subjectType)] { return entry }
-                ancestor = mirror.superclassMirror
-            }
-            return nil
+    private func nearestRegisteredAncestor(of model: Any) -> TypeEntry? {
+        var ancestor = Mirror(reflecting: model).superclassMirror
+        while let mirror = ancestor {
+            if let entry = byType[ObjectIdentifier(mirror.subjectType)] { return entry }
+            ancestor = mirror.superclassMirror
         }
+        return nil
     }
 }

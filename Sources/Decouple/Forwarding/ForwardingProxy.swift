@@ -110,10 +110,11 @@ public final class ForwardingProxy: Sendable {
     /// - Returns: The member's value, or `nil` when no live object is injected for the protocol.
     @inlinable
     public func forward<Protocol, Value>(_ keyPath: KeyPath<Protocol, Value>) -> Value? {
-        // Inlined, so that a key path written at the call site becomes a direct call.
-        guard let found = _provider(for: ObjectIdentifier(Protocol.self)),
-              let object = Self._unwrap(found, as: Protocol.self) else { return nil }
-        return object[keyPath: keyPath]
+        // Inlined, so that a key path written at the call site becomes a direct call, made on
+        // the boxed value in place.
+        guard let found = _provider(for: ObjectIdentifier(Protocol.self)) else { return nil }
+        if let box = found as? _InjectedObject<Protocol> { return box.value[keyPath: keyPath] }
+        return (found as? Protocol)?[keyPath: keyPath]
     }
 
     /// What is injected for a protocol: the box of a strongly injected object, or the live
@@ -148,8 +149,8 @@ public final class ForwardingProxy: Sendable {
     ///
     /// When several injected protocols have a member of this name, the one injected first answers.
     public func value(forMember member: String) -> Any? {
-        guard let (object, table) = registry.withLock({ $0.provider(of: member) }) else { return nil }
-        return table.value(of: object, member: member)
+        guard let (object, read) = registry.withLock({ $0.provider(of: member) }) else { return nil }
+        return read(object)
     }
 
     /// Reads a member by name as a given type.
@@ -197,31 +198,37 @@ public final class ForwardingProxy: Sendable {
         let members: AnyMemberTable?
     }
 
+    /// The injected protocols in injection order. A proxy stands in for a handful of protocols,
+    /// so a linear scan comparing identifiers beats hashing them.
     struct Registry {
-        private var slots: [ObjectIdentifier: Slot] = [:]
-        private var order: [ObjectIdentifier] = []
+        private var slots: [(id: ObjectIdentifier, slot: Slot)] = []
 
         mutating func insert(_ slot: Slot, for id: ObjectIdentifier) {
-            if slots.updateValue(slot, forKey: id) == nil { order.append(id) }
+            if let index = slots.firstIndex(where: { $0.id == id }) {
+                slots[index].slot = slot
+            } else {
+                slots.append((id, slot))
+            }
         }
 
         mutating func remove(_ id: ObjectIdentifier) {
-            if slots.removeValue(forKey: id) != nil { order.removeAll { $0 == id } }
+            slots.removeAll { $0.id == id }
         }
 
         func object(for id: ObjectIdentifier) -> AnyObject? {
-            slots[id]?.reference.object
+            for index in slots.indices where slots[index].id == id { return slots[index].slot.reference.object }
+            return nil
         }
 
         var liveSlots: [Slot] {
-            order.compactMap { slots[$0] }.filter { $0.reference.object != nil }
+            slots.map(\.slot).filter { $0.reference.object != nil }
         }
 
-        func provider(of member: String) -> (AnyObject, AnyMemberTable)? {
-            for id in order {
-                guard let slot = slots[id], let table = slot.members, table.contains(member),
-                      let object = slot.reference.object else { continue }
-                return (object, table)
+        func provider(of member: String) -> (AnyObject, AnyMemberTable.Reader)? {
+            for index in slots.indices {
+                guard let read = slots[index].slot.members?.reader(for: member),
+                      let object = slots[index].slot.reference.object else { continue }
+                return (object, read)
             }
             return nil
         }

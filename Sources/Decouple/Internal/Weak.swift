@@ -3,9 +3,11 @@
 ///
 /// Swift's weak references are themselves safe to load from any thread; whatever is done with
 /// the object once loaded is the object's own concern.
+@usableFromInline
 final class Weak<Object: AnyObject>: @unchecked Sendable {
-    weak var object: Object?
+    @usableFromInline weak var object: Object?
 
+    @usableFromInline
     init(_ object: Object? = nil) {
         self.object = object
     }

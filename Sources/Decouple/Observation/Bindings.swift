@@ -20,32 +20,54 @@ extension Bindable {
     /// The binding holds neither this object nor the source strongly: it ends when this object
     /// goes away, when the source goes away, or when the returned token is cancelled. It is kept
     /// in `bag` — by default ``bindings``. Change bound values on the main actor, where views live.
-    @discardableResult
+    @discardableResult @inlinable
     public func bind<Source: ObservableValue>(
         _ keyPath: ReferenceWritableKeyPath<Self, Source.Value>,
         to source: Source,
         in bag: CancellationBag? = nil
     ) -> CancellationToken {
-        let token = source.observe(self, options: [.initial, .new]) { target, change in
+        let target = Weak(self)
+        let token = Weak<CancellationToken>()
+        // Inlinable, so that the closure is compiled for the caller's types; the key-path write
+        // itself stays a run-time key-path application (see README, Performance).
+        let observation = source.observe(options: [.initial, .new]) { change in
+            guard let target = target.object else { return Self._observerGone(token) }
             if let new = change.new { target[keyPath: keyPath] = new }
         }
-        token.store(in: bag ?? bindings)
-        return token
+        return Self._keep(observation, in: bag ?? bindings, as: token)
     }
 
     /// Binds a property through a transform: `scoreLabel.bind(\.text, to: model.$score) { "\($0)" }`.
-    @discardableResult
+    @discardableResult @inlinable
     public func bind<Source: ObservableValue, Value>(
         _ keyPath: ReferenceWritableKeyPath<Self, Value>,
         to source: Source,
         in bag: CancellationBag? = nil,
         _ transform: @escaping (Source.Value) -> Value
     ) -> CancellationToken {
-        let token = source.observe(self, options: [.initial, .new]) { target, change in
+        let target = Weak(self)
+        let token = Weak<CancellationToken>()
+        let observation = source.observe(options: [.initial, .new]) { change in
+            guard let target = target.object else { return Self._observerGone(token) }
             if let new = change.new { target[keyPath: keyPath] = transform(new) }
         }
-        token.store(in: bag ?? bindings)
-        return token
+        return Self._keep(observation, in: bag ?? bindings, as: token)
+    }
+
+    /// Ends a binding whose target has gone away.
+    @usableFromInline
+    static func _observerGone(_ token: Weak<CancellationToken>) {
+        token.object?.cancel()
+    }
+
+    /// Stores a binding's token in its bag, and lets the binding cancel itself through `reference`.
+    @usableFromInline
+    static func _keep(
+        _ observation: CancellationToken, in bag: CancellationBag, as reference: Weak<CancellationToken>
+    ) -> CancellationToken {
+        reference.object = observation
+        observation.store(in: bag)
+        return observation
     }
 }
 
