@@ -149,8 +149,8 @@ public final class ForwardingProxy: Sendable {
     ///
     /// When several injected protocols have a member of this name, the one injected first answers.
     public func value(forMember member: String) -> Any? {
-        guard let (object, read) = registry.withLock({ $0.provider(of: member) }) else { return nil }
-        return read(object)
+        guard let provider = registry.withLock({ $0.provider(of: member) }) else { return nil }
+        return provider.read(provider.object)
     }
 
     /// Reads a member by name as a given type.
@@ -192,6 +192,13 @@ public final class ForwardingProxy: Sendable {
         }
     }
 
+    /// A struct, not a tuple: passed through the generic `withLock`, a tuple's closure would be
+    /// rewrapped in an allocated thunk on every look-up.
+    struct Provider {
+        let object: AnyObject
+        let read: AnyMemberTable.Reader
+    }
+
     struct Slot {
         let protocolName: String
         let reference: Reference
@@ -224,11 +231,11 @@ public final class ForwardingProxy: Sendable {
             slots.map(\.slot).filter { $0.reference.object != nil }
         }
 
-        func provider(of member: String) -> (AnyObject, AnyMemberTable.Reader)? {
+        func provider(of member: String) -> Provider? {
             for index in slots.indices {
                 guard let read = slots[index].slot.members?.reader(for: member),
                       let object = slots[index].slot.reference.object else { continue }
-                return (object, read)
+                return Provider(object: object, read: read)
             }
             return nil
         }

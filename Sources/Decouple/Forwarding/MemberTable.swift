@@ -23,7 +23,14 @@ public struct MemberTable<Root>: Sendable {
 
     // Sorted by name: a content protocol has a handful of members, and comparing a few short
     // names is cheaper than hashing one.
-    let members: [(name: String, read: Reader)]
+    let members: [Member]
+
+    // A struct, not a tuple: an array keeps a tuple's closure in its most general form, and
+    // taking it out then allocates a thunk on every look-up.
+    struct Member {
+        let name: String
+        let read: Reader
+    }
 
     /// Creates a table from member names and the key paths that read them.
     ///
@@ -46,7 +53,7 @@ public struct MemberTable<Root>: Sendable {
     /// MemberTable(readers: ["headline": { $0.headline }])
     /// ```
     public init(readers: [String: Reader]) {
-        members = readers.map { (name: $0.key, read: $0.value) }.sorted { $0.name < $1.name }
+        members = readers.map { Member(name: $0.key, read: $0.value) }.sorted { $0.name < $1.name }
     }
 
     /// The member names, sorted.
@@ -94,13 +101,18 @@ struct AnyMemberTable: Sendable {
     typealias Reader = @Sendable (AnyObject) -> Any?
 
     let names: [String]
-    private let readers: [Reader]
+    private let readers: [Member]
+
+    /// A struct, so the array holds the closure as it is (see ``MemberTable``).
+    struct Member {
+        let read: Reader
+    }
 
     init<Root>(_ table: MemberTable<Root>) {
         names = table.names
         readers = table.members.map { member in
             let read = member.read
-            return { object in
+            return Member { object in
                 guard let root = MemberTable<Root>.root(of: object) else { return nil }
                 return read(root)
             }
@@ -109,7 +121,7 @@ struct AnyMemberTable: Sendable {
 
     /// The reader of a member, or `nil` when the table has no member of that name.
     func reader(for name: String) -> Reader? {
-        for (index, candidate) in names.enumerated() where candidate == name { return readers[index] }
+        for index in names.indices where names[index] == name { return readers[index].read }
         return nil
     }
 
