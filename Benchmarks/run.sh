@@ -2,7 +2,8 @@
 # Builds and runs the benchmarks in release mode and prints, for each figure, the candidate's
 # median divided by its baseline's median, both measured in this run:
 #   RATIO <name> <value>
-# followed by a table with the goals. Needs only the Swift toolchain (and awk).
+# followed by a table with the goals. Needs only the Swift toolchain (and awk). Arguments go to
+# `swift package benchmark`, e.g. `--filter 'proxy.*'` to run some figures only.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
@@ -14,7 +15,7 @@ export DECOUPLE_SWIFTC="$(command -v swiftc)"
 cd "$here"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
-swift package benchmark --no-progress > "$log" 2>&1 || { cat "$log" >&2; echo "run.sh: the benchmarks failed" >&2; exit 1; }
+swift package benchmark --no-progress "$@" > "$log" 2>&1 || { cat "$log" >&2; echo "run.sh: the benchmarks failed" >&2; exit 1; }
 
 awk '
     function ns(value, unit) {
