@@ -78,11 +78,6 @@ public struct MemberTable<Root>: Sendable {
     static func root(of object: Any) -> Root? {
         (object as? _InjectedObject<Root>)?.value ?? object as? Root
     }
-
-    static func root(of object: AnyObject) -> Root? {
-        if let box = object as? _InjectedObject<Root> { return box.value }
-        return object as? Root
-    }
 }
 
 extension MemberTable where Root == any TitledContent {
@@ -113,7 +108,7 @@ struct AnyMemberTable: Sendable {
         readers = table.members.map { member in
             let read = member.read
             return Member { object in
-                guard let root = MemberTable<Root>.root(of: object) else { return nil }
+                guard let root = ForwardingProxy._unwrap(object, as: Root.self) else { return nil }
                 return read(root)
             }
         }

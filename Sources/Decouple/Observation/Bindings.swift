@@ -26,15 +26,13 @@ extension Bindable {
         to source: Source,
         in bag: CancellationBag? = nil
     ) -> CancellationToken {
-        let target = Weak(self)
-        let token = Weak<CancellationToken>()
         // Inlinable, so that the closure is compiled for the caller's types; the key-path write
         // itself stays a run-time key-path application (see README, Performance).
-        let observation = source.observe(options: [.initial, .new]) { change in
-            guard let target = target.object else { return Self._observerGone(token) }
+        let token = source.observe(self, options: [.initial, .new]) { target, change in
             if let new = change.new { target[keyPath: keyPath] = new }
         }
-        return Self._keep(observation, in: bag ?? bindings, as: token)
+        token.store(in: bag ?? bindings)
+        return token
     }
 
     /// Binds a property through a transform: `scoreLabel.bind(\.text, to: model.$score) { "\($0)" }`.
@@ -45,29 +43,11 @@ extension Bindable {
         in bag: CancellationBag? = nil,
         _ transform: @escaping (Source.Value) -> Value
     ) -> CancellationToken {
-        let target = Weak(self)
-        let token = Weak<CancellationToken>()
-        let observation = source.observe(options: [.initial, .new]) { change in
-            guard let target = target.object else { return Self._observerGone(token) }
+        let token = source.observe(self, options: [.initial, .new]) { target, change in
             if let new = change.new { target[keyPath: keyPath] = transform(new) }
         }
-        return Self._keep(observation, in: bag ?? bindings, as: token)
-    }
-
-    /// Ends a binding whose target has gone away.
-    @usableFromInline
-    static func _observerGone(_ token: Weak<CancellationToken>) {
-        token.object?.cancel()
-    }
-
-    /// Stores a binding's token in its bag, and lets the binding cancel itself through `reference`.
-    @usableFromInline
-    static func _keep(
-        _ observation: CancellationToken, in bag: CancellationBag, as reference: Weak<CancellationToken>
-    ) -> CancellationToken {
-        reference.object = observation
-        observation.store(in: bag)
-        return observation
+        token.store(in: bag ?? bindings)
+        return token
     }
 }
 
