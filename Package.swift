@@ -10,21 +10,26 @@ let playgrounds = ["MVC", "MVCVariant", "MVP", "Contacts", "Decoupling", "MVVM",
 let playgroundTargets: [Target] = playgrounds.map { name in
     .executableTarget(
         name: name + "Playground",
-        dependencies: ["Decouple"],
+        dependencies: ["DecoupleTextUI"],
         // SwiftPM skips `.playground` folders, so it reads each through a symbolic link.
         path: "Playgrounds/Runners/\(name)"
     )
 }
 
 let playgroundDependencies: [Target.Dependency] = playgrounds.map { .target(name: $0 + "Playground") }
-    + [.product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing")]
+    + ["DecoupleTestSupport", .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing")]
 
 let targets: [Target] = [
+    // The core that apps import beside SwiftUI and UIKit: no package dependencies, and no public
+    // name that SwiftUI, UIKit, Observation, Combine or Foundation also export.
     .target(name: "Decouple"),
+    // Views, tables, navigation and windows that render to text: UIKit's shapes, for tests,
+    // playgrounds and Linux tools. Re-exports `Decouple`.
+    .target(name: "DecoupleTextUI", dependencies: ["Decouple"]),
     .target(
         name: "DecoupleTesting",
         dependencies: [
-            "Decouple",
+            "DecoupleTextUI",
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]
     ),
@@ -73,6 +78,7 @@ let targets: [Target] = [
             "decouple",
             "MacroClientFixture",
             "PluginClientFixture",
+            "DecoupleTextUI",
             "CommittedAdaptersFixture",
             .product(name: "MacroTesting", package: "swift-macro-testing"),
             .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
@@ -100,10 +106,27 @@ let targets: [Target] = [
             .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
         ]
     ),
+    // Stand-ins for the public type names of SwiftUI, Observation, Combine and UIKit, which do not
+    // exist on Linux, and an app-side target that uses each of them, unqualified, beside
+    // `Decouple`: it compiles only while the core exports none of those names.
+    .target(name: "AppleFrameworkNames", path: "Tests/Fixtures/AppleFrameworkNames"),
+    .target(name: "AppSideImports", dependencies: ["Decouple", "AppleFrameworkNames"], path: "Tests/Fixtures/AppSideImports"),
+    // What the tests share: the seed's models, the package root, running processes, a locked log.
+    .target(name: "DecoupleTestSupport", dependencies: ["Decouple"], path: "Tests/Support"),
     .testTarget(
         name: "DecoupleTests",
         dependencies: [
             "Decouple",
+            "DecoupleTestSupport",
+            "AppSideImports",
+            .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+        ]
+    ),
+    .testTarget(
+        name: "DecoupleTextUITests",
+        dependencies: [
+            "DecoupleTextUI",
+            "DecoupleTestSupport",
             .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
         ]
     ),
@@ -131,9 +154,13 @@ let package = Package(
     name: "Decouple",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .macCatalyst(.v17)],
     products: [
-        // The core: content protocols, class-cluster factory, forwarding proxy, text UI.
-        // It has no package dependencies, so depending on it compiles no swift-syntax.
+        // The core, for apps: content protocols, class-cluster factory, forwarding proxy,
+        // observation and bindings. It has no package dependencies (depending on it compiles no
+        // swift-syntax) and exports no name of SwiftUI, UIKit, Observation or Combine.
         .library(name: "Decouple", targets: ["Decouple"]),
+        // The text UI kit: UIKit-shaped views that render to plain text, for tests, playgrounds
+        // and Linux tools. Depends on `Decouple` and re-exports it.
+        .library(name: "DecoupleTextUI", targets: ["DecoupleTextUI"]),
         // Reads model sources and writes adapters; what the `decouple` tool is built on.
         .library(name: "DecoupleGenerator", targets: ["DecoupleGenerator"]),
         .executable(name: "decouple", targets: ["decouple"]),

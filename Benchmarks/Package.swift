@@ -20,7 +20,7 @@ let package = Package(
             name: "DecoupleBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "Decouple", package: decouple),
+                .product(name: "DecoupleTextUI", package: decouple),
             ],
             path: "Benchmarks/DecoupleBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

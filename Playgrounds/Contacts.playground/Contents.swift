@@ -4,7 +4,7 @@
 // with a deep copy and a way back to a dictionary. Tapping a row toggles the contact's
 // `isSelected`; the cell only shows what its row's model says, so when cells are reused while
 // scrolling, every mark stays on its own row. Run it with `bash Playgrounds/run.sh Contacts`.
-import Decouple
+import DecoupleTextUI
 
 // MARK: Model
 

@@ -4,7 +4,7 @@
 // `CCViewModelProtocol`: `title`, `subtitle`). `CCAModel` and `CCBModel` share nothing. They reach
 // the view once through the class cluster and once through the forwarding proxy.
 // Run it with `bash Playgrounds/run.sh Decoupling`.
-import Decouple
+import DecoupleTextUI
 import Foundation
 
 // MARK: Models — they know nothing of the view

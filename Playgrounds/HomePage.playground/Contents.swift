@@ -6,10 +6,11 @@
 // reused cell never shows another row's total. Time is a `TestScheduler` here, so the run is
 // instant and always prints the same; an app passes `MainActorScheduler()`.
 // Run it with `bash Playgrounds/run.sh HomePage`.
-import Decouple
+import DecoupleTextUI
 
 // MARK: Model and view model
 
+@MainActor
 final class HomePageModel {
     let number: String
     let name: String
@@ -26,10 +27,10 @@ final class HomePageModel {
 @MainActor
 final class HomePageViewModel {
     @Observed private(set) var dataArray: [HomePageModel] = []
-    private let scheduler: any Scheduler
+    private let scheduler: any Scheduling
     private let work = CancellationBag()
 
-    init(scheduler: any Scheduler) {
+    init(scheduler: any Scheduling) {
         self.scheduler = scheduler
     }
 

@@ -4,7 +4,7 @@
 // what the local store has and goes to the network only when there is none, saving what it
 // fetched. The local store is real files on disk; the network is a transport the app injects —
 // here a fake one that counts its requests. Run it with `bash Playgrounds/run.sh Layered`.
-import Decouple
+import DecoupleTextUI
 import Foundation
 
 // MARK: Model

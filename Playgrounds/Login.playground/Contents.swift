@@ -4,7 +4,7 @@
 // derives `buttonEnabled` from both fields (more than 5 characters each), and checks the login
 // (`aaaaaa` / `aaaaaa`). The screen binds both fields two ways and the button one way; success
 // pushes the home page, failure shows an alert. Run it with `bash Playgrounds/run.sh Login`.
-import Decouple
+import DecoupleTextUI
 
 // MARK: View model
 

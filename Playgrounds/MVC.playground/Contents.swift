@@ -3,7 +3,7 @@
 // The controller creates and holds the view, the view reports events to the controller, the
 // controller loads and owns the models, and a model change makes the controller refresh the
 // view. Run it on Linux with `bash Playgrounds/run.sh MVC`.
-import Decouple
+import DecoupleTextUI
 
 // MARK: Model
 

@@ -3,7 +3,7 @@
 // `MYAppView` takes an `MYAppModel` and fills its own private icon and name views; taps go to the
 // controller through a delegate. The view hides its subviews from the controller, at the cost of
 // depending on the model type. Run it with `bash Playgrounds/run.sh MVCVariant`.
-import Decouple
+import DecoupleTextUI
 
 // MARK: Model
 

@@ -3,7 +3,7 @@
 // The view exposes `setName(_:image:)` only. The presenter holds the controller *weakly*, creates
 // the view, loads the model, pushes its values into the view and handles the view's taps. One
 // presenter per view. Run it with `bash Playgrounds/run.sh MVP`.
-import Decouple
+import DecoupleTextUI
 
 // MARK: Model
 

@@ -6,7 +6,7 @@
 // The second half does the same with a Swift `@Observable` view model: the screen is marked
 // stale when the model changes and reads fresh values when it is next drawn.
 // Run it with `bash Playgrounds/run.sh MVVM`.
-import Decouple
+import DecoupleTextUI
 import Observation
 
 // MARK: Model

@@ -1,4 +1,4 @@
-@_exported import Decouple
+@_exported import DecoupleTextUI
 import SnapshotTesting
 
 // MARK: - Snapshot strategies for text views

@@ -1,3 +1,4 @@
+import DecoupleTextUI
 import Decouple
 import MacroClientFixture
 import Testing

@@ -1,4 +1,5 @@
 import Decouple
+import DecoupleTestSupport
 import Foundation
 import InlineSnapshotTesting
 import Testing
@@ -194,7 +195,7 @@ import Testing
         let factory = ContentFactory<any TitledContent>()
         try factory.register(Person.self) { Adapted(title: $0.name) }
         let model = Person(name: "Ann")
-        let failures = Locked(0)
+        let failures = Shared(0)
 
         // Eight threads each register 50 distinct generic types while they all adapt all the time.
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
@@ -218,16 +219,3 @@ import Testing
 }
 
 private struct Nest<T> {}
-
-/// A counter the concurrency tests share between threads.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value { lock.withLock { stored } }
-    func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
-}
-
-extension Locked where Value == Int {
-    func increment() { mutate { $0 += 1 } }
-}

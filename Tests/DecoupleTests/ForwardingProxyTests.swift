@@ -1,4 +1,5 @@
 import Decouple
+import DecoupleTestSupport
 import Foundation
 import Testing
 
@@ -152,7 +153,7 @@ import Testing
 
     @Test func concurrentInjectionAndLookup() {
         let proxy = ForwardingProxy()
-        let failures = Locked(0)
+        let failures = Shared(0)
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             for round in 0..<500 {
                 if thread.isMultiple(of: 2) {
@@ -194,5 +195,21 @@ extension MemberTable where Root == any HeadlineContent {
 extension ForwardingProxy {
     subscript<Value>(dynamicMember keyPath: KeyPath<any HeadlineContent, Value>) -> Value? {
         forward(keyPath)
+    }
+}
+
+@Suite struct ForwardingProxyDynamicMemberTests {
+    private struct Headline: TitledContent {
+        var title = "标题"
+        var subtitle = ""
+    }
+
+    @Test func builtInSubscript_tellsMissingFromEmpty_whileTheConformanceReadsEmpty() {
+        let proxy = ForwardingProxy()
+        #expect(proxy[dynamicMember: \.title] == nil)
+        #expect(proxy.title == "")
+        proxy.inject(Headline(), as: TitledContent.self)
+        #expect(proxy[dynamicMember: \.title] == "标题")
+        #expect(proxy[dynamicMember: \.subtitle] == "")
     }
 }

@@ -1,14 +1,7 @@
 import Decouple
+import DecoupleTestSupport
 import Foundation
 import Testing
-
-/// A box for what handlers saw, safe to append to from any thread.
-private final class Log<Element>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [Element] = []
-    func append(_ element: Element) { lock.lock(); storage.append(element); lock.unlock() }
-    var all: [Element] { lock.lock(); defer { lock.unlock() }; return storage }
-}
 
 private final class Person {
     @Observed var name = "小明"
@@ -58,9 +51,10 @@ private final class Observer {}
     @Test func prior_arrivesBeforeTheChange_withTheOldValue() {
         let person = Person()
         let log = Log<String>()
-        let token = person.$name.observe(options: [.prior, .old, .new]) { change in
+        let name = person.$name
+        let token = name.observe(options: [.prior, .old, .new]) { change in
             // During the prior notification the property still holds the old value.
-            log.append("\(change.isPrior ? "prior" : "after") old=\(change.old ?? "-") new=\(change.new ?? "-") now=\(person.name)")
+            log.append("\(change.isPrior ? "prior" : "after") old=\(change.old ?? "-") new=\(change.new ?? "-") now=\(name.value)")
         }
         person.name = "小红"
         #expect(log.all == ["prior old=小明 new=- now=小明", "after old=小明 new=小红 now=小红"])
@@ -94,7 +88,7 @@ private final class Observer {}
         #expect(person.$name.observerCount == 0)
     }
 
-    @Test func endsWhenTheObserverGoesAway_andIsNeverCalledAfter() {
+    @MainActor @Test func endsWhenTheObserverGoesAway_andIsNeverCalledAfter() {
         let person = Person()
         let calls = Log<String>()
         var observer: Observer? = Observer()
@@ -143,10 +137,11 @@ private final class Observer {}
         let person = Person()
         let log = Log<String>()
         let slot = Slot()
+        let age = person.$age
         slot.token = person.$name.observe { change in
             log.append(change.new ?? "")
             slot.token?.cancel()
-            slot.extra = person.$age.observe { log.append("age \($0.new ?? 0)") }
+            slot.extra = age.observe { log.append("age \($0.new ?? 0)") }
         }
         person.name = "a"
         person.name = "b"
@@ -162,7 +157,7 @@ private final class Observer {}
     // MARK: Threads
 
     @Test func observingSettingAndCancellingFromManyThreads() async {
-        let age = Person().$age   // an Observable is Sendable; the model object need not be
+        let age = Person().$age   // an ObservableProperty is Sendable; the model object need not be
         let received = Log<Int>()
         let kept = CancellationBag()
         await withTaskGroup(of: Void.self) { group in
@@ -189,7 +184,7 @@ private final class Observer {}
         let clean: @Sendable (String) -> String = { text in
             String(text.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }.drop { $0.isNumber })
         }
-        let name = Observable("", transform: clean)
+        let name = ObservableProperty("", transform: clean)
         let log = Log<String>()
         let slot = Slot()
         // An observer that writes back what it gets, as a two-way binding does.

@@ -1,5 +1,5 @@
 import Benchmark
-import Decouple
+import DecoupleTextUI
 import Foundation
 
 // Each figure is a pair: a baseline and a candidate, measured in the same run. run.sh divides the

@@ -26,7 +26,8 @@ import Foundation
 /// - Registering a type or a tag a second time throws ``ContentFactoryError/duplicateType(_:)`` or
 ///   ``ContentFactoryError/duplicateTag(_:registeredFor:)`` and leaves the first registration in
 ///   force: a cluster's members are decided once, and a silent replacement would hide a bug.
-/// - Look-ups are O(1): a dictionary by type, with the result of an ancestor search cached.
+/// - Look-ups are O(1): a hash table keyed by the model's dynamic type, with the result of an
+///   ancestor search cached.
 /// - Registering and looking up are safe from any number of threads at once.
 public final class ContentFactory<Content>: Sendable {
     private let registry = Locked(ContentRegistry())
@@ -71,7 +72,7 @@ public final class ContentFactory<Content>: Sendable {
     ) throws(ContentFactoryError) {
         let name = Self.name(of: model)
         let entry = ContentRegistry.TypeEntry(name: name, adapter: TypedAdapter(adapt))
-        let tagEntry = ContentRegistry.TagEntry(modelName: name, decoder: TagDecoder { decoder in adapt(try Model(from: decoder)) })
+        let tagEntry = ContentRegistry.TagEntry(modelName: name, decoder: TypedTagDecoder<Model>(adapt))
         try registry.withLock { registry throws(ContentFactoryError) in
             try registry.insert(entry, for: ObjectIdentifier(model), tag: (tag, tagEntry))
         }
@@ -146,13 +147,16 @@ public final class ContentFactory<Content>: Sendable {
 
     /// Makes content from a model whose dynamic type is a registered model type, or a subclass
     /// of one. A class, not a closure: one virtual call, no closure contexts to retain.
+    ///
+    /// Unchecked only because Swift checks no class that can be subclassed: it has no state, and
+    /// its one subclass holds a single `let` of a `@Sendable` closure.
     class Adapter: @unchecked Sendable {
         func adapt(_ model: Any) -> Content {
             preconditionFailure("Adapter is abstract")
         }
     }
 
-    final class TypedAdapter<Model>: Adapter, @unchecked Sendable {
+    final class TypedAdapter<Model>: Adapter, @unchecked Sendable {   // see `Adapter`
         let body: @Sendable (Model) -> Content
 
         init(_ body: @escaping @Sendable (Model) -> Content) {
@@ -170,15 +174,22 @@ public final class ContentFactory<Content>: Sendable {
         }
     }
 
-    /// Decodes a tagged item straight into content.
-    ///
-    /// Unchecked: the closure captures only the caller's `@Sendable` adapter and the model's
-    /// metatype, and is never mutated.
-    final class TagDecoder: @unchecked Sendable {
-        let decode: (any Decoder) throws -> Content
+    /// Decodes a tagged item straight into content. Unchecked for the reason `Adapter` is.
+    class TagDecoder: @unchecked Sendable {
+        func decode(_ decoder: any Decoder) throws -> Content {
+            preconditionFailure("TagDecoder is abstract")
+        }
+    }
 
-        init(_ decode: @escaping (any Decoder) throws -> Content) {
-            self.decode = decode
+    final class TypedTagDecoder<Model: Decodable>: TagDecoder, @unchecked Sendable {   // see `Adapter`
+        let adapt: @Sendable (Model) -> Content
+
+        init(_ adapt: @escaping @Sendable (Model) -> Content) {
+            self.adapt = adapt
+        }
+
+        override func decode(_ decoder: any Decoder) throws -> Content {
+            adapt(try Model(from: decoder))
         }
     }
 }
@@ -191,19 +202,19 @@ struct ContentRegistry {
     // Entries are immutable.
     struct TypeEntry {
         let name: String
-        let adapter: AnyObject
+        let adapter: any AnyObject & Sendable
     }
 
     struct TagEntry {
         let modelName: String
-        let decoder: AnyObject
+        let decoder: any AnyObject & Sendable
     }
 
     var byType: [ObjectIdentifier: TypeEntry] = [:]
     var byTag: [String: TagEntry] = [:]
     /// Every dynamic type seen so far and its adapter, or `nil` when it has none: the exact
     /// registrations, and types resolved through an ancestor search.
-    var resolved = TypeTable<AnyObject?>()
+    var resolved = TypeTable<(any AnyObject & Sendable)?>()
 
     var typeNames: [String] { byType.values.map(\.name).sorted() }
     var tagNames: [String] { byTag.keys.sorted() }
@@ -219,14 +230,14 @@ struct ContentRegistry {
         if let (tag, tagEntry) = tag { byTag[tag] = tagEntry }
         // A new registration can change which ancestor is nearest.
         resolved = TypeTable()
-        for (id, entry) in byType { resolved[id] = Optional<AnyObject?>.some(entry.adapter) }
+        for (id, entry) in byType { resolved[id] = Optional<(any AnyObject & Sendable)?>.some(entry.adapter) }
     }
 
-    mutating func adapter(for model: Any) -> AnyObject? {
+    mutating func adapter(for model: Any) -> (any AnyObject & Sendable)? {
         let id = ObjectIdentifier(type(of: model))
         if let known = resolved[id] { return known }
         let found = nearestRegisteredAncestor(of: model)?.adapter
-        resolved[id] = Optional<AnyObject?>.some(found)
+        resolved[id] = Optional<(any AnyObject & Sendable)?>.some(found)
         return found
     }
 

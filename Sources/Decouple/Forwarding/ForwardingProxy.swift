@@ -133,6 +133,11 @@ public final class ForwardingProxy: Sendable {
     }
 
     /// Typed look-up of ``TitledContent`` members that tells "not injected" (`nil`) from empty.
+    ///
+    /// `@dynamicMemberLookup` needs one such subscript in the type itself, so that extensions can
+    /// add one per protocol of yours (`proxy.headline`, a `String?`). For `TitledContent`, the
+    /// conformance's own `title` and `subtitle` win over this one; call it as
+    /// `proxy[dynamicMember: \.title]`, or use ``forward(_:)``, to tell missing from empty.
     public subscript<Value>(dynamicMember keyPath: KeyPath<any TitledContent, Value>) -> Value? {
         forward(keyPath)
     }
@@ -180,8 +185,8 @@ public final class ForwardingProxy: Sendable {
         registry.withLock { $0.insert(slot, for: id) }
     }
 
-    enum Reference {
-        case strong(AnyObject)
+    enum Reference: Sendable {
+        case strong(any AnyObject & Sendable)
         case weak(Weak<AnyObject>)
 
         var object: AnyObject? {
@@ -199,7 +204,7 @@ public final class ForwardingProxy: Sendable {
         let read: AnyMemberTable.Reader
     }
 
-    struct Slot {
+    struct Slot: Sendable {
         let protocolName: String
         let reference: Reference
         let members: AnyMemberTable?
@@ -207,7 +212,7 @@ public final class ForwardingProxy: Sendable {
 
     /// The injected protocols in injection order. A proxy stands in for a handful of protocols,
     /// so a linear scan comparing identifiers beats hashing them.
-    struct Registry {
+    struct Registry: Sendable {
         private var slots: [(id: ObjectIdentifier, slot: Slot)] = []
 
         mutating func insert(_ slot: Slot, for id: ObjectIdentifier) {
@@ -250,6 +255,11 @@ public final class ForwardingProxy: Sendable {
 }
 
 /// A strongly injected object, typed by the protocol it was injected as.
+///
+/// Unchecked, and the one place where the proxy takes the caller's word: like `NSProxy`, the
+/// proxy hands the injected object to whichever thread reads through it. The registry holding
+/// these boxes is guarded by its lock; the object inside is the caller's to make safe to read
+/// from the threads that read the proxy (a value type of plain data always is).
 @usableFromInline
 final class _InjectedObject<Protocol>: @unchecked Sendable {
     @usableFromInline let value: Protocol

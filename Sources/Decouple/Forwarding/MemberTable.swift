@@ -59,24 +59,9 @@ public struct MemberTable<Root>: Sendable {
     /// The member names, sorted.
     public var names: [String] { members.map(\.name) }
 
-    /// Whether the table has a member with this name.
-    public func contains(_ name: String) -> Bool { reader(for: name) != nil }
-
-    /// Reads a member by name from an object, or `nil` if the object is not a `Root` or the
-    /// table has no such member.
-    public func value(of object: Any, member name: String) -> Any? {
-        guard let read = reader(for: name), let root = Self.root(of: object) else { return nil }
-        return read(root)
-    }
-
     func reader(for name: String) -> Reader? {
         for member in members where member.name == name { return member.read }
         return nil
-    }
-
-    /// The object as a `Root`, taking a strongly injected one out of the proxy's box.
-    static func root(of object: Any) -> Root? {
-        (object as? _InjectedObject<Root>)?.value ?? object as? Root
     }
 }
 

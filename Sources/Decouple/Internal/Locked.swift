@@ -10,23 +10,24 @@ import Bionic
 import Foundation
 #endif
 
-/// A value guarded by a lock: the one place in the core that opts out of the compiler's
-/// sendability checking, with the lock right beside the state it protects.
+/// A value guarded by a lock, with the lock right beside the state it protects. It is
+/// `Sendable` only where its state is: the lock makes sharing safe, not sending a value that
+/// is not sendable.
 ///
 /// The lock is the platform's own (`os_unfair_lock` on Apple platforms, a `pthread_mutex_t`
 /// elsewhere), and lock and state live at fixed addresses outside the object, so taking the lock
 /// costs no Objective-C dispatch and reaching the state no run-time exclusivity check: both
 /// showed in profiles of the proxy, the factory and bindings (see `Benchmarks/`).
 ///
-/// It is `@usableFromInline` so that a value set through an ``Observable`` compiles, in the
+/// It is `package`, for the text UI module, and `@usableFromInline` so that a value set through an ``ObservableProperty`` compiles, in the
 /// caller's module, to code specialised for the value's type.
 @usableFromInline
-final class Locked<State>: @unchecked Sendable {
+package final class Locked<State> {
     @usableFromInline let lock: UnsafeMutablePointer<PlatformLock>
     @usableFromInline let state: UnsafeMutablePointer<State>
 
     @usableFromInline
-    init(_ state: State) {
+    package init(_ state: State) {
         lock = .allocate(capacity: 1)
         lock.initialize()
         self.state = .allocate(capacity: 1)
@@ -42,12 +43,15 @@ final class Locked<State>: @unchecked Sendable {
 
     /// Runs `body` with exclusive access to the state.
     @inlinable @inline(__always)
-    func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
         lock.acquire()
         defer { lock.release() }
         return try body(&state.pointee)
     }
 }
+
+// The one `@unchecked` conformance here, next to the lock that makes it true.
+extension Locked: @unchecked Sendable where State: Sendable {}
 
 #if canImport(Darwin)
 @usableFromInline typealias PlatformLock = os_unfair_lock

@@ -54,3 +54,5 @@ struct TypeTable<Value> {
         for case let (key?, value?) in old { self[key] = value }
     }
 }
+
+extension TypeTable: Sendable where Value: Sendable {}

@@ -4,11 +4,11 @@
 /// Swift's weak references are themselves safe to load from any thread; whatever is done with
 /// the object once loaded is the object's own concern.
 @usableFromInline
-final class Weak<Object: AnyObject>: @unchecked Sendable {
-    @usableFromInline weak var object: Object?
+package final class Weak<Object: AnyObject>: @unchecked Sendable {
+    @usableFromInline package weak var object: Object?
 
     @usableFromInline
-    init(_ object: Object? = nil) {
+    package init(_ object: Object? = nil) {
         self.object = object
     }
 }

@@ -11,18 +11,19 @@
 /// ```
 ///
 /// A derived value holds its sources' observations; its observers' tokens hold it. So a
-/// derived value used only by a binding lives exactly as long as that binding.
-public final class Derived<Value>: ObservableValue, @unchecked Sendable {
-    private let storage: Observable<Value>
+/// derived value used only by a binding lives exactly as long as that binding. Its sources and
+/// its value are `Sendable`, because it recomputes on whichever thread changed a source.
+public final class Derived<Value: Sendable>: ObservableValue, Sendable {
+    private let storage: ObservableProperty<Value>
     private let upstream = CancellationBag()
 
     private init(initial: Value) {
-        storage = Observable(initial)
+        storage = ObservableProperty(initial)
     }
 
     public var value: Value { storage.value }
 
-    public func observe(options: ObservationOptions = [.new], _ handler: @escaping (ObservedChange<Value>) -> Void) -> CancellationToken {
+    public func observe(options: ObservationOptions = [.new], _ handler: @escaping @Sendable (ObservedChange<Value>) -> Void) -> CancellationToken {
         let inner = storage.observe(options: options, handler)
         // The outer token keeps this value (and so its upstream observations) alive.
         return CancellationToken(retaining: [self, inner]) { inner.cancel() }
@@ -32,57 +33,66 @@ public final class Derived<Value>: ObservableValue, @unchecked Sendable {
         storage.value = value
     }
 
-    /// A value computed from one source: `Derived(source) { transform($0) }`.
-    public convenience init<Source: ObservableValue>(_ source: Source, _ transform: @escaping (Source.Value) -> Value) {
-        self.init(initial: transform(source.value))
-        source.observe(self, options: [.new]) { derived, change in
-            if let new = change.new { derived.update(transform(new)) }
+    /// Observes `source` for as long as this value lives, without keeping this value alive.
+    private func follow<Source: ObservableValue & Sendable>(_ source: Source, _ recompute: @escaping @Sendable (Derived) -> Void) {
+        source.observe(options: [.new]) { [weak self] _ in
+            if let self { recompute(self) }
         }.store(in: upstream)
     }
 
+    /// A value computed from one source: `Derived(source) { transform($0) }`.
+    public convenience init<Source: ObservableValue & Sendable>(_ source: Source, _ transform: @escaping @Sendable (Source.Value) -> Value) {
+        self.init(initial: transform(source.value))
+        // Sources are captured weakly: a derived value never keeps its sources alive.
+        follow(source) { [weak source] derived in
+            if let source { derived.update(transform(source.value)) }
+        }
+    }
+
     /// A value computed from two sources, updated when either changes (`combineLatest:reduce:`).
-    public convenience init<A: ObservableValue, B: ObservableValue>(
-        _ a: A, _ b: B, _ combine: @escaping (A.Value, B.Value) -> Value
+    public convenience init<A: ObservableValue & Sendable, B: ObservableValue & Sendable>(
+        _ a: A, _ b: B, _ combine: @escaping @Sendable (A.Value, B.Value) -> Value
     ) {
         self.init(initial: combine(a.value, b.value))
-        // Sources are captured weakly: a derived value never keeps its sources alive.
-        let recompute = { [weak a, weak b] (derived: Derived) in
+        let recompute: @Sendable (Derived) -> Void = { [weak a, weak b] derived in
             guard let a, let b else { return }
             derived.update(combine(a.value, b.value))
         }
-        a.observe(self) { derived, _ in recompute(derived) }.store(in: upstream)
-        b.observe(self) { derived, _ in recompute(derived) }.store(in: upstream)
+        follow(a, recompute)
+        follow(b, recompute)
     }
 
     /// A value computed from three sources, updated when any changes.
-    public convenience init<A: ObservableValue, B: ObservableValue, C: ObservableValue>(
-        _ a: A, _ b: B, _ c: C, _ combine: @escaping (A.Value, B.Value, C.Value) -> Value
+    public convenience init<A: ObservableValue & Sendable, B: ObservableValue & Sendable, C: ObservableValue & Sendable>(
+        _ a: A, _ b: B, _ c: C, _ combine: @escaping @Sendable (A.Value, B.Value, C.Value) -> Value
     ) {
         self.init(initial: combine(a.value, b.value, c.value))
-        let recompute = { [weak a, weak b, weak c] (derived: Derived) in
+        let recompute: @Sendable (Derived) -> Void = { [weak a, weak b, weak c] derived in
             guard let a, let b, let c else { return }
             derived.update(combine(a.value, b.value, c.value))
         }
-        a.observe(self) { derived, _ in recompute(derived) }.store(in: upstream)
-        b.observe(self) { derived, _ in recompute(derived) }.store(in: upstream)
-        c.observe(self) { derived, _ in recompute(derived) }.store(in: upstream)
+        follow(a, recompute)
+        follow(b, recompute)
+        follow(c, recompute)
     }
 }
 
 // MARK: - Operators
 
-extension ObservableValue {
+extension ObservableValue where Self: Sendable {
     /// A derived value: this value transformed.
-    public func map<T>(_ transform: @escaping (Value) -> T) -> Derived<T> {
+    public func map<T: Sendable>(_ transform: @escaping @Sendable (Value) -> T) -> Derived<T> {
         Derived(self, transform)
     }
+}
 
+extension ObservableValue {
     /// Calls `handler` with each new value that passes `isIncluded` (the seed's `filter:`
-    /// followed by `subscribeNext:`).
+    /// followed by `subscribeNext:`). Both run on the thread that set the value.
     public func observeValues(
-        where isIncluded: @escaping (Value) -> Bool = { _ in true },
+        where isIncluded: @escaping @Sendable (Value) -> Bool = { _ in true },
         options: ObservationOptions = [.new],
-        _ handler: @escaping (Value) -> Void
+        _ handler: @escaping @Sendable (Value) -> Void
     ) -> CancellationToken {
         observe(options: options.union(.new)) { change in
             if !change.isPrior, let new = change.new, isIncluded(new) { handler(new) }
@@ -90,9 +100,9 @@ extension ObservableValue {
     }
 }
 
-extension ObservableValue where Value: Equatable {
+extension ObservableValue where Value: Equatable & Sendable {
     /// Calls `handler` only when the value actually changes — not when an equal value is set.
-    public func observeDistinct(options: ObservationOptions = [.new], _ handler: @escaping (ObservedChange<Value>) -> Void) -> CancellationToken {
+    public func observeDistinct(options: ObservationOptions = [.new], _ handler: @escaping @Sendable (ObservedChange<Value>) -> Void) -> CancellationToken {
         let last = Locked(value)
         return observe(options: options.union([.new])) { change in
             guard !change.isPrior, let new = change.new else { return handler(change) }

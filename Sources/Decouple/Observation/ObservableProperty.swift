@@ -1,0 +1,266 @@
+import Foundation
+
+// MARK: - Options and changes
+
+/// What an observer is told, as KVO's `NSKeyValueObservingOptions`.
+public struct ObservationOptions: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Call the handler once right away, with the current value as `new` (if `.new` is asked for).
+    public static let initial = ObservationOptions(rawValue: 1 << 0)
+    /// Include the value before the change.
+    public static let old = ObservationOptions(rawValue: 1 << 1)
+    /// Include the value after the change.
+    public static let new = ObservationOptions(rawValue: 1 << 2)
+    /// Also call the handler just before each change, with `isPrior` set (and `old`, if asked for).
+    public static let prior = ObservationOptions(rawValue: 1 << 3)
+}
+
+/// One notification: KVO's change dictionary, typed.
+public struct ObservedChange<Value> {
+    /// The value before the change, when ``ObservationOptions/old`` was asked for.
+    public let old: Value?
+    /// The value after the change, when ``ObservationOptions/new`` was asked for. `nil` in a
+    /// prior notification.
+    public let new: Value?
+    /// Whether this is the notification sent before the change (``ObservationOptions/prior``).
+    public let isPrior: Bool
+    /// Whether this is the notification sent at registration (``ObservationOptions/initial``).
+    public let isInitial: Bool
+
+    public init(old: Value?, new: Value?, isPrior: Bool = false, isInitial: Bool = false) {
+        self.old = old
+        self.new = new
+        self.isPrior = isPrior
+        self.isInitial = isInitial
+    }
+}
+
+extension ObservedChange: Sendable where Value: Sendable {}
+extension ObservedChange: Equatable where Value: Equatable {}
+
+// MARK: - ObservableValue
+
+/// A value that tells observers when it changes: an ``ObservableProperty`` or a ``Derived`` value.
+///
+/// Handlers passed to ``observe(options:_:)`` are `@Sendable`: they run on whichever thread set
+/// the value. Code on the main actor observes with ``observe(_:options:_:)`` instead, whose
+/// handler is main-actor isolated and is called on the main actor.
+public protocol ObservableValue<Value>: AnyObject {
+    associatedtype Value
+    /// The current value.
+    var value: Value { get }
+    /// Calls `handler` as the value changes, as the options say, until the token is cancelled or
+    /// released. Handlers run on the thread that changed the value.
+    func observe(options: ObservationOptions, _ handler: @escaping @Sendable (ObservedChange<Value>) -> Void) -> CancellationToken
+}
+
+extension ObservableValue where Value: Sendable {
+    /// Observes on behalf of `observer`, on the main actor. The observer is passed to the
+    /// handler and held weakly: the observation ends by itself when the observer goes away, and
+    /// the handler is never called after that. Capture nothing strongly in the handler; use the
+    /// observer it is given.
+    ///
+    /// ```swift
+    /// viewModel.$name.observe(label, options: [.initial, .new]) { label, change in
+    ///     label.text = change.new ?? ""
+    /// }.store(in: label.bindings)
+    /// ```
+    ///
+    /// The handler runs on the main actor: at once when the value is set on the main actor (the
+    /// usual case, and always so for `.initial`), and otherwise as soon as the main actor is
+    /// free, in the order the values were set.
+    @MainActor @inlinable
+    public func observe<Observer: AnyObject>(
+        _ observer: Observer,
+        options: ObservationOptions = [.new],
+        _ handler: @escaping @MainActor (Observer, ObservedChange<Value>) -> Void
+    ) -> CancellationToken {
+        let box = MainActorWeak(observer)
+        // Weak, so that dropping the token still ends the observation.
+        let token = Weak<CancellationToken>()
+        let observation = observe(options: options) { change in
+            MainActorDelivery.run {
+                guard let observer = box.object else {
+                    token.object?.cancel()
+                    return
+                }
+                handler(observer, change)
+            }
+        }
+        token.object = observation
+        return observation
+    }
+}
+
+// MARK: - ObservableProperty
+
+/// A value that tells its observers about every change, with KVO's options and none of its
+/// crashes: an observation ends when its token is cancelled or released, when its observer goes
+/// away, or when the observable itself goes away, and an ended observation is never called.
+///
+/// Usually declared with ``Observed``:
+///
+/// ```swift
+/// final class ProfileViewModel {
+///     @Observed var name = "小明"
+/// }
+/// let token = model.$name.observe(options: [.old, .new]) { change in
+///     print(change.old!, "→", change.new!)
+/// }
+/// model.name = "小红"        // prints 小明 → 小红
+/// ```
+///
+/// It is `Sendable` when its value is, and then setting and observing are safe from any thread.
+/// Handlers run on the thread that set the value, after the lock is released, so a handler may
+/// set values, observe or cancel.
+public final class ObservableProperty<Value>: ObservableValue {
+    // Setting a value is inlinable, down to the lock: in the caller's module it compiles to code
+    // specialised for `Value`, which asks the run time for no generic metadata. Unspecialised,
+    // one update cost about a microsecond, most of it in metadata look-ups (see `Benchmarks/`).
+
+    @usableFromInline
+    struct Entry {
+        @usableFromInline let id: Int
+        @usableFromInline let options: ObservationOptions
+        @usableFromInline let handler: @Sendable (ObservedChange<Value>) -> Void
+        /// The observation's own token, which is what says whether it is still on.
+        @usableFromInline let token: Weak<CancellationToken>
+
+        init(id: Int, options: ObservationOptions, handler: @escaping @Sendable (ObservedChange<Value>) -> Void, token: CancellationToken) {
+            self.id = id
+            self.options = options
+            self.handler = handler
+            self.token = Weak(token)
+        }
+
+        /// Whether the observation is still on: its token exists and is not cancelled.
+        @inlinable var isLive: Bool {
+            guard let token = token.object else { return false }
+            return !token.isCancelled
+        }
+    }
+
+    @usableFromInline
+    struct State {
+        @usableFromInline var value: Value
+        /// In the order observers came: ids only grow, so appending keeps it sorted. Taking a
+        /// copy to notify is a reference count, not an allocation.
+        @usableFromInline var entries: [Entry] = []
+        var nextID = 0
+
+        init(value: Value) {
+            self.value = value
+        }
+    }
+
+    @usableFromInline let state: Locked<State>
+    @usableFromInline let transform: (@Sendable (Value) -> Value)?
+
+    /// Makes an observable value.
+    ///
+    /// - Parameters:
+    ///   - value: The first value.
+    ///   - transform: Applied to every value set, before it is stored or reported — for example
+    ///     to clean typed text. The stored value is always what `transform` returned, so an
+    ///     observer that writes back the value it was given causes no further change.
+    public init(_ value: Value, transform: (@Sendable (Value) -> Value)? = nil) {
+        self.transform = transform
+        state = Locked(State(value: transform?(value) ?? value))
+    }
+
+    /// The current value. Setting it notifies every observer, even when the value is equal.
+    public var value: Value {
+        @inlinable get { state.withLock { $0.value } }
+        @inlinable set { set(newValue) }
+    }
+
+    /// How many observations are active.
+    public var observerCount: Int { state.withLock { $0.entries.count } }
+
+    public func observe(
+        options: ObservationOptions = [.new],
+        _ handler: @escaping @Sendable (ObservedChange<Value>) -> Void
+    ) -> CancellationToken {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+        // Through a weak box, which is sendable whatever `Value` is: `remove` only takes the lock.
+        let this = Weak(self)
+        let token = CancellationToken { this.object?.remove(id) }
+        let current = state.withLock { state in
+            state.entries.append(Entry(id: id, options: options, handler: handler, token: token))
+            return state.value
+        }
+        if options.contains(.initial) {
+            handler(ObservedChange(old: nil, new: options.contains(.new) ? current : nil, isPrior: false, isInitial: true))
+        }
+        return token
+    }
+
+    private func remove(_ id: Int) {
+        let removed = state.withLock { state -> Entry? in
+            guard let index = state.entries.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.entries.remove(at: index)
+        }
+        _ = removed   // the handler, and what it captured, is released outside the lock
+    }
+
+    @inlinable
+    func set(_ newValue: Value) {
+        let newValue = transform?(newValue) ?? newValue
+        let (old, entries) = state.withLock { state in
+            (state.value, state.entries)
+        }
+        for entry in entries where entry.options.contains(.prior) && entry.isLive {
+            entry.handler(ObservedChange(old: entry.options.contains(.old) ? old : nil, new: nil, isPrior: true, isInitial: false))
+        }
+        state.withLock { $0.value = newValue }
+        for entry in entries where entry.isLive {
+            entry.handler(ObservedChange(
+                old: entry.options.contains(.old) ? old : nil,
+                new: entry.options.contains(.new) ? newValue : nil,
+                isPrior: false,
+                isInitial: false
+            ))
+        }
+    }
+}
+
+extension ObservableProperty: Sendable where Value: Sendable {}
+extension ObservableProperty.State: Sendable where Value: Sendable {}
+extension ObservableProperty.Entry: Sendable where Value: Sendable {}
+
+// MARK: - Observed
+
+/// Declares an observable property: `@Observed var name = ""`, observed through `$name`.
+///
+/// ```swift
+/// final class LoginViewModel {
+///     @Observed(transform: LoginViewModel.clean) var name = ""
+///     @Observed var password = ""
+/// }
+/// ```
+@propertyWrapper
+public struct Observed<Value> {
+    /// The observable behind the property.
+    public let projectedValue: ObservableProperty<Value>
+
+    public init(wrappedValue: Value) {
+        projectedValue = ObservableProperty(wrappedValue)
+    }
+
+    /// Every value set is first passed through `transform`; see ``ObservableProperty/init(_:transform:)``.
+    public init(wrappedValue: Value, transform: @escaping @Sendable (Value) -> Value) {
+        projectedValue = ObservableProperty(wrappedValue, transform: transform)
+    }
+
+    public var wrappedValue: Value {
+        @inlinable get { projectedValue.value }
+        @inlinable nonmutating set { projectedValue.value = newValue }
+    }
+}
+
+extension Observed: Sendable where Value: Sendable {}

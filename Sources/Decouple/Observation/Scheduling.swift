@@ -1,0 +1,132 @@
+// MARK: - Scheduling
+
+/// Runs work later, on the main actor: the seed's `dispatch_after` and `NSTimer`, made
+/// injectable so that tests move time forward instead of sleeping.
+///
+/// Production code takes a scheduler and defaults to ``MainActorScheduler``; tests pass a
+/// ``TestScheduler`` and call ``TestScheduler/advance(by:)``.
+///
+/// ```swift
+/// final class HomePageViewModel {
+///     private let timer: CancellationToken
+///     init(scheduler: any Scheduling = MainActorScheduler()) {
+///         timer = scheduler.schedule(every: .seconds(2)) { [weak self] in self?.tick() }
+///     }
+/// }
+/// ```
+///
+/// Work ends when its token is cancelled or released, so a timer owned by a view model stops
+/// when the view model goes away.
+@MainActor
+public protocol Scheduling: AnyObject {
+    /// Runs `action` once, after `delay`.
+    func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> CancellationToken
+    /// Runs `action` every `interval`, first after one interval.
+    func schedule(every interval: Duration, _ action: @escaping @MainActor () -> Void) -> CancellationToken
+}
+
+// MARK: - MainActorScheduler
+
+/// Runs work on the main actor after real time has passed.
+public final class MainActorScheduler: Scheduling {
+    public init() {}
+
+    public func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> CancellationToken {
+        let task = Task { @MainActor in
+            try? await Task.sleep(for: delay)
+            guard !Task.isCancelled else { return }
+            action()
+        }
+        return CancellationToken { task.cancel() }
+    }
+
+    public func schedule(every interval: Duration, _ action: @escaping @MainActor () -> Void) -> CancellationToken {
+        let task = Task { @MainActor in
+            while true {
+                try? await Task.sleep(for: interval)
+                guard !Task.isCancelled else { return }
+                action()
+            }
+        }
+        return CancellationToken { task.cancel() }
+    }
+}
+
+// MARK: - TestScheduler
+
+/// A scheduler whose clock moves only when a test moves it.
+///
+/// ```swift
+/// let scheduler = TestScheduler()
+/// let viewModel = HomePageViewModel(scheduler: scheduler)
+/// scheduler.advance(by: .milliseconds(500))   // the list arrives
+/// scheduler.advance(by: .seconds(2))          // the timer ticks
+/// ```
+///
+/// Work due at the same instant runs in the order it was scheduled; work scheduled by work runs
+/// in the same `advance` if it falls due within it.
+public final class TestScheduler: Scheduling {
+    private struct Item {
+        let id: Int
+        var due: Duration
+        let interval: Duration?
+        let action: @MainActor () -> Void
+        /// The work's token: the work is due only while it exists and is not cancelled.
+        let token: Weak<CancellationToken>
+        var isLive: Bool { token.object.map { !$0.isCancelled } ?? false }
+    }
+
+    /// The time since the scheduler was made.
+    public private(set) var now: Duration = .zero
+    private var items: [Item] = []
+    private var nextID = 0
+
+    public init() {}
+
+    /// How many pieces of work are waiting (repeating ones count once).
+    public var pendingCount: Int {
+        items.removeAll { !$0.isLive }
+        return items.count
+    }
+
+    public func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> CancellationToken {
+        add(due: now + max(.zero, delay), interval: nil, action)
+    }
+
+    public func schedule(every interval: Duration, _ action: @escaping @MainActor () -> Void) -> CancellationToken {
+        // A zero interval would fire forever within one advance.
+        let interval = max(interval, .nanoseconds(1))
+        return add(due: now + interval, interval: interval, action)
+    }
+
+    private func add(due: Duration, interval: Duration?, _ action: @escaping @MainActor () -> Void) -> CancellationToken {
+        let token = CancellationToken {}
+        nextID += 1
+        items.append(Item(id: nextID, due: due, interval: interval, action: action, token: Weak(token)))
+        return token
+    }
+
+    /// Moves the clock forward, running everything that falls due, in time order.
+    public func advance(by duration: Duration) {
+        let end = now + max(.zero, duration)
+        while true {
+            items.removeAll { !$0.isLive }
+            guard let index = items.indices.filter({ items[$0].due <= end })
+                .min(by: { (items[$0].due, items[$0].id) < (items[$1].due, items[$1].id) }) else { break }
+            let item = items[index]
+            now = item.due
+            if let interval = item.interval {
+                items[index].due = item.due + interval
+            } else {
+                items.remove(at: index)
+            }
+            item.action()
+        }
+        now = end
+    }
+
+    /// Runs everything already due, without moving the clock.
+    public func run() {
+        advance(by: .zero)
+    }
+}

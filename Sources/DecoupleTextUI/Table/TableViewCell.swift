@@ -1,0 +1,72 @@
+import Decouple
+
+// MARK: - TableViewCell
+
+/// A row of a ``TableView``: a text label, a detail label and an accessory mark.
+///
+/// Subclass it for custom rows; register the subclass with
+/// ``TableView/register(_:forCellReuseIdentifier:)``. Cells are reused: override
+/// ``prepareForReuse()`` to clear anything a previous row left behind.
+@MainActor
+open class TableViewCell: View {
+    /// What the row shows at its trailing edge.
+    public enum Accessory: Sendable {
+        case none, checkmark, disclosureIndicator
+    }
+
+    /// The identifier the cell was registered and dequeued with.
+    public let reuseIdentifier: String
+    /// The main text, at the leading edge.
+    public let textLabel = Label()
+    /// Secondary text, at the trailing edge.
+    public let detailTextLabel = Label()
+    /// The trailing mark: `✓` for a checkmark, `›` for a disclosure indicator.
+    open var accessory = Accessory.none
+
+    /// Bindings to the row the cell shows now. The table cancels them when the cell leaves the
+    /// screen and again before ``prepareForReuse()`` — the seed's `takeUntil:` — so a
+    /// recycled cell never shows another row's updates. Cancel them yourself when you give the
+    /// cell another model:
+    ///
+    /// ```swift
+    /// var model: HomePageModel? {
+    ///     didSet {
+    ///         rowBindings.cancelAll()
+    ///         guard let model else { return }
+    ///         totalLabel.bind(\.text, to: model.$totalNumber, in: rowBindings)
+    ///     }
+    /// }
+    /// ```
+    public let rowBindings = CancellationBag()
+
+    public required init(reuseIdentifier: String) {
+        self.reuseIdentifier = reuseIdentifier
+        super.init()
+        detailTextLabel.alignment = .trailing
+        addSubview(textLabel)
+        addSubview(detailTextLabel)
+    }
+
+    /// Called before the table hands the cell out again for another row. The default clears the
+    /// labels and the accessory; call `super` when you override it.
+    open func prepareForReuse() {
+        textLabel.text = ""
+        detailTextLabel.text = ""
+        accessory = .none
+    }
+
+    open override func render(width: Int) -> [String] {
+        let mark = switch accessory {
+        case .none: ""
+        case .checkmark: " ✓"
+        case .disclosureIndicator: " ›"
+        }
+        let available = max(0, width - TextWidth.columns(of: mark))
+        let detail = TextWidth.truncate(detailTextLabel.text, to: available / 2)
+        let detailWidth = TextWidth.columns(of: detail)
+        let textWidth = max(0, available - detailWidth - (detailWidth > 0 ? 1 : 0))
+        let text = TextWidth.pad(TextWidth.truncate(textLabel.text, to: textWidth), to: textWidth)
+        let line = text + (detailWidth > 0 ? " " + detail : "") + mark
+        return [TextWidth.pad(line, to: width)]
+    }
+}

@@ -1,0 +1,153 @@
+import Decouple
+
+// MARK: - TextWidth
+
+/// Measures and fits text in terminal columns.
+///
+/// A terminal gives East Asian wide and full-width characters (`商品`, `小明`, `￥`) two columns,
+/// combining marks and zero-width joiners none, and everything else one (`¥` is narrow). Borders
+/// line up only when widths are counted this way, so every view measures with `TextWidth`.
+///
+/// ```swift
+/// TextWidth.columns(of: "商品-0")                 // 6
+/// TextWidth.truncate("商品名称很长", to: 7)         // "商品名…" (6 + 1 columns)
+/// TextWidth.pad("小明", to: 6)                     // "小明  "
+/// ```
+public enum TextWidth {
+    /// The number of columns a string takes in a terminal.
+    public static func columns(of text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + columns(of: $1) }
+    }
+
+    /// The number of columns one character (grapheme cluster) takes: 0, 1 or 2.
+    public static func columns(of character: Character) -> Int {
+        var width = 0
+        for scalar in character.unicodeScalars {
+            width = max(width, columns(of: scalar))
+        }
+        return width
+    }
+
+    /// The number of columns one scalar takes on its own.
+    static func columns(of scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+        if value < 0x300 { return 1 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if (0xFE00...0xFE0F).contains(value) { return 0 }   // variation selectors
+        if scalar.properties.isEmojiPresentation { return 2 }
+        return wideRanges.contains { $0.contains(value) } ? 2 : 1
+    }
+
+    /// East Asian Wide (W) and Fullwidth (F) blocks.
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
+        0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+        0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+        0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+
+    /// Cuts text to at most `width` columns, ending with `ellipsis` when anything was cut.
+    ///
+    /// A wide character that would straddle the limit is dropped whole, never split.
+    public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+        guard width > 0 else { return "" }
+        guard columns(of: text) > width else { return text }
+        let budget = width - columns(of: ellipsis)
+        guard budget >= 0 else { return prefix(ellipsis, fitting: width) }
+        return prefix(text, fitting: budget) + ellipsis
+    }
+
+    /// Pads text with spaces on the right (or cuts it) to exactly `width` columns.
+    public static func pad(_ text: String, to width: Int) -> String {
+        let fitted = truncate(text, to: width)
+        return fitted + String(repeating: " ", count: max(0, width - columns(of: fitted)))
+    }
+
+    /// Centres text in exactly `width` columns.
+    public static func center(_ text: String, in width: Int) -> String {
+        let fitted = truncate(text, to: width)
+        let spare = max(0, width - columns(of: fitted))
+        return String(repeating: " ", count: spare / 2) + fitted + String(repeating: " ", count: spare - spare / 2)
+    }
+
+    /// Breaks text into lines of at most `width` columns, at spaces where it can and between
+    /// characters where a word is too long. Explicit newlines are kept.
+    public static func wrap(_ text: String, to width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            var lineWidth = 0
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+                let wordWidth = columns(of: word)
+                let gap = line.isEmpty ? 0 : 1
+                if lineWidth + gap + wordWidth <= width {
+                    if gap == 1 { line += " " }
+                    line += word
+                    lineWidth += gap + wordWidth
+                    continue
+                }
+                if !line.isEmpty { lines.append(line) }
+                line = ""
+                lineWidth = 0
+                for character in word {
+                    let characterWidth = columns(of: character)
+                    if lineWidth + characterWidth > width, !line.isEmpty {
+                        lines.append(line)
+                        line = ""
+                        lineWidth = 0
+                    }
+                    line.append(character)
+                    lineWidth += characterWidth
+                }
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// Draws `top` over `base` starting at `column`, as a window draws over what is behind it.
+    ///
+    /// The result is as wide as the wider of `base` and the overlay's end. A wide character of
+    /// `base` cut by either edge of the overlay becomes spaces, so nothing is split or shifted.
+    public static func overlay(_ top: String, on base: String, at column: Int) -> String {
+        let column = max(0, column)
+        let topEnd = column + columns(of: top)
+        var left = ""
+        var right = ""
+        var position = 0
+        for character in base {
+            let characterWidth = columns(of: character)
+            let end = position + characterWidth
+            if end <= column {
+                left.append(character)
+            } else if position >= topEnd {
+                right.append(character)
+            } else if position < column {
+                left += String(repeating: " ", count: column - position)
+                if end > topEnd { right += String(repeating: " ", count: end - topEnd) }
+            } else if end > topEnd {
+                right += String(repeating: " ", count: end - topEnd)
+            }
+            position = end
+        }
+        left += String(repeating: " ", count: max(0, column - columns(of: left)))
+        return left + top + right
+    }
+
+    private static func prefix(_ text: String, fitting width: Int) -> String {
+        var result = ""
+        var used = 0
+        for character in text {
+            let characterWidth = columns(of: character)
+            if used + characterWidth > width { break }
+            result.append(character)
+            used += characterWidth
+        }
+        return result
+    }
+}

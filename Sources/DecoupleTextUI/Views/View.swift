@@ -1,0 +1,149 @@
+import Decouple
+
+// MARK: - View
+
+/// A view that draws itself as lines of plain text.
+///
+/// A plain `View` draws its subviews one under another, so a screen can be put together with
+/// ``addSubview(_:)`` alone. Subclass it and override ``render(width:)`` to draw something else.
+/// Every line a view returns is at most `width` columns wide, as ``TextWidth`` counts them, and
+/// contains no terminal escapes, so what a test compares is exactly what a person would read.
+///
+/// ```swift
+/// final class Banner: View {
+///     var text = "Hello"
+///     override func render(width: Int) -> [String] { [TextWidth.center(text, in: width)] }
+/// }
+/// print(Banner().renderedText(width: 11))   // "   Hello   "
+/// ```
+///
+/// Tests find views the way a person finds them on screen — by what they show — with
+/// ``firstDescendant(_:where:)``, ``button(titled:)`` and ``textField(placeholder:)``, then act on
+/// them with the same calls the app's own code receives: ``Button/tap()``,
+/// ``TextField/type(_:)``, ``TextField/paste(_:)``, ``TableView/selectRow(at:)``,
+/// ``TableView/scroll(by:)``.
+@MainActor
+open class View {
+    /// A hidden view renders no lines and ignores events.
+    open var isHidden = false
+
+    private var ownSubviews: [View] = []
+
+    /// The view this one was added to, if any. Held weakly: a parent owns its children.
+    public private(set) weak var superview: View?
+
+    /// Bindings that last as long as this view; see ``BindingTarget/bind(_:to:in:)``.
+    public let bindings = CancellationBag()
+
+    var trackedUpdates: [TrackedUpdate] = []
+
+    /// The controller whose root view this is, if any.
+    weak var owningController: ViewController?
+
+    /// The field editing in this window, or in this view hierarchy when it is in no window.
+    weak var scopedFirstResponder: TextField?
+
+    public init() {}
+
+    /// The views this one contains, in drawing order.
+    ///
+    /// Containers whose children change on their own (a ``TableView``'s visible cells) override
+    /// this to report them.
+    open var subviews: [View] { ownSubviews }
+
+    /// Adds a view at the end of ``subviews``, taking it from its previous superview.
+    open func addSubview(_ view: View) {
+        guard view !== self else { return }
+        view.removeFromSuperview()
+        ownSubviews.append(view)
+        view.superview = self
+    }
+
+    /// Takes the view out of its superview.
+    open func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.ownSubviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    /// The view's lines at the given width. Override to draw; the default draws the subviews one
+    /// under another.
+    open func render(width: Int) -> [String] {
+        subviews.flatMap { $0.lines(width: width) }
+    }
+
+    /// The lines a parent should draw: none when hidden.
+    public final func lines(width: Int) -> [String] {
+        if !trackedUpdates.isEmpty { updateIfNeeded() }
+        return isHidden ? [] : render(width: max(0, width))
+    }
+
+    /// The view drawn at `width`, lines joined with newlines, trailing spaces removed.
+    public final func renderedText(width: Int = 40) -> String {
+        lines(width: width).map { $0.trimmingTrailingSpaces() }.joined(separator: "\n")
+    }
+
+    /// The window this view is shown in, if any: found through its superviews and, at the top,
+    /// the controller whose view it is.
+    public var window: Window? {
+        var top = self
+        while let parent = top.superview { top = parent }
+        if let window = top as? Window { return window }
+        return top.owningController?.window
+    }
+
+    /// Where "one field edits at a time" applies: the window, or the top of the hierarchy.
+    var responderScope: View {
+        if let window { return window }
+        var top = self
+        while let parent = top.superview { top = parent }
+        return top
+    }
+
+    // MARK: Finding views
+
+    /// Whether this view and every view above it are shown.
+    public var isVisible: Bool {
+        var view: View? = self
+        while let current = view {
+            if current.isHidden { return false }
+            view = current.superview
+        }
+        return true
+    }
+
+    /// The first visible view of type `T` below this one, depth first in drawing order, that
+    /// satisfies `predicate`.
+    public func firstDescendant<T: View>(_ type: T.Type = T.self, where predicate: (T) -> Bool = { _ in true }) -> T? {
+        for child in subviews where !child.isHidden {
+            if let match = child as? T, predicate(match) { return match }
+            if let match = child.firstDescendant(type, where: predicate) { return match }
+        }
+        return nil
+    }
+
+    /// Every visible view of type `T` below this one, in drawing order.
+    public func descendants<T: View>(_ type: T.Type = T.self) -> [T] {
+        subviews.filter { !$0.isHidden }.flatMap { child in
+            ((child as? T).map { [$0] } ?? []) + child.descendants(type)
+        }
+    }
+
+    /// The first visible button with this title.
+    public func button(titled title: String) -> Button? {
+        firstDescendant(Button.self) { $0.title == title }
+    }
+
+    /// The first visible text field with this placeholder.
+    public func textField(placeholder: String) -> TextField? {
+        firstDescendant(TextField.self) { $0.placeholder == placeholder }
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var result = self
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+// MARK: - ProcessRun
+
+/// What a finished process said and how it ended.
+public struct ProcessRun: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+
+    /// Runs `executable` with `arguments` in `folder` and waits for it.
+    ///
+    /// - Parameter mergingOutput: Send standard error into standard output, as a terminal shows
+    ///   them; `stderr` is then empty.
+    public init(_ executable: URL, _ arguments: [String] = [], in folder: URL? = nil, mergingOutput: Bool = false) throws {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        let out = Pipe()
+        let err = mergingOutput ? out : Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read before waiting, so a large output cannot fill a pipe and stall the process. The
+        // two pipes are read on two threads, so neither can fill while the other is read.
+        let errData = Shared(Data())
+        let done = DispatchSemaphore(value: 0)
+        if !mergingOutput {
+            DispatchQueue.global().async {
+                errData.mutate { $0 = err.fileHandleForReading.readDataToEndOfFile() }
+                done.signal()
+            }
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        if !mergingOutput { done.wait() }
+        process.waitUntilExit()
+        status = process.terminationStatus
+        stdout = String(decoding: outData, as: UTF8.self)
+        stderr = String(decoding: errData.value, as: UTF8.self)
+    }
+}
