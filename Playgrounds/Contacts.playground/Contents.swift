@@ -37,29 +37,39 @@ final class Contact {
 
 // MARK: Controller
 
+/// Contacts in sections by initial letter, as an address book shows them.
 final class ContactsController: ViewController, TableViewDataSource, TableViewDelegate {
     let tableView = TableView()
     private(set) var contacts: [Contact] = []
+    private var sections: [(letter: String, contacts: [Contact])] = []
 
     override func viewDidLoad() {
         title = "联系人"
         tableView.register(TableViewCell.self, forCellReuseIdentifier: "contact")
         tableView.dataSource = self
         tableView.delegate = self
-        tableView.visibleRowCount = 6
+        tableView.visibleRowCount = 8
         view.addSubview(tableView)
     }
 
     func load(_ records: [[String: Any]]) {
         contacts = records.compactMap(Contact.init(dictionary:))
+        let byLetter = Dictionary(grouping: contacts) { String($0.name.prefix(1)) }
+        sections = byLetter.keys.sorted().map { ($0, byLetter[$0]!) }
         tableView.reloadData()
     }
 
-    func numberOfRows(in tableView: TableView) -> Int { contacts.count }
+    func contact(at indexPath: IndexPath) -> Contact { sections[indexPath.section].contacts[indexPath.row] }
 
-    func tableView(_ tableView: TableView, cellForRowAt row: Int) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "contact", for: row)
-        let contact = contacts[row]
+    func numberOfSections(in tableView: TableView) -> Int { sections.count }
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].contacts.count }
+
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { sections[section].letter }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "contact", for: indexPath)
+        let contact = contact(at: indexPath)
         cell.textLabel.text = contact.name
         cell.detailTextLabel.text = contact.phone
         cell.accessory = contact.isSelected ? .checkmark : .none
@@ -67,15 +77,20 @@ final class ContactsController: ViewController, TableViewDataSource, TableViewDe
     }
 
     /// A tap changes the model; the model change refreshes the row.
-    func tableView(_ tableView: TableView, didSelectRowAt row: Int) {
-        contacts[row].isSelected.toggle()
-        tableView.reloadRows(at: [row])
+    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+        tableView.deselectRow(at: indexPath, animated: true)
+        contact(at: indexPath).isSelected.toggle()
+        tableView.reloadRows(at: [indexPath], with: .automatic)
     }
 }
 
 // MARK: Run
 
-let records: [[String: Any]] = (0..<30).map { ["name": "联系人-\($0)", "phone": "138-0000-\(1000 + $0)"] }
+let names = ["An Qi", "Bai Lu", "Bao Yu", "Cao Yi", "Chen Jie", "Cui Ying", "Deng Hui", "Ding Lei", "Du Fang",
+             "Fan Bing", "Fang Yuan", "Feng Lin", "Gao Wei", "Gu Yue", "Guo Tao", "He Ping", "Hu Jun", "Huang Li",
+             "Jiang Tao", "Jin Xin", "Kong Ming", "Li Na", "Lin Feng", "Liu Yang", "Lu Xun", "Ma Li", "Meng Yu",
+             "Pan Hong", "Qian Kun", "Qin Hao"]
+let records: [[String: Any]] = names.enumerated().map { ["name": $1, "phone": "138-0000-\(1000 + $0)"] }
     + [["name": "no phone"]]   // a bad record is dropped at the edge, not carried around
 var controller: ContactsController? = ContactsController()
 let window = Window(rootViewController: NavigationController(rootViewController: controller!), width: 30)
@@ -86,25 +101,27 @@ controller!.load(records)
     print(window.renderedText())
 }
 
-print("records: \(records.count), contacts: \(controller!.contacts.count)")
-controller!.tableView.selectRow(at: 1)
-controller!.tableView.selectRow(at: 3)
-show("selected 联系人-1 and 联系人-3")
-controller!.tableView.scroll(by: 9)
-controller!.tableView.selectRow(at: 12)
-show("scrolled 9 rows: cells were reused; selected 联系人-12")
-controller!.tableView.scroll(by: -9)
-show("scrolled back: the marks are on the same rows")
-print("cells created: \(controller!.tableView.createdCellCount), alive: \(controller!.tableView.liveCellCount)")
+/// The table, read through the controller, so that nothing here keeps it alive at teardown.
+var table: TableView { controller!.tableView }
+print("records: \(records.count), contacts: \(controller!.contacts.count), sections: \(table.numberOfSections)")
+table.tapRow(at: IndexPath(row: 0, section: 1))   // Bai Lu
+table.tapRow(at: IndexPath(row: 1, section: 2))   // Chen Jie
+show("selected Bai Lu and Chen Jie")
+table.scroll(by: 20)
+table.tapRow(at: IndexPath(row: 1, section: 9))   // Lin Feng
+show("scrolled 20 lines: cells were reused; selected Lin Feng")
+table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: false)
+show("scrolled back to the top: the marks are on the same rows")
+print("cells created: \(table.createdCellCount), alive: \(table.liveCellCount)")
 
 let copy = controller!.contacts[1].copy()
 copy.isSelected = false
 print("copy unselected, original still selected: \(controller!.contacts[1].isSelected)")
-print("back to a dictionary: name=\(controller!.contacts[3].dictionary["name"]!), selected=\(controller!.contacts[3].dictionary["selected"]!)")
+print("back to a dictionary: name=\(controller!.contacts[4].dictionary["name"]!), selected=\(controller!.contacts[4].dictionary["selected"]!)")
 
 // Tear down: nothing outlives the window.
 weak let weakController = controller
-weak let weakCell = controller?.tableView.cellForRow(at: 0)
+weak let weakCell = controller?.tableView.cellForRow(at: table.indexPathsForVisibleRows[0])
 weak let weakContact = controller?.contacts.first
 window.rootViewController = nil
 controller = nil

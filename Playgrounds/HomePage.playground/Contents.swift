@@ -86,11 +86,11 @@ final class HomePageViewController: ViewController, TableViewDataSource {
         viewModel.getDatas()
     }
 
-    func numberOfRows(in tableView: TableView) -> Int { viewModel.dataArray.count }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { viewModel.dataArray.count }
 
-    func tableView(_ tableView: TableView, cellForRowAt row: Int) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "cellId", for: row)
-        (cell as? HomePageCell)?.model = viewModel.dataArray[row]
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "cellId", for: indexPath)
+        (cell as? HomePageCell)?.model = viewModel.dataArray[indexPath.row]
         return cell
     }
 }
@@ -121,19 +121,20 @@ for step in 0..<30 {
     home!.tableView.scroll(by: [7, -3, 11, -13, 5][step % 5])
     scheduler.advance(by: .milliseconds(700))
     _ = window.renderedText()
-    for row in home!.tableView.visibleRows {
+    for indexPath in home!.tableView.indexPathsForVisibleRows {
         checks += 1
-        let shown = home!.tableView.cellForRow(at: row)?.detailTextLabel.text
-        if shown != home!.viewModel.dataArray[row].totalNumber { mismatches += 1 }
+        let shown = home!.tableView.cellForRow(at: indexPath)?.detailTextLabel.text
+        if shown != home!.viewModel.dataArray[indexPath.row].totalNumber { mismatches += 1 }
     }
 }
-show("after 30 scrolls while ticking, rows \(home!.tableView.visibleRows)")
+let visible = home!.tableView.indexPathsForVisibleRows.map(\.row)
+show("after 30 scrolls while ticking, rows \(visible.first!)..<\(visible.last! + 1)")
 print("rows checked: \(checks), showing another row's total: \(mismatches), cells created: \(home!.tableView.createdCellCount)")
 
 // Tear down: the timer stops with its view model, and nothing is left.
 weak let weakHome = home
 weak let weakViewModel = home?.viewModel
-weak let weakCell = home?.tableView.cellForRow(at: home!.tableView.visibleRows.lowerBound)
+weak let weakCell = home?.tableView.cellForRow(at: home!.tableView.indexPathsForVisibleRows[0])
 weak let weakModel = home?.viewModel.dataArray.first
 window.rootViewController = nil
 home = nil

@@ -38,22 +38,23 @@ final class ShopListController: ViewController, TableViewDataSource, TableViewDe
     /// …and when one changes, refreshes the view.
     func changePrice(ofRow row: Int, to price: String) {
         models[row].price = price
-        tableView.reloadRows(at: [row])
+        tableView.reloadRows(at: [IndexPath(row: row, section: 0)], with: .automatic)
     }
 
-    func numberOfRows(in tableView: TableView) -> Int { models.count }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { models.count }
 
-    func tableView(_ tableView: TableView, cellForRowAt row: Int) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "shop", for: row)
-        cell.textLabel.text = models[row].name
-        cell.detailTextLabel.text = models[row].price
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "shop", for: indexPath)
+        cell.textLabel.text = models[indexPath.row].name
+        cell.detailTextLabel.text = models[indexPath.row].price
         cell.accessory = .disclosureIndicator
         return cell
     }
 
     /// The view reports the tap; the controller decides what it means.
-    func tableView(_ tableView: TableView, didSelectRowAt row: Int) {
-        navigationController?.pushViewController(ShopDetailController(model: models[row]))
+    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+        tableView.deselectRow(at: indexPath, animated: true)
+        navigationController?.pushViewController(ShopDetailController(model: models[indexPath.row]), animated: true)
     }
 }
 
@@ -86,17 +87,19 @@ let window = Window(rootViewController: NavigationController(rootViewController:
 show("20 models, the first rows")
 list!.tableView.scroll(by: 12)
 show("scrolled down 12 rows")
-list!.tableView.selectRow(at: 15)
+list!.tableView.tapRow(at: IndexPath(row: 15, section: 0))
 show("tapped 商品-15")
 (window.rootViewController as? NavigationController)?.tapBackButton()
 list!.changePrice(ofRow: 15, to: "¥9.9")
 show("back; the model's price changed, the row refreshed")
+list!.tableView.scrollToRow(at: IndexPath(row: 19, section: 0), at: .bottom, animated: true)
+show("scrolled to the end")
 print("cells created for 20 rows: \(list!.tableView.createdCellCount)")
 
 // Tear down: nothing outlives the window.
 weak let weakList = list
 weak let weakTable = list?.tableView
-weak let weakCell = list?.tableView.cellForRow(at: list!.tableView.visibleRows.lowerBound)
+weak let weakCell = list?.tableView.cellForRow(at: list!.tableView.indexPathsForVisibleRows[0])
 window.rootViewController = nil
 list = nil
 print("after teardown: controller \(weakList == nil ? "gone" : "LEAKED"), table \(weakTable == nil ? "gone" : "LEAKED"), cell \(weakCell == nil ? "gone" : "LEAKED")")

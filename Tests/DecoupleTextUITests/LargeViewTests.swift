@@ -8,9 +8,10 @@ import Testing
     private final class Numbers: TableViewDataSource {
         let count: Int
         init(count: Int) { self.count = count }
-        func numberOfRows(in tableView: TableView) -> Int { count }
-        func tableView(_ tableView: TableView, cellForRowAt row: Int) -> TableViewCell {
-            let cell = tableView.dequeueReusableCell(withIdentifier: "n", for: row)
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            let row = indexPath.row
+            let cell = tableView.dequeueReusableCell(withIdentifier: "n", for: indexPath)
             cell.textLabel.text = "第 \(row) 行"
             return cell
         }
@@ -24,7 +25,7 @@ import Testing
         #expect(table.renderedText(width: 16) == "第 0 行\n第 1 行\n第 2 行")
         var maxLive = 0
         for jump in [9_999_999, 5_000_000, 1, 7_777_777, 9_999_997] {
-            table.scrollToRow(jump)
+            table.scrollToRow(at: IndexPath(row: jump, section: 0), at: .top, animated: false)
             _ = table.renderedText(width: 16)
             table.scroll(by: 2)
             _ = table.renderedText(width: 16)

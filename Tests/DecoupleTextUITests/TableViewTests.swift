@@ -30,17 +30,19 @@ private final class ShopListController: TableViewDataSource, TableViewDelegate {
         tableView.reloadData()
     }
 
-    func numberOfRows(in tableView: TableView) -> Int { models.count }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { models.count }
 
-    func tableView(_ tableView: TableView, cellForRowAt row: Int) -> TableViewCell {
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let row = indexPath.row
         cellRequests += 1
-        let cell = tableView.dequeueReusableCell(withIdentifier: "shop", for: row)
+        let cell = tableView.dequeueReusableCell(withIdentifier: "shop", for: indexPath)
         cell.textLabel.text = models[row].name
         cell.detailTextLabel.text = models[row].price
         return cell
     }
 
-    func tableView(_ tableView: TableView, didSelectRowAt row: Int) {
+    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+        let row = indexPath.row
         selected.append(row)
     }
 }
@@ -67,10 +69,11 @@ private final class ContactsController: TableViewDataSource, TableViewDelegate {
         tableView.visibleRowCount = 4
     }
 
-    func numberOfRows(in tableView: TableView) -> Int { contacts.count }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { contacts.count }
 
-    func tableView(_ tableView: TableView, cellForRowAt row: Int) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "contact", for: row)
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let row = indexPath.row
+        let cell = tableView.dequeueReusableCell(withIdentifier: "contact", for: indexPath)
         cell.textLabel.text = contacts[row].name
         if !marksCellsInstead {
             cell.accessory = contacts[row].isSelected ? .checkmark : .none
@@ -78,13 +81,15 @@ private final class ContactsController: TableViewDataSource, TableViewDelegate {
         return cell
     }
 
-    func tableView(_ tableView: TableView, didSelectRowAt row: Int) {
+    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+        let row = indexPath.row
         if marksCellsInstead {
-            let cell = tableView.cellForRow(at: row)
+            let cell = tableView.cellForRow(at: indexPath)
             cell?.accessory = cell?.accessory == .checkmark ? .none : .checkmark
         } else {
+            tableView.deselectRow(at: indexPath, animated: true)
             contacts[row].isSelected.toggle()
-            tableView.reloadRows(at: [row])
+            tableView.reloadRows(at: [indexPath], with: .automatic)
         }
     }
 }
@@ -104,10 +109,11 @@ private final class HugeList: TableViewDataSource {
     let count: Int
     var cellRequests = 0
     init(count: Int) { self.count = count }
-    func numberOfRows(in tableView: TableView) -> Int { count }
-    func tableView(_ tableView: TableView, cellForRowAt row: Int) -> TableViewCell {
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let row = indexPath.row
         cellRequests += 1
-        let cell = tableView.dequeueReusableCell(withIdentifier: "sparse", for: row)
+        let cell = tableView.dequeueReusableCell(withIdentifier: "sparse", for: indexPath)
         cell.textLabel.text = "row \(row)"
         if row.isMultiple(of: 3) { cell.detailTextLabel.text = "÷3" }
         return cell
@@ -131,7 +137,8 @@ private final class HugeList: TableViewDataSource {
             """
         }
 
-        controller.tableView.scrollToRow(100)   // clamped to the last page
+        controller.tableView.scrollToRow(at: IndexPath(row: 19, section: 0), at: .top, animated: false)   // clamped to the last page
+        controller.tableView.scrollToRow(at: IndexPath(row: 100, section: 0), at: .top, animated: false)   // no such row: ignored
         assertInlineSnapshot(of: controller.tableView.renderedText(width: 20), as: .lines) {
             """
             商品-15       ¥19.15
@@ -141,12 +148,12 @@ private final class HugeList: TableViewDataSource {
             商品-19       ¥19.19
             """
         }
-        #expect(controller.tableView.visibleRows == 15..<20)
+        #expect(controller.tableView.indexPathsForVisibleRows.map(\.row) == Array(15..<20))
 
-        controller.tableView.selectRow(at: 17)
-        controller.tableView.selectRow(at: 99)  // out of range: ignored
+        controller.tableView.tapRow(at: IndexPath(row: 17, section: 0))
+        controller.tableView.tapRow(at: IndexPath(row: 99, section: 0))  // out of range: ignored
         #expect(controller.selected == [17])
-        #expect(controller.tableView.selectedRow == 17)
+        #expect(controller.tableView.indexPathForSelectedRow == IndexPath(row: 17, section: 0))
     }
 
     @Test func reloadData_asksForVisibleRowsOnly_andReloadRowsOnlyThatRow() {
@@ -156,7 +163,7 @@ private final class HugeList: TableViewDataSource {
         #expect(controller.cellRequests == 5)
 
         controller.models[1].price = "¥0.99"
-        controller.tableView.reloadRows(at: [1, 15])   // 15 is off screen: nothing to do
+        controller.tableView.reloadRows(at: [IndexPath(row: 1, section: 0), IndexPath(row: 15, section: 0)], with: .automatic)   // 15 is off screen: nothing to do
         #expect(controller.tableView.renderedText(width: 20).split(separator: "\n")[1] == "商品-1         ¥0.99")
         #expect(controller.cellRequests == 6)
 
@@ -178,7 +185,7 @@ private final class HugeList: TableViewDataSource {
             table.scroll(by: step.isMultiple(of: 7) ? -3 : 5)
             let lines = table.lines(width: 20)
             #expect(lines.count == 8)
-            for (offset, line) in zip(table.visibleRows, lines) {
+            for (offset, line) in zip(table.indexPathsForVisibleRows.map(\.row), lines) {
                 let expected = "row \(offset)"
                 let hasDetail = line.contains("÷3")
                 if !line.hasPrefix(expected + " ") || hasDetail != offset.isMultiple(of: 3) { stale.append(line) }
@@ -188,8 +195,8 @@ private final class HugeList: TableViewDataSource {
         #expect(stale.count == 0, "rows showing another row's content, first ones: \(stale.prefix(3))")
         #expect(table.createdCellCount <= 16)
 
-        table.scrollToRow(999_999)
-        #expect(table.visibleRows == 999_992..<1_000_000)
+        table.scrollToRow(at: IndexPath(row: 999_999, section: 0), at: .top, animated: false)
+        #expect(table.indexPathsForVisibleRows.map(\.row) == Array(999_992..<1_000_000))
         assertInlineSnapshot(of: table.renderedText(width: 20), as: .lines) {
             """
             row 999992
@@ -208,10 +215,10 @@ private final class HugeList: TableViewDataSource {
     @Test func contacts_selectionInTheModel_survivesReuse() {
         let controller = ContactsController()
         let table = controller.tableView
-        table.selectRow(at: 1)
-        table.selectRow(at: 2)
-        table.selectRow(at: 2)   // toggled off again
-        table.selectRow(at: 3)
+        table.tapRow(at: IndexPath(row: 1, section: 0))
+        table.tapRow(at: IndexPath(row: 2, section: 0))
+        table.tapRow(at: IndexPath(row: 2, section: 0))   // toggled off again
+        table.tapRow(at: IndexPath(row: 3, section: 0))
         assertInlineSnapshot(of: table.renderedText(width: 16), as: .lines) {
             """
             联系人-0
@@ -221,7 +228,7 @@ private final class HugeList: TableViewDataSource {
             """
         }
 
-        table.scrollToRow(8)     // every cell is reused for other rows
+        table.scrollToRow(at: IndexPath(row: 8, section: 0), at: .top, animated: false)     // every cell is reused for other rows
         assertInlineSnapshot(of: table.renderedText(width: 16), as: .lines) {
             """
             联系人-8
@@ -231,7 +238,7 @@ private final class HugeList: TableViewDataSource {
             """
         }
 
-        table.scrollToRow(0)
+        table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: false)
         #expect(table.renderedText(width: 16) == """
             联系人-0
             联系人-1       ✓
@@ -243,11 +250,11 @@ private final class HugeList: TableViewDataSource {
     @Test func contacts_theSeedsPitfall_losesTheMarkAfterReuse() {
         let controller = ContactsController(marksCellsInstead: true)
         let table = controller.tableView
-        table.selectRow(at: 1)
+        table.tapRow(at: IndexPath(row: 1, section: 0))
         #expect(table.lines(width: 16)[1].contains("✓"))
 
-        table.scrollToRow(4)     // the marked cell is reused for another row…
-        table.scrollToRow(0)     // …and row 1 comes back in a recycled cell
+        table.scrollToRow(at: IndexPath(row: 4, section: 0), at: .top, animated: false)     // the marked cell is reused for another row…
+        table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .top, animated: false)     // …and row 1 comes back in a recycled cell
         // The mark lived in a cell, so it is gone: this is why the selection belongs in the model.
         #expect(!table.renderedText(width: 16).contains("✓"))
     }

@@ -13,13 +13,15 @@ import Testing
             table.visibleRowCount = 4
             view.addSubview(table)
         }
-        func numberOfRows(in tableView: TableView) -> Int { values.count }
-        func tableView(_ tableView: TableView, cellForRowAt row: Int) -> TableViewCell {
-            let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: row)
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { values.count }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            let row = indexPath.row
+            let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
             cell.textLabel.bind(\.text, to: values[row], in: cell.rowBindings) { "row \($0)" }
             return cell
         }
-        func tableView(_ tableView: TableView, didSelectRowAt row: Int) {
+        func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+            let row = indexPath.row
             let alert = AlertController(title: "row \(row)", message: nil)
             alert.addAction(AlertAction(title: "OK"))
             present(alert)
@@ -32,11 +34,11 @@ import Testing
         weak let weakRows = rows
         weak let weakNavigation = window?.rootViewController
         weak let weakTable = rows?.table
-        weak let weakCell = rows?.table.cellForRow(at: 0)
+        weak let weakCell = rows?.table.cellForRow(at: IndexPath(row: 0, section: 0))
         let values = rows!.values
 
         rows!.table.scroll(by: 50)
-        rows!.table.selectRow(at: 52)
+        rows!.table.tapRow(at: IndexPath(row: 52, section: 0))
         weak let weakAlert = window?.rootViewController?.presentedViewController
         #expect(weakAlert != nil)
         _ = window?.renderedText()
@@ -72,7 +74,7 @@ import Testing
             _ = rows.table.renderedText(width: 20)
         }
         let observed = rows.values.indices.filter { rows.values[$0].observerCount > 0 }
-        #expect(observed == Array(rows.table.visibleRows))
+        #expect(observed == rows.table.indexPathsForVisibleRows.map(\.row))
         // An update to a row that scrolled away reaches no cell.
         rows.values[0].value = 1000
         #expect(!rows.table.renderedText(width: 20).contains("1000"))

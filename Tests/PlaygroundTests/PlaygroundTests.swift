@@ -47,6 +47,16 @@ import Testing
             商品-16             ¥19.16 ›
             商品-17             ¥19.17 ›
 
+            ── scrolled to the end ──
+                        商品
+            ────────────────────────────
+            商品-14             ¥19.14 ›
+            商品-15               ¥9.9 ›
+            商品-16             ¥19.16 ›
+            商品-17             ¥19.17 ›
+            商品-18             ¥19.18 ›
+            商品-19             ¥19.19 ›
+
             cells created for 20 rows: 6
             after teardown: controller gone, table gone, cell gone
 
@@ -111,37 +121,43 @@ import Testing
         #expect(run.status == 0)
         assertInlineSnapshot(of: run.output, as: .lines) {
             """
-            records: 31, contacts: 30
-            ── selected 联系人-1 and 联系人-3 ──
+            records: 31, contacts: 30, sections: 13
+            ── selected Bai Lu and Chen Jie ──
                         联系人
             ──────────────────────────────
-            联系人-0         138-0000-1000
-            联系人-1       138-0000-1001 ✓
-            联系人-2         138-0000-1002
-            联系人-3       138-0000-1003 ✓
-            联系人-4         138-0000-1004
-            联系人-5         138-0000-1005
-            ── scrolled 9 rows: cells were reused; selected 联系人-12 ──
+            ── A ─────────────────────────
+            An Qi            138-0000-1000
+            ── B ─────────────────────────
+            Bai Lu         138-0000-1001 ✓
+            Bao Yu           138-0000-1002
+            ── C ─────────────────────────
+            Cao Yi           138-0000-1003
+            Chen Jie       138-0000-1004 ✓
+            ── scrolled 20 lines: cells were reused; selected Lin Feng ──
                         联系人
             ──────────────────────────────
-            联系人-9         138-0000-1009
-            联系人-10        138-0000-1010
-            联系人-11        138-0000-1011
-            联系人-12      138-0000-1012 ✓
-            联系人-13        138-0000-1013
-            联系人-14        138-0000-1014
-            ── scrolled back: the marks are on the same rows ──
+            ── J ─────────────────────────
+            Jiang Tao        138-0000-1018
+            Jin Xin          138-0000-1019
+            ── K ─────────────────────────
+            Kong Ming        138-0000-1020
+            ── L ─────────────────────────
+            Li Na            138-0000-1021
+            Lin Feng       138-0000-1022 ✓
+            ── scrolled back to the top: the marks are on the same rows ──
                         联系人
             ──────────────────────────────
-            联系人-0         138-0000-1000
-            联系人-1       138-0000-1001 ✓
-            联系人-2         138-0000-1002
-            联系人-3       138-0000-1003 ✓
-            联系人-4         138-0000-1004
-            联系人-5         138-0000-1005
+            ── A ─────────────────────────
+            An Qi            138-0000-1000
+            ── B ─────────────────────────
+            Bai Lu         138-0000-1001 ✓
+            Bao Yu           138-0000-1002
+            ── C ─────────────────────────
+            Cao Yi           138-0000-1003
+            Chen Jie       138-0000-1004 ✓
             cells created: 6, alive: 6
             copy unselected, original still selected: true
-            back to a dictionary: name=联系人-3, selected=true
+            back to a dictionary: name=Chen Jie, selected=true
             after teardown: controller gone, cell gone, contacts gone
 
             """

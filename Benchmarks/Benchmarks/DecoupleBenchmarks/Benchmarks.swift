@@ -92,9 +92,10 @@ func factoryBenchmarks() {
 @MainActor final class Rows: TableViewDataSource {
     let count: Int
     init(count: Int) { self.count = count }
-    func numberOfRows(in tableView: TableView) -> Int { count }
-    func tableView(_ tableView: TableView, cellForRowAt row: Int) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: row)
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let row = indexPath.row
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
         cell.textLabel.text = "Row \(row)"
         cell.detailTextLabel.text = "detail"
         return cell
@@ -117,7 +118,7 @@ func tableBenchmarks() {
                 for _ in benchmark.scaledIterations {
                     // A new window each time, anywhere in the table.
                     position = (position &+ 7919) % (count - 20)
-                    table.scrollToRow(position)
+                    table.scrollToRow(at: IndexPath(row: position, section: 0), at: .top, animated: false)
                     blackHole(table.render(width: 40))
                 }
                 benchmark.stopMeasurement()

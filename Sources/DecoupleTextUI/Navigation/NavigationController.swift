@@ -36,8 +36,9 @@ open class NavigationController: ViewController {
         view = NavigationView(controller: self)
     }
 
-    /// Pushes a screen on the stack and shows it. A screen already on a stack is ignored.
-    open func pushViewController(_ controller: ViewController) {
+    /// Pushes a screen on the stack and shows it. A screen already on a stack is ignored. Text
+    /// has no animation: `animated` is accepted, as in UIKit, and ignored.
+    open func pushViewController(_ controller: ViewController, animated: Bool = false) {
         guard controller.parent == nil, controller !== self else { return }
         let previous = topViewController
         adopt(controller)
@@ -49,7 +50,7 @@ open class NavigationController: ViewController {
 
     /// Pops the top screen and returns it; the root is never popped.
     @discardableResult
-    open func popViewController() -> ViewController? {
+    open func popViewController(animated: Bool = false) -> ViewController? {
         guard viewControllers.count > 1 else { return nil }
         let popped = viewControllers.removeLast()
         popped.parent = nil
@@ -60,7 +61,7 @@ open class NavigationController: ViewController {
 
     /// Pops everything above the root and returns what was popped, bottom first.
     @discardableResult
-    open func popToRootViewController() -> [ViewController] {
+    open func popToRootViewController(animated: Bool = false) -> [ViewController] {
         var popped: [ViewController] = []
         while let controller = popViewController() { popped.insert(controller, at: 0) }
         return popped

@@ -99,7 +99,9 @@ open class ViewController {
     /// until it is dismissed. As in UIKit, the outermost container presents: a screen pushed on a
     /// navigation controller presents from that navigation controller. Presenting while
     /// something is already presented presents over it.
-    open func present(_ controller: ViewController) {
+    ///
+    /// Text has no animation: `completion` runs once the controller is shown, before this returns.
+    open func present(_ controller: ViewController, animated: Bool = false, completion: (() -> Void)? = nil) {
         var host: ViewController = self
         while let parent = host.parent { host = parent }
         while let presented = host.presentedViewController { host = presented }
@@ -108,10 +110,13 @@ open class ViewController {
         host.presentedViewController = controller
         controller.loadViewIfNeeded()
         controller.viewWillAppear()
+        completion?()
     }
 
     /// Dismisses the controller this one presented or, if it presented nothing, this one.
-    open func dismiss() {
+    ///
+    /// `completion` runs once the controller is gone, before this returns.
+    open func dismiss(animated: Bool = false, completion: (() -> Void)? = nil) {
         if let presented = presentedViewController {
             presented.dismissPresented()
             presentedViewController = nil
@@ -120,6 +125,7 @@ open class ViewController {
         } else if let presenting = presentingViewController {
             presenting.dismiss()
         }
+        completion?()
     }
 
     private func dismissPresented() {

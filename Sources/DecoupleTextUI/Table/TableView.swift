@@ -1,63 +1,81 @@
 import Decouple
-
-// MARK: - Data source and delegate
-
-/// Supplies a ``TableView``'s rows, as `UITableViewDataSource` does.
-@MainActor
-public protocol TableViewDataSource: AnyObject {
-    func numberOfRows(in tableView: TableView) -> Int
-    /// The cell for a row; get it from ``TableView/dequeueReusableCell(withIdentifier:for:)``.
-    func tableView(_ tableView: TableView, cellForRowAt row: Int) -> TableViewCell
-}
-
-/// Hears what happens to a ``TableView``'s rows, as `UITableViewDelegate` does.
-@MainActor
-public protocol TableViewDelegate: AnyObject {
-    func tableView(_ tableView: TableView, didSelectRowAt row: Int)
-}
+import Foundation
 
 // MARK: - TableView
 
-/// A scrolling list of rows with real cell reuse, drawn as text.
+/// A scrolling list of sections and rows with real cell reuse, drawn as text, in UIKit's shapes:
+/// index paths, section headers and footers, selection, and batch updates.
 ///
-/// Only the rows that fit in ``visibleRowCount`` are materialised: a table of 1,000,000 rows asks
-/// its data source for as many cells as one of 20 rows, and keeps alive only the visible cells
-/// plus those waiting in the reuse queue (``liveCellCount``).
+/// Only the lines that fit in ``visibleRowCount`` are materialised: a table of 1,000,000 rows in
+/// 1,000 sections asks its data source for as many cells as one of 20 rows, and keeps alive only
+/// the visible cells plus those waiting in the reuse queue (``liveCellCount``).
 ///
 /// ```swift
-/// table.register(TableViewCell.self, forCellReuseIdentifier: "shop")
+/// table.register(TableViewCell.self, forCellReuseIdentifier: "contact")
 /// table.dataSource = controller
 /// table.delegate = controller
-/// table.visibleRowCount = 5
+/// table.visibleRowCount = 6
 /// print(table.renderedText(width: 24))
-/// table.selectRow(at: 2)          // a tap: the delegate hears didSelectRowAt 2
-/// table.scrollToRow(10)
+/// table.tapRow(at: IndexPath(row: 2, section: 0))    // the delegate hears didSelectRowAt
+/// table.performBatchUpdates {
+///     table.deleteRows(at: [IndexPath(row: 0, section: 0)], with: .automatic)
+///     table.insertRows(at: [IndexPath(row: 3, section: 1)], with: .automatic)
+/// }
+/// print(table.lastUpdateDescription ?? "")          // deleted 0.0, inserted 1.3
 /// ```
 ///
 /// Keep selection state in your models, not in cells: a reused cell shows whatever its new row's
 /// model says, so a mark can never appear on the wrong row.
 @MainActor
 open class TableView: View {
+    /// How a row change is animated in UIKit. Text has no animation; the value is accepted so
+    /// that UIKit code compiles unchanged, and ignored.
+    public enum RowAnimation: Sendable {
+        case fade, right, left, top, bottom, none, middle, automatic
+    }
+
+    /// Where a row scrolled to, or selected, ends up on screen.
+    public enum ScrollPosition: Sendable {
+        /// As little scrolling as shows the row (for a selection: none).
+        case none
+        case top, middle, bottom
+    }
+
     open weak var dataSource: (any TableViewDataSource)?
     open weak var delegate: (any TableViewDelegate)?
 
-    /// How many rows fit on screen.
+    /// How many lines fit on screen: rows, and section headers and footers, one line each.
     open var visibleRowCount = 10 {
         didSet { needsLayout = true }
     }
 
-    /// The first visible row.
-    public private(set) var firstVisibleRow = 0
-    /// The most recently selected row, if any.
-    public private(set) var selectedRow: Int?
+    /// The first line on screen.
+    public private(set) var firstVisibleLine = 0
+
+    /// The selected row, if any. Selection is the table's, not the cells': it follows its row
+    /// through batch updates and survives cell reuse.
+    public internal(set) var indexPathForSelectedRow: IndexPath?
+
+    /// What the last batch update did, in words, e.g. `deleted 0.3, inserted 0.5–0.7, moved
+    /// 1.2 → 0.0, reloaded 0.9` — text has no animation, so tests and playgrounds print this.
+    public internal(set) var lastUpdateDescription: String?
+
+    /// Why the last batch update was refused, if it was: the data source's counts did not add
+    /// up, as UIKit checks them. The table then reloaded everything instead of trapping or
+    /// drawing a wrong screen.
+    public internal(set) var lastUpdateError: String?
 
     private var registrations: [String: TableViewCell.Type] = [:]
-    private var visibleCells: [Int: TableViewCell] = [:]
+    var visibleCells: [IndexPath: TableViewCell] = [:]
     private var reuseQueue: [String: [TableViewCell]] = [:]
-    private var rowCount = 0
-    private var needsReload = true
-    private var needsLayout = true
-    private var rowsToReload: Set<Int> = []
+    var layout = TableLayout()
+    var needsReload = true
+    var needsLayout = true
+    var rowsToReload: Set<IndexPath> = []
+    /// The cells being reconfigured: dequeuing for their rows returns them as they are.
+    private var reconfiguring: [IndexPath: TableViewCell] = [:]
+    /// The updates of the batch being collected, if one is open.
+    var pendingBatch: TableBatch?
 
     /// How many cells the table has created so far.
     public private(set) var createdCellCount = 0
@@ -75,8 +93,12 @@ open class TableView: View {
 
     /// A cell for a row: a queued one after ``TableViewCell/prepareForReuse()``, or a new one of
     /// the registered class. An unregistered identifier gets a plain ``TableViewCell`` rather
-    /// than a crash.
-    open func dequeueReusableCell(withIdentifier identifier: String, for row: Int) -> TableViewCell {
+    /// than a crash. While a row is reconfigured (``reconfigureRows(at:)``), its own cell comes
+    /// back as it is.
+    open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
+        if let cell = reconfiguring.removeValue(forKey: indexPath), cell.reuseIdentifier == identifier {
+            return cell
+        }
         if let cell = reuseQueue[identifier]?.popLast() {
             cell.rowBindings.cancelAll()
             cell.prepareForReuse()
@@ -86,21 +108,23 @@ open class TableView: View {
         return (registrations[identifier] ?? TableViewCell.self).init(reuseIdentifier: identifier)
     }
 
-    /// The cell showing a row, if the row is visible.
-    open func cellForRow(at row: Int) -> TableViewCell? {
+    /// The cell showing a row, if the row is on screen.
+    open func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
         layoutIfNeeded()
-        return visibleCells[row]
+        return visibleCells[indexPath]
     }
 
-    /// The rows on screen.
-    open var visibleRows: Range<Int> {
+    /// The rows on screen, top to bottom.
+    open var indexPathsForVisibleRows: [IndexPath] {
         layoutIfNeeded()
-        return firstVisibleRow..<min(rowCount, firstVisibleRow + visibleRowCount)
+        return visibleLines.compactMap { line in
+            if case let .row(indexPath) = layout.line(line) { indexPath } else { nil }
+        }
     }
 
     /// The visible cells, top to bottom.
     open override var subviews: [View] {
-        visibleRows.compactMap { visibleCells[$0] }
+        indexPathsForVisibleRows.compactMap { visibleCells[$0] }
     }
 
     /// Cells alive in the table: the visible ones and those waiting for reuse.
@@ -108,39 +132,100 @@ open class TableView: View {
         visibleCells.count + reuseQueue.values.reduce(0) { $0 + $1.count }
     }
 
+    // MARK: Counts
+
+    /// How many sections the table shows.
+    public var numberOfSections: Int {
+        layoutIfNeeded()
+        return layout.sectionCount
+    }
+
+    /// How many rows a section shows.
+    public func numberOfRows(inSection section: Int) -> Int {
+        layoutIfNeeded()
+        return layout.rows(in: section)
+    }
+
     // MARK: Reloading and scrolling
 
-    /// Asks the data source again for the number of rows and every visible cell.
+    /// Asks the data source again for everything.
     open func reloadData() {
         needsReload = true
     }
 
-    /// Asks the data source again for these rows' cells, if they are visible.
-    open func reloadRows(at rows: [Int]) {
-        rowsToReload.formUnion(rows)
+    /// Scrolls so that a row shows at `position`, as far as the content allows.
+    open func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
+        layoutIfNeeded()
+        guard var line = layout.line(of: indexPath) else { return }
+        // A section's first row brought to the top brings its header with it, as UIKit's
+        // floating headers show it.
+        if position == .top, indexPath.tableRow == 0, layout.headers[indexPath.tableSection] != nil { line -= 1 }
+        scroll(toShow: line, at: position)
     }
 
-    /// Scrolls so that `row` is visible, as close to the top as the row count allows.
-    open func scrollToRow(_ row: Int) {
+    /// Scrolls by a number of lines (negative scrolls up), as a swipe would.
+    open func scroll(by lines: Int) {
         layoutIfNeeded()
-        firstVisibleRow = max(0, min(row, rowCount - visibleRowCount))
-        needsLayout = true
+        setFirstVisibleLine(firstVisibleLine.addingReportingOverflow(lines).overflow
+            ? (lines < 0 ? 0 : Int.max) : firstVisibleLine + lines)
     }
 
-    /// Scrolls by a number of rows (negative scrolls up), as a swipe would.
-    open func scroll(by rows: Int) {
-        layoutIfNeeded()
-        scrollToRow(firstVisibleRow + rows)
+    private func scroll(toShow line: Int, at position: ScrollPosition) {
+        let height = max(0, visibleRowCount)
+        switch position {
+        case .top: setFirstVisibleLine(line)
+        case .middle: setFirstVisibleLine(line - height / 2)
+        case .bottom: setFirstVisibleLine(line - height + 1)
+        case .none:
+            if line < firstVisibleLine { setFirstVisibleLine(line) }
+            else if line >= firstVisibleLine + height { setFirstVisibleLine(line - height + 1) }
+        }
+    }
+
+    private func setFirstVisibleLine(_ line: Int) {
+        let last = max(0, layout.lineCount - max(0, visibleRowCount))
+        let clamped = max(0, min(line, last))
+        if clamped != firstVisibleLine {
+            firstVisibleLine = clamped
+            needsLayout = true
+        }
+    }
+
+    var visibleLines: Range<Int> {
+        let end = TableLayout.adding(firstVisibleLine, max(0, visibleRowCount))
+        return firstVisibleLine..<max(firstVisibleLine, min(layout.lineCount, end))
     }
 
     // MARK: Selection
 
-    /// Selects a row as a tap does, and tells the delegate. A row out of range is ignored.
-    open func selectRow(at row: Int) {
+    /// Selects a row from code, as UIKit's method does: the delegate hears nothing, and `nil`
+    /// clears the selection. A row the table does not have is ignored.
+    open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         layoutIfNeeded()
-        guard (0..<rowCount).contains(row) else { return }
-        selectedRow = row
-        delegate?.tableView(self, didSelectRowAt: row)
+        guard let indexPath else { return indexPathForSelectedRow = nil }
+        guard let line = layout.line(of: indexPath) else { return }
+        indexPathForSelectedRow = indexPath
+        if scrollPosition != .none { scroll(toShow: line, at: scrollPosition) }
+    }
+
+    /// Clears the selection of a row from code; the delegate hears nothing.
+    open func deselectRow(at indexPath: IndexPath, animated: Bool) {
+        if indexPathForSelectedRow == indexPath { indexPathForSelectedRow = nil }
+    }
+
+    /// Taps a row, as a person does: the row scrolls into view if needed, the previously selected
+    /// row is deselected (the delegate hears `didDeselectRowAt`), and the row is selected (the
+    /// delegate hears `didSelectRowAt`). A row the table does not have is ignored.
+    open func tapRow(at indexPath: IndexPath) {
+        layoutIfNeeded()
+        guard let line = layout.line(of: indexPath) else { return }
+        scroll(toShow: line, at: .none)
+        if let previous = indexPathForSelectedRow, previous != indexPath {
+            indexPathForSelectedRow = nil
+            delegate?.tableView(self, didDeselectRowAt: previous)
+        }
+        indexPathForSelectedRow = indexPath
+        delegate?.tableView(self, didSelectRowAt: indexPath)
     }
 
     // MARK: Layout
@@ -148,36 +233,90 @@ open class TableView: View {
     /// Brings the visible cells up to date with the data source and the scroll position.
     open func layoutIfNeeded() {
         if needsReload {
-            rowCount = max(0, dataSource?.numberOfRows(in: self) ?? 0)
-            firstVisibleRow = max(0, min(firstVisibleRow, rowCount - visibleRowCount))
-            for row in visibleCells.keys.sorted() { enqueue(row) }
             needsReload = false
+            layout = readLayout()
+            for indexPath in Array(visibleCells.keys) { enqueue(indexPath) }
+            rowsToReload.removeAll()
+            if let selected = indexPathForSelectedRow, !layout.contains(selected) { indexPathForSelectedRow = nil }
             needsLayout = true
+            setFirstVisibleLine(firstVisibleLine)
+        }
+        if !rowsToReload.isEmpty {
+            for indexPath in rowsToReload where visibleCells[indexPath] != nil {
+                enqueue(indexPath)
+                needsLayout = true
+            }
             rowsToReload.removeAll()
         }
-        for row in rowsToReload.sorted() where visibleCells[row] != nil {
-            enqueue(row)
-            needsLayout = true
-        }
-        rowsToReload.removeAll()
         guard needsLayout else { return }
         needsLayout = false
-        let visible = firstVisibleRow..<min(rowCount, firstVisibleRow + max(0, visibleRowCount))
-        for row in visibleCells.keys.sorted() where !visible.contains(row) { enqueue(row) }
-        for row in visible where visibleCells[row] == nil {
-            guard let dataSource else { break }
-            visibleCells[row] = dataSource.tableView(self, cellForRowAt: row)
+        var shown: Set<IndexPath> = []
+        for line in visibleLines {
+            if case let .row(indexPath) = layout.line(line) { shown.insert(indexPath) }
+        }
+        for indexPath in Array(visibleCells.keys) where !shown.contains(indexPath) { enqueue(indexPath) }
+        guard let dataSource else { return }
+        for line in visibleLines {
+            guard case let .row(indexPath) = layout.line(line), visibleCells[indexPath] == nil else { continue }
+            visibleCells[indexPath] = dataSource.tableView(self, cellForRowAt: indexPath)
         }
     }
 
-    private func enqueue(_ row: Int) {
-        guard let cell = visibleCells.removeValue(forKey: row) else { return }
+    /// Asks the data source for the sections, their row counts and their titles.
+    func readLayout() -> TableLayout {
+        guard let dataSource else { return TableLayout() }
+        let sections = max(0, dataSource.numberOfSections(in: self))
+        var rowCounts: [Int] = [], headers: [String?] = [], footers: [String?] = []
+        rowCounts.reserveCapacity(sections)
+        for section in 0..<sections {
+            rowCounts.append(max(0, dataSource.tableView(self, numberOfRowsInSection: section)))
+            headers.append(dataSource.tableView(self, titleForHeaderInSection: section))
+            footers.append(dataSource.tableView(self, titleForFooterInSection: section))
+        }
+        return TableLayout(rowCounts: rowCounts, headers: headers, footers: footers)
+    }
+
+    func enqueue(_ indexPath: IndexPath) {
+        guard let cell = visibleCells.removeValue(forKey: indexPath) else { return }
         cell.rowBindings.cancelAll()
         reuseQueue[cell.reuseIdentifier, default: []].append(cell)
     }
 
+    /// Asks the data source for a visible row's cell again, handing back the same cell.
+    func reconfigure(_ indexPath: IndexPath) {
+        guard let cell = visibleCells[indexPath], let dataSource else { return }
+        reconfiguring[indexPath] = cell
+        let configured = dataSource.tableView(self, cellForRowAt: indexPath)
+        if configured !== cell {
+            // The data source dequeued with another identifier: the old cell goes back to reuse.
+            reconfiguring[indexPath] = nil
+            enqueue(indexPath)
+            visibleCells[indexPath] = configured
+        }
+    }
+
+    // MARK: Drawing
+
     open override func render(width: Int) -> [String] {
         layoutIfNeeded()
-        return visibleRows.flatMap { row in visibleCells[row]?.lines(width: width) ?? [] }
+        return visibleLines.flatMap { line -> [String] in
+            switch layout.line(line) {
+            case let .header(section):
+                // `── A ─────────`: the title in a rule as wide as the table.
+                let title = TextWidth.truncate(layout.headers[section] ?? "", to: max(0, width - 4))
+                let head = width >= 4 ? "── " + title + " " : ""
+                let rule = String(repeating: "─", count: max(0, width - TextWidth.columns(of: head)))
+                return [TextWidth.pad(head + rule, to: width)]
+            case let .footer(section):
+                let text = "  " + (layout.footers[section] ?? "")
+                return [TextWidth.pad(TextWidth.truncate(text, to: max(0, width)), to: width)]
+            case let .row(indexPath):
+                let lines = visibleCells[indexPath]?.lines(width: width) ?? []
+                guard indexPath == indexPathForSelectedRow else { return lines }
+                // The selected row: a mark in front, the row drawn two columns narrower.
+                let marked = visibleCells[indexPath]?.lines(width: max(0, width - 2)) ?? []
+                return width >= 2 ? marked.map { "▶ " + $0 } : lines
+            }
+        }
     }
 }

@@ -20,7 +20,7 @@ import Decouple
 /// Tests find views the way a person finds them on screen — by what they show — with
 /// ``firstDescendant(_:where:)``, ``button(titled:)`` and ``textField(placeholder:)``, then act on
 /// them with the same calls the app's own code receives: ``Button/tap()``,
-/// ``TextField/type(_:)``, ``TextField/paste(_:)``, ``TableView/selectRow(at:)``,
+/// ``TextField/type(_:)``, ``TextField/paste(_:)``, ``TableView/tapRow(at:)``,
 /// ``TableView/scroll(by:)``.
 @MainActor
 open class View {

@@ -1,0 +1,167 @@
+import Foundation
+
+// MARK: - TableIndexMapping
+
+/// Where each row of the table before a batch update is after it, once the update is checked
+/// the way UIKit checks it. Built from the batch alone (plus the section counts), so applying an
+/// update to a table of a million rows costs what the update and the visible rows cost.
+struct TableIndexMapping {
+    struct Problem: Error {
+        let message: String
+    }
+
+    private let sections: IndexMap
+    /// Per old section: its row changes.
+    private let rows: [Int: IndexMap]
+    private let movedRows: [IndexPath: IndexPath]
+    private let reloadedRows: Set<IndexPath>
+    private let reloadedSections: IndexSet
+
+    /// The new position of an old row, or `nil` when it was deleted.
+    func newIndexPath(for indexPath: IndexPath) -> IndexPath? {
+        if let target = movedRows[indexPath] { return target }
+        let section = indexPath.tableSection
+        guard let newSection = sections.map(section) else { return nil }
+        let map = rows[section] ?? IndexMap()
+        guard let newRow = map.map(indexPath.tableRow, into: rowsAdded(in: newSection)) else { return nil }
+        return IndexPath(indexes: [newSection, newRow])
+    }
+
+    /// Whether the row's cell must be asked for again.
+    func isReloaded(_ indexPath: IndexPath) -> Bool {
+        reloadedRows.contains(indexPath) || reloadedSections.contains(indexPath.tableSection)
+    }
+
+    private let added: [Int: [Int]]
+    private func rowsAdded(in newSection: Int) -> [Int] { added[newSection] ?? [] }
+
+    // MARK: Checking
+
+    static func make(_ batch: TableBatch, old: TableLayout, new: TableLayout) -> Result<TableIndexMapping, Problem> {
+        func fail(_ message: String) -> Result<TableIndexMapping, Problem> {
+            .failure(Problem(message: "Invalid update: " + message))
+        }
+        let oldSections = 0..<old.sectionCount, newSections = 0..<new.sectionCount
+
+        // Sections.
+        if let bad = batch.deletedSections.first(where: { !oldSections.contains($0) }) {
+            return fail("attempt to delete section \(bad), but there are only \(old.sectionCount) sections before the update")
+        }
+        if let bad = batch.insertedSections.first(where: { !newSections.contains($0) }) {
+            return fail("attempt to insert section \(bad), but there are only \(new.sectionCount) sections after the update")
+        }
+        if let bad = batch.reloadedSections.first(where: { !oldSections.contains($0) }) {
+            return fail("attempt to reload section \(bad), but there are only \(old.sectionCount) sections before the update")
+        }
+        var sectionSources = IndexSet(), sectionTargets = IndexSet()
+        for move in batch.movedSections {
+            guard oldSections.contains(move.from), newSections.contains(move.to) else {
+                return fail("attempt to move section \(move.from) to \(move.to), which does not exist on one side of the update")
+            }
+            guard !batch.deletedSections.contains(move.from), !sectionSources.contains(move.from) else {
+                return fail("attempt to move section \(move.from), which is also deleted or moved")
+            }
+            guard !batch.insertedSections.contains(move.to), !sectionTargets.contains(move.to) else {
+                return fail("attempt to move a section to \(move.to), where another section is also inserted or moved")
+            }
+            sectionSources.insert(move.from)
+            sectionTargets.insert(move.to)
+        }
+        let expectedSections = old.sectionCount - batch.deletedSections.count + batch.insertedSections.count
+        guard expectedSections == new.sectionCount else {
+            return fail("invalid number of sections. The number of sections after the update (\(new.sectionCount)) must be equal to the number before the update (\(old.sectionCount)), plus or minus the number inserted or deleted (\(batch.insertedSections.count) inserted, \(batch.deletedSections.count) deleted)")
+        }
+        let sectionMap = IndexMap(
+            removed: batch.deletedSections.union(sectionSources),
+            moved: Dictionary(batch.movedSections.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first }))
+        let sectionsAdded = batch.insertedSections.union(sectionTargets).sorted()
+
+        // Rows.
+        func exists(_ indexPath: IndexPath, in layout: TableLayout) -> Bool { layout.contains(indexPath) }
+        var removedRows: [Int: IndexSet] = [:], addedRows: [Int: IndexSet] = [:]
+        for indexPath in batch.deletedRows {
+            guard exists(indexPath, in: old), !batch.deletedSections.contains(indexPath.tableSection) else {
+                return fail("attempt to delete row \(indexPath.tableDescription), which does not exist before the update or whose section is deleted")
+            }
+            guard removedRows[indexPath.tableSection, default: []].insert(indexPath.tableRow).inserted else {
+                return fail("attempt to delete row \(indexPath.tableDescription) twice")
+            }
+        }
+        for indexPath in batch.insertedRows {
+            guard exists(indexPath, in: new), !batch.insertedSections.contains(indexPath.tableSection) else {
+                return fail("attempt to insert row \(indexPath.tableDescription), which does not exist after the update or whose section is inserted")
+            }
+            guard addedRows[indexPath.tableSection, default: []].insert(indexPath.tableRow).inserted else {
+                return fail("attempt to insert row \(indexPath.tableDescription) twice")
+            }
+        }
+        var movedRows: [IndexPath: IndexPath] = [:]
+        for move in batch.movedRows {
+            guard exists(move.from, in: old), exists(move.to, in: new) else {
+                return fail("attempt to move row \(move.from.tableDescription) to \(move.to.tableDescription), which does not exist on one side of the update")
+            }
+            guard !batch.deletedSections.contains(move.from.tableSection), !batch.insertedSections.contains(move.to.tableSection) else {
+                return fail("attempt to move row \(move.from.tableDescription) out of a deleted section or into an inserted one")
+            }
+            guard removedRows[move.from.tableSection, default: []].insert(move.from.tableRow).inserted else {
+                return fail("attempt to move row \(move.from.tableDescription), which is also deleted or moved")
+            }
+            guard addedRows[move.to.tableSection, default: []].insert(move.to.tableRow).inserted else {
+                return fail("attempt to move a row to \(move.to.tableDescription), where another row is also inserted or moved")
+            }
+            movedRows[move.from] = move.to
+        }
+        for indexPath in batch.reloadedRows + batch.reconfiguredRows where !exists(indexPath, in: old) {
+            return fail("attempt to reload row \(indexPath.tableDescription), which does not exist before the update")
+        }
+
+        // Counts: each surviving section's rows before, minus what left, plus what arrived.
+        for section in oldSections where !batch.deletedSections.contains(section) {
+            guard let newSection = sectionMap.map(section, into: sectionsAdded) else { continue }
+            let before = old.rows(in: section), after = new.rows(in: newSection)
+            let deleted = batch.deletedRows.filter { $0.tableSection == section }.count
+            let inserted = batch.insertedRows.filter { $0.tableSection == newSection }.count
+            let movedOut = batch.movedRows.filter { $0.from.tableSection == section }.count
+            let movedIn = batch.movedRows.filter { $0.to.tableSection == newSection }.count
+            guard after == before - deleted - movedOut + inserted + movedIn else {
+                return fail("invalid number of rows in section \(newSection). The number of rows in an existing section after the update (\(after)) must be equal to the number before the update (\(before)), plus or minus the number inserted or deleted (\(inserted) inserted, \(deleted) deleted) and plus or minus the number moved into or out of it (\(movedIn) moved in, \(movedOut) moved out)")
+            }
+        }
+
+        var rowMaps: [Int: IndexMap] = [:]
+        for (section, removed) in removedRows {
+            rowMaps[section] = IndexMap(removed: removed, moved: [:])
+        }
+        return .success(TableIndexMapping(
+            sections: IndexMap(removed: sectionMap.removed, moved: sectionMap.moved, added: sectionsAdded),
+            rows: rowMaps,
+            movedRows: movedRows,
+            reloadedRows: Set(batch.reloadedRows),
+            reloadedSections: batch.reloadedSections,
+            added: addedRows.mapValues { $0.sorted() }))
+    }
+}
+
+// MARK: - IndexMap
+
+/// Maps positions across one update of a list: those removed (deleted or moved away) close up,
+/// then those added (inserted or moved in) open gaps.
+struct IndexMap {
+    var removed = IndexSet()
+    var moved: [Int: Int] = [:]
+    /// Added positions, in the new index space, sorted; used when no other list is given.
+    var added: [Int] = []
+
+    func map(_ index: Int) -> Int? { map(index, into: added) }
+
+    func map(_ index: Int, into added: [Int]) -> Int? {
+        if let target = moved[index] { return target }
+        guard !removed.contains(index) else { return nil }
+        var position = index - removed.count(in: 0..<index)
+        for slot in added {
+            guard slot <= position else { break }
+            position += 1
+        }
+        return position
+    }
+}
