@@ -67,9 +67,12 @@ final class HomePageCell: TableViewCell {
     }
 }
 
-final class HomePageViewController: ViewController, TableViewDataSource {
+final class HomePageViewController: ViewController {
     let viewModel: HomePageViewModel
     let tableView = TableView()
+    /// Rows by identity: the model object. When the list changes, a snapshot says what is shown
+    /// now and the table works out the batch update.
+    private var dataSource: TableViewDiffableDataSource<Int, ObjectIdentifier>?
 
     init(viewModel: HomePageViewModel) {
         self.viewModel = viewModel
@@ -79,19 +82,23 @@ final class HomePageViewController: ViewController, TableViewDataSource {
 
     override func viewDidLoad() {
         tableView.register(HomePageCell.self, forCellReuseIdentifier: "cellId")
-        tableView.dataSource = self
         tableView.visibleRowCount = 5
         view.addSubview(tableView)
-        viewModel.$dataArray.observe(self) { controller, _ in controller.tableView.reloadData() }.store(in: view.bindings)
+        dataSource = TableViewDiffableDataSource(tableView: tableView) { [unowned self] table, indexPath, _ in
+            let cell = table.dequeueReusableCell(withIdentifier: "cellId", for: indexPath)
+            (cell as? HomePageCell)?.model = viewModel.dataArray[indexPath.row]
+            return cell
+        }
+        viewModel.$dataArray.observe(self) { controller, _ in controller.applyList() }.store(in: view.bindings)
         viewModel.getDatas()
     }
 
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { viewModel.dataArray.count }
-
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "cellId", for: indexPath)
-        (cell as? HomePageCell)?.model = viewModel.dataArray[indexPath.row]
-        return cell
+    /// The list arrived or changed: show it, as one batch update instead of `reloadData`.
+    private func applyList() {
+        var snapshot = Snapshot<Int, ObjectIdentifier>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(viewModel.dataArray.map(ObjectIdentifier.init))
+        dataSource?.apply(snapshot)
     }
 }
 
@@ -109,6 +116,7 @@ let window = Window(rootViewController: NavigationController(rootViewController:
 show("nothing yet")
 scheduler.advance(by: .milliseconds(500))
 show("the list arrives")
+print("applied: \(home!.tableView.lastUpdateDescription ?? "-")")
 scheduler.advance(by: .milliseconds(500))
 show("the totals arrive")
 scheduler.advance(by: .seconds(1))

@@ -336,6 +336,7 @@ import Testing
             10  小明  92
             10  小明  92
             10  小明  92
+            applied: inserted section 0
             ── t=1.0 seconds the totals arrive ──
                       首页
             ────────────────────────

@@ -1,4 +1,5 @@
 @testable import Decouple
+import DecoupleTestSupport
 import Foundation
 
 // MARK: - Fixtures

@@ -1,4 +1,5 @@
 @testable import Decouple
+import DecoupleTestSupport
 import Testing
 
 // MARK: - ListChangesTests

@@ -8,12 +8,12 @@
 /// var random = SplitMix64(seed: 42)
 /// Int.random(in: 0..<10, using: &random)   // the same number on every run
 /// ```
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -25,10 +25,10 @@ struct SplitMix64: RandomNumberGenerator {
     // slow in debug builds; the modulo's bias is far below what a test could notice.
 
     /// A number in `range`.
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
+    public mutating func int(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
     }
 
     /// True with probability `p`.
-    mutating func chance(_ p: Double) -> Bool { Double(next() >> 11) * 0x1p-53 < p }
+    public mutating func chance(_ p: Double) -> Bool { Double(next() >> 11) * 0x1p-53 < p }
 }

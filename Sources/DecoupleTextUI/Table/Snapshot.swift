@@ -1,0 +1,242 @@
+import Decouple
+import Foundation
+
+// MARK: - Snapshot
+
+/// What a diffable table shows, by identifier: its sections in order and the items in each, as
+/// UIKit's `NSDiffableDataSourceSnapshot`. A value: build it anywhere, on any thread, then hand it
+/// to ``TableViewDiffableDataSource/apply(_:animatingDifferences:completion:)``.
+///
+/// ```swift
+/// var snapshot = Snapshot<String, Contact.ID>()
+/// snapshot.appendSections(["A", "B"])
+/// snapshot.appendItems(aIDs, toSection: "A")
+/// snapshot.appendItems(bIDs)                 // to the last section
+/// snapshot.reconfigureItems([changedID])     // refresh a row in its own cell
+/// dataSource.apply(snapshot)
+/// ```
+///
+/// An identifier appears at most once: appending or inserting one that is already there is
+/// ignored, and a section that does not exist is never created implicitly.
+public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable, Equatable {
+    private var sections: [SectionID] = []
+    private var items: [[ItemID]] = []
+    /// Which section each item is in, by the section's identifier.
+    private var sectionOfItem: [ItemID: SectionID] = [:]
+
+    /// Items to dequeue new cells for on the next apply.
+    public private(set) var reloadedItemIdentifiers: [ItemID] = []
+    /// Items to configure again in the cells they have on the next apply.
+    public private(set) var reconfiguredItemIdentifiers: [ItemID] = []
+    /// Sections whose rows and titles are asked for again on the next apply.
+    public private(set) var reloadedSectionIdentifiers: [SectionID] = []
+
+    public init() {}
+
+    // MARK: Reading
+
+    public var numberOfSections: Int { sections.count }
+    public var numberOfItems: Int { items.reduce(0) { $0 + $1.count } }
+    public var sectionIdentifiers: [SectionID] { sections }
+    public var itemIdentifiers: [ItemID] { items.flatMap { $0 } }
+
+    public func numberOfItems(inSection section: SectionID) -> Int {
+        indexOfSection(section).map { items[$0].count } ?? 0
+    }
+
+    public func itemIdentifiers(inSection section: SectionID) -> [ItemID] {
+        indexOfSection(section).map { items[$0] } ?? []
+    }
+
+    public func sectionIdentifier(containingItem item: ItemID) -> SectionID? {
+        sectionOfItem[item]
+    }
+
+    public func indexOfSection(_ section: SectionID) -> Int? {
+        sections.firstIndex(of: section)
+    }
+
+    /// The item's position in the whole snapshot, counting across sections, as UIKit's.
+    public func indexOfItem(_ item: ItemID) -> Int? {
+        guard let path = indexPath(of: item) else { return nil }
+        return items[..<path.tableSection].reduce(0) { $0 + $1.count } + path.tableRow
+    }
+
+    func indexPath(of item: ItemID) -> IndexPath? {
+        guard let section = sectionOfItem[item], let sectionIndex = indexOfSection(section),
+              let row = items[sectionIndex].firstIndex(of: item) else { return nil }
+        return IndexPath(indexes: [sectionIndex, row])
+    }
+
+    func item(at indexPath: IndexPath) -> ItemID? {
+        guard indexPath.count == 2, items.indices.contains(indexPath.tableSection),
+              items[indexPath.tableSection].indices.contains(indexPath.tableRow) else { return nil }
+        return items[indexPath.tableSection][indexPath.tableRow]
+    }
+
+    func section(at index: Int) -> SectionID? {
+        sections.indices.contains(index) ? sections[index] : nil
+    }
+
+    func items(at sectionIndex: Int) -> [ItemID] { items[sectionIndex] }
+
+    // MARK: Sections
+
+    /// Adds sections at the end; sections already present are ignored.
+    public mutating func appendSections(_ identifiers: [SectionID]) {
+        for identifier in identifiers where indexOfSection(identifier) == nil {
+            sections.append(identifier)
+            items.append([])
+        }
+    }
+
+    public mutating func insertSections(_ identifiers: [SectionID], beforeSection target: SectionID) {
+        insertSections(identifiers, at: indexOfSection(target))
+    }
+
+    public mutating func insertSections(_ identifiers: [SectionID], afterSection target: SectionID) {
+        insertSections(identifiers, at: indexOfSection(target).map { $0 + 1 })
+    }
+
+    private mutating func insertSections(_ identifiers: [SectionID], at index: Int?) {
+        guard var index else { return }
+        for identifier in identifiers where indexOfSection(identifier) == nil {
+            sections.insert(identifier, at: index)
+            items.insert([], at: index)
+            index += 1
+        }
+    }
+
+    /// Deletes sections and their items.
+    public mutating func deleteSections(_ identifiers: [SectionID]) {
+        for identifier in identifiers {
+            guard let index = indexOfSection(identifier) else { continue }
+            for item in items[index] { sectionOfItem[item] = nil }
+            sections.remove(at: index)
+            items.remove(at: index)
+        }
+    }
+
+    public mutating func moveSection(_ identifier: SectionID, beforeSection target: SectionID) {
+        moveSection(identifier, relativeTo: target, after: false)
+    }
+
+    public mutating func moveSection(_ identifier: SectionID, afterSection target: SectionID) {
+        moveSection(identifier, relativeTo: target, after: true)
+    }
+
+    private mutating func moveSection(_ identifier: SectionID, relativeTo target: SectionID, after: Bool) {
+        guard identifier != target, let from = indexOfSection(identifier), indexOfSection(target) != nil else { return }
+        let moved = items.remove(at: from)
+        sections.remove(at: from)
+        let to = indexOfSection(target)! + (after ? 1 : 0)
+        sections.insert(identifier, at: to)
+        items.insert(moved, at: to)
+    }
+
+    public mutating func reloadSections(_ identifiers: [SectionID]) {
+        reloadedSectionIdentifiers += identifiers.filter { indexOfSection($0) != nil }
+    }
+
+    // MARK: Items
+
+    /// Adds items at the end of a section (by default the last one). Items already present, and
+    /// items for a section that does not exist, are ignored.
+    public mutating func appendItems(_ identifiers: [ItemID], toSection section: SectionID? = nil) {
+        guard let index = section.map(indexOfSection) ?? (sections.isEmpty ? nil : sections.count - 1) else { return }
+        for identifier in identifiers where sectionOfItem[identifier] == nil {
+            items[index].append(identifier)
+            sectionOfItem[identifier] = sections[index]
+        }
+    }
+
+    public mutating func insertItems(_ identifiers: [ItemID], beforeItem target: ItemID) {
+        insertItems(identifiers, relativeTo: target, after: false)
+    }
+
+    public mutating func insertItems(_ identifiers: [ItemID], afterItem target: ItemID) {
+        insertItems(identifiers, relativeTo: target, after: true)
+    }
+
+    private mutating func insertItems(_ identifiers: [ItemID], relativeTo target: ItemID, after: Bool) {
+        guard let path = indexPath(of: target) else { return }
+        var row = path.tableRow + (after ? 1 : 0)
+        for identifier in identifiers where sectionOfItem[identifier] == nil {
+            items[path.tableSection].insert(identifier, at: row)
+            sectionOfItem[identifier] = sections[path.tableSection]
+            row += 1
+        }
+    }
+
+    public mutating func deleteItems(_ identifiers: [ItemID]) {
+        for identifier in identifiers {
+            guard let path = indexPath(of: identifier) else { continue }
+            items[path.tableSection].remove(at: path.tableRow)
+            sectionOfItem[identifier] = nil
+        }
+    }
+
+    public mutating func deleteAllItems() {
+        self = Snapshot()
+    }
+
+    public mutating func moveItem(_ identifier: ItemID, beforeItem target: ItemID) {
+        moveItem(identifier, relativeTo: target, after: false)
+    }
+
+    public mutating func moveItem(_ identifier: ItemID, afterItem target: ItemID) {
+        moveItem(identifier, relativeTo: target, after: true)
+    }
+
+    private mutating func moveItem(_ identifier: ItemID, relativeTo target: ItemID, after: Bool) {
+        guard identifier != target, indexPath(of: target) != nil, let from = indexPath(of: identifier) else { return }
+        items[from.tableSection].remove(at: from.tableRow)
+        let to = indexPath(of: target)!
+        items[to.tableSection].insert(identifier, at: to.tableRow + (after ? 1 : 0))
+        sectionOfItem[identifier] = sections[to.tableSection]
+    }
+
+    /// Items whose cells are dequeued anew on the next apply.
+    public mutating func reloadItems(_ identifiers: [ItemID]) {
+        reloadedItemIdentifiers += identifiers.filter { sectionOfItem[$0] != nil }
+    }
+
+    /// Items configured again in the cells they already have on the next apply: nothing is
+    /// dequeued, so what the cell holds (bindings, state) can stay.
+    public mutating func reconfigureItems(_ identifiers: [ItemID]) {
+        reconfiguredItemIdentifiers += identifiers.filter { sectionOfItem[$0] != nil }
+    }
+
+    // MARK: Changes
+
+    /// The changes from `old` to this snapshot, by identifier. A value computation: run it on
+    /// any thread, then apply with ``TableViewDiffableDataSource/apply(_:changes:completion:)``.
+    public func changes(from old: Snapshot) -> SectionedListChanges {
+        // Identifiers are unique by construction, so the diff cannot find duplicates.
+        (try? entries.changes(from: old.entries, items: \.items)) ?? SectionedListChanges(sections: ListChanges(), items: ListChanges())
+    }
+
+    private var entries: [SectionEntry] {
+        zip(sections, items).map { SectionEntry(id: $0, items: $1.map(ItemEntry.init)) }
+    }
+
+    private struct ItemEntry: Identifiable, Equatable {
+        let id: ItemID
+    }
+
+    /// A section compares by identifier only: its items are diffed on their own.
+    private struct SectionEntry: Identifiable, Equatable {
+        let id: SectionID
+        let items: [ItemEntry]
+        static func == (a: Self, b: Self) -> Bool { a.id == b.id }
+    }
+
+    /// The snapshot without its one-shot reload and reconfigure requests.
+    var contents: Snapshot {
+        var contents = self
+        contents.reloadedItemIdentifiers = []
+        contents.reconfiguredItemIdentifiers = []
+        contents.reloadedSectionIdentifiers = []
+        return contents
+    }
+}
