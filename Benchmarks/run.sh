@@ -25,7 +25,7 @@ awk '
         if (unit == "s") return value * 1e9
         return value
     }
-    /^[a-z][a-z0-9_.]*\/(baseline|candidate)$/ { name = $0; next }
+    /^[a-z][a-z0-9_.]*\/(baseline|candidate|stdlib_inferring_moves)$/ { name = $0; next }
     name != "" && /Time \(wall clock\)/ {
         unit = $0; sub(/.*\(wall clock\) \(/, "", unit); sub(/\).*/, "", unit)
         split($0, cells, "│"); gsub(/ /, "", cells[5])
@@ -41,8 +41,8 @@ awk '
         goals["proxy.typed_vs_direct"] = 3; goals["proxy.name_vs_direct"] = 25
         goals["factory.adapt_vs_direct"] = 3; goals["table.render_1m_vs_100_rows"] = 1.5
         goals["binding.update_vs_direct_set"] = 10; goals["generate.vs_swiftc_parse"] = 3
-        goals["generate.warm_vs_cold"] = 0.1
-        order = "proxy.typed_vs_direct proxy.name_vs_direct factory.adapt_vs_direct table.render_1m_vs_100_rows binding.update_vs_direct_set generate.vs_swiftc_parse generate.warm_vs_cold"
+        goals["generate.warm_vs_cold"] = 0.1; goals["diff.100k_vs_hash_pass"] = 1.3
+        order = "proxy.typed_vs_direct proxy.name_vs_direct factory.adapt_vs_direct table.render_1m_vs_100_rows binding.update_vs_direct_set diff.100k_vs_hash_pass generate.vs_swiftc_parse generate.warm_vs_cold"
         n = split(order, names, " ")
         for (i = 1; i <= n; i++) {
             f = names[i]; b = median[f "/baseline"]; c = median[f "/candidate"]
@@ -50,6 +50,7 @@ awk '
             ratio[f] = c / b
             printf "RATIO %s %.3g\n", f, ratio[f]
         }
+        if (median["diff.reference/stdlib_inferring_moves"] != "") printf "REFERENCE diff.100k_stdlib_inferring_moves_ms %.4g\n", median["diff.reference/stdlib_inferring_moves"] / 1e6
         printf "\n| figure | baseline p50 (ns) | candidate p50 (ns) | ratio | goal | mallocs per op (candidate p50) |\n|---|---:|---:|---:|---:|---:|\n"
         for (i = 1; i <= n; i++) {
             f = names[i]

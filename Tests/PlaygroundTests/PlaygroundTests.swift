@@ -403,4 +403,62 @@ import Testing
             """
         }
     }
+
+    @Test func feed() throws {
+        let run = try runPlayground("Feed")
+        #expect(run.status == 0)
+        assertInlineSnapshot(of: run.output, as: .lines) {
+            """
+            ── four posts arrive: inserted section 0 ──
+                       动态
+            ──────────────────────────
+            #1 小明
+            #2 小红
+            #3 阿强
+            #4 Ada
+
+
+            ── two more at the top: inserted 0.0–0.1 ──
+                       动态
+            ──────────────────────────
+            #5 新人
+            #6 Grace
+            #1 小明
+            #2 小红
+            #3 阿强
+            #4 Ada
+            ── #2 deleted: deleted 0.3 ──
+                       动态
+            ──────────────────────────
+            #5 新人
+            #6 Grace
+            #1 小明
+            #3 阿强
+            #4 Ada
+
+            ── #4 pinned: moved 0.4 → 0.0 ──
+                       动态
+            ──────────────────────────
+            #4 Ada
+            #5 新人
+            #6 Grace
+            #1 小明
+            #3 阿强
+
+            ── #6 liked twice: reconfigured 0.2 ──
+                       动态
+            ──────────────────────────
+            #4 Ada
+            #5 新人
+            #6 Grace               ♥ 2
+            #1 小明
+            #3 阿强
+
+            the liked post kept its cell: true
+            errors: none, cells created: 6
+            after teardown: controller gone, table gone, cell gone
+
+            """
+        }
+    }
 }

@@ -16,6 +16,7 @@ let benchmarks: @Sendable () -> Void = {
     factoryBenchmarks()
     tableBenchmarks()
     bindingBenchmarks()
+    diffBenchmarks()
     generatorBenchmarks()
 }
 
@@ -163,6 +164,53 @@ func bindingBenchmarks() {
             }
             benchmark.stopMeasurement()
             precondition(label.text == names[index], "the binding did not reach the label")
+        }
+    }
+}
+
+// MARK: - Diff
+
+struct DiffRow: Identifiable, Equatable { var id: Int }
+
+/// DifferenceKit's published data set: 100,000 ids; 20,000–29,999 deleted, 10,000 new ids
+/// inserted at 30,000, and the first 2,000 shuffled.
+func diffData() -> (old: [DiffRow], new: [DiffRow]) {
+    let old = (0..<100_000).map(DiffRow.init)
+    var new = Array(old[..<20_000]) + Array(old[30_000...])
+    new.insert(contentsOf: (100_000..<110_000).map(DiffRow.init), at: 30_000)
+    var state: UInt64 = 42   // a fixed shuffle, the same in every run
+    for i in stride(from: 1_999, to: 0, by: -1) {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        new.swapAt(i, Int(state >> 33) % (i + 1))
+    }
+    return (old, new)
+}
+
+func diffBenchmarks() {
+    let (old, new) = diffData()
+    let slow = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 50)
+
+    // The floor for any identity diff: one table of old ids, one look-up per new id.
+    Benchmark("diff.100k_vs_hash_pass/baseline", configuration: slow) { benchmark in
+        for _ in benchmark.scaledIterations {
+            var table = [Int: Int](minimumCapacity: old.count)
+            for (position, row) in old.enumerated() { table[row.id] = position }
+            var found = 0
+            for row in new { found &+= table[row.id] ?? -1 }
+            blackHole(found)
+        }
+    }
+    Benchmark("diff.100k_vs_hash_pass/candidate", configuration: slow) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try new.changes(from: old))
+        }
+    }
+    // For reference only: the standard library's diff with moves inferred, on the same data.
+    Benchmark("diff.reference/stdlib_inferring_moves", configuration: .init(
+        metrics: [.wallClock], scalingFactor: .one, maxDuration: .seconds(30), maxIterations: 1
+    )) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(new.map(\.id).difference(from: old.map(\.id)).inferringMoves())
         }
     }
 }

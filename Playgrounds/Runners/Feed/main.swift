@@ -1,0 +1,1 @@
+../../Feed.playground/Contents.swift
