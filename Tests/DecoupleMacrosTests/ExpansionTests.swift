@@ -362,6 +362,30 @@ struct ExpansionTests {
         }
     }
 
+    @Test func unknownRequirementSuggestsTheNearest() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self)
+            struct User {
+                let title: String
+                @Maps(to: \\TitledContent.subtitel) let detail: String
+            }
+            """
+        } diagnostics: {
+            #"""
+            @Adapts(TitledContent.self)
+                    ┬─────────────────
+                    ╰─ 🛑 'User' has nothing for 'TitledContent.subtitle' (String); mark the member that provides it with `@Maps(to: \TitledContent.subtitle)`
+            struct User {
+                let title: String
+                @Maps(to: \TitledContent.subtitel) let detail: String
+                          ┬──────────────────────
+                          ╰─ 🛑 'TitledContent' has no requirement 'subtitel' (its requirements: title, subtitle); did you mean 'subtitle'?
+            }
+            """#
+        }
+    }
+
     @Test func keyPathThatIsNotARequirement() {
         assertMacro {
             """
