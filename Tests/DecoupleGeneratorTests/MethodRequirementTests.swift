@@ -14,17 +14,8 @@ import Testing
         """
 
     @Test func moduleQualifiedTypes_matchTheirShortSpelling() {
-        let output = generate([
-            "P.swift": protocols,
-            "M.swift": """
-                // decouple: Priced(price: total)
-                struct Invoice {
-                    var total: Double
-                    func formatted(in currency: String, digits: Int) -> String { "" }
-                    func reload() -> Void {}
-                }
-                """,
-        ])
+        let output = generate(["P.swift": protocols, "M.swift": model(
+            "Invoice", formatted: "formatted(in currency: String, digits: Int) -> String", reload: "reload() -> Void")])
         assertInlineSnapshot(of: body(output), as: .lines) {
             """
             // MARK: - Invoice: Priced
@@ -39,44 +30,17 @@ import Testing
     }
 
     @Test func emptyTupleAndVoid_areTheSameReturnType() {
-        let output = generate([
-            "P.swift": protocols,
-            "M.swift": """
-                // decouple: Priced(price: total)
-                struct Invoice {
-                    var total: Double
-                    func formatted(in currency: Swift.String, digits: Swift.Int) -> Swift.String { "" }
-                    func reload() -> () {}
-                }
-                """,
-        ])
+        let output = generate(["P.swift": protocols, "M.swift": model(
+            "Invoice", formatted: "formatted(in currency: Swift.String, digits: Swift.Int) -> Swift.String", reload: "reload() -> ()")])
         #expect(output.contains("extension Invoice: Priced {"), "\(output)")
     }
 
     @Test func differentParameterType_orLabel_orReturnType_isNotTheRequirement() {
-        let output = generate([
-            "P.swift": protocols,
-            "M.swift": """
-                // decouple: Priced(price: total)
-                struct ByType {
-                    var total: Double
-                    func formatted(in currency: String, digits: Double) -> String { "" }
-                    func reload() {}
-                }
-                // decouple: Priced(price: total)
-                struct ByLabel {
-                    var total: Double
-                    func formatted(with currency: String, digits: Int) -> String { "" }
-                    func reload() {}
-                }
-                // decouple: Priced(price: total)
-                struct ByReturn {
-                    var total: Double
-                    func formatted(in currency: String, digits: Int) -> Substring { "" }
-                    func reload() {}
-                }
-                """,
-        ])
+        let output = generate(["P.swift": protocols, "M.swift": [
+            model("ByType", formatted: "formatted(in currency: String, digits: Double) -> String"),
+            model("ByLabel", formatted: "formatted(with currency: String, digits: Int) -> String"),
+            model("ByReturn", formatted: "formatted(in currency: String, digits: Int) -> Substring"),
+        ].joined(separator: "\n")])
         assertInlineSnapshot(of: output, as: .lines) {
             """
             M.swift:1:14: error: 'ByType' does not implement method requirement 'formatted(in: Swift.String, digits: Swift.Int) -> Swift.String' of 'Priced' (it has 'formatted(in: String, digits: Double) -> String')
@@ -84,5 +48,17 @@ import Testing
             M.swift:13:14: error: 'ByReturn' does not implement method requirement 'formatted(in: Swift.String, digits: Swift.Int) -> Swift.String' of 'Priced' (it has 'formatted(in: String, digits: Int) -> Substring')
             """
         }
+    }
+
+    /// A model for `Priced`, annotated, with the two methods declared as given.
+    private func model(_ name: String, formatted: String, reload: String = "reload()") -> String {
+        """
+        // decouple: Priced(price: total)
+        struct \(name) {
+            var total: Double
+            func \(formatted) { fatalError() }
+            func \(reload) {}
+        }
+        """
     }
 }

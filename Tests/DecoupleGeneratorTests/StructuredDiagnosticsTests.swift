@@ -4,21 +4,14 @@ import Testing
 /// The resolver's diagnostics are data: a position, a message, notes and fix-its that say what
 /// would repair the input. The tool prints the text; the macro attaches the rest to syntax.
 @Suite struct StructuredDiagnosticsTests {
-    private let models = """
-        struct CCAModel {
-            var name: String
-            var age: Int
-            var bio: String?
-            var subTitle: String
-        }
-        """
+    private let models = "struct Profile { var name: String; var bio: String?; var subTitle: String }"
 
     @Test func optionalWithoutDefault_offersADefaultOfTheRequirementsType() throws {
         let diagnostics = problems(["Models.swift": models], config: #"""
-            {"adapters": [{"model": "CCAModel", "protocol": "TitledContent", "map": {"title": "name", "subtitle": "bio"}}]}
+            {"adapters": [{"model": "Profile", "protocol": "TitledContent", "map": {"title": "name", "subtitle": "bio"}}]}
             """#)
         try #require(diagnostics.count == 1)
-        #expect(diagnostics[0].position == SourcePosition(file: "Models.swift", line: 4, column: 9))
+        #expect(diagnostics[0].position == SourcePosition(file: "Models.swift", line: 1, column: 40))
         #expect(diagnostics[0].severity == .error)
         #expect(diagnostics[0].fixIts == [.addDefault(requirement: "subtitle", member: "bio", value: #""""#)])
         #expect(diagnostics[0].notes.isEmpty)
@@ -26,7 +19,7 @@ import Testing
 
     @Test func missingRequirement_offersTheNearestUnmappedMember() throws {
         let diagnostics = problems(["Models.swift": models], config: #"""
-            {"adapters": [{"model": "CCAModel", "protocol": "TitledContent", "map": {"title": "name"}}]}
+            {"adapters": [{"model": "Profile", "protocol": "TitledContent", "map": {"title": "name"}}]}
             """#)
         try #require(diagnostics.count == 1)
         #expect(diagnostics[0].fixIts == [.map(requirement: "subtitle", toMember: "subTitle")])

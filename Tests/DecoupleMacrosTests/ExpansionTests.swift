@@ -365,22 +365,22 @@ struct ExpansionTests {
     @Test func unknownRequirementSuggestsTheNearest() {
         assertMacro {
             """
-            @Adapts(TitledContent.self)
-            struct User {
-                let title: String
-                @Maps(to: \\TitledContent.subtitel) let detail: String
+            @Adapts(NamedImageContent.self)
+            final class Contact {
+                @Maps(to: \\NamedImageContent.imag) let avatar: String
+                let name: String
             }
             """
         } diagnostics: {
             #"""
-            @Adapts(TitledContent.self)
-                    ┬─────────────────
-                    ╰─ 🛑 'User' has nothing for 'TitledContent.subtitle' (String); mark the member that provides it with `@Maps(to: \TitledContent.subtitle)`
-            struct User {
-                let title: String
-                @Maps(to: \TitledContent.subtitel) let detail: String
+            @Adapts(NamedImageContent.self)
+                    ┬─────────────────────
+                    ╰─ 🛑 'Contact' has nothing for 'NamedImageContent.image' (ImageName); mark the member that provides it with `@Maps(to: \NamedImageContent.image)`
+            final class Contact {
+                @Maps(to: \NamedImageContent.imag) let avatar: String
                           ┬──────────────────────
-                          ╰─ 🛑 'TitledContent' has no requirement 'subtitel' (its requirements: title, subtitle); did you mean 'subtitle'?
+                          ╰─ 🛑 'NamedImageContent' has no requirement 'imag' (its requirements: name, image); did you mean 'image'?
+                let name: String
             }
             """#
         }
