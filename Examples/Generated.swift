@@ -71,9 +71,11 @@ extension Decouple.ContentFactory where Content == any Decouple.TitledContent {
 
 extension Decouple.MemberTable where Root == any ScoreContent {
     /// The members of `ScoreContent`, for look-up by name through a `ForwardingProxy`.
-    internal static var scoreContent: Self {
-        Self(["playerName": \.playerName, "score": \.score, "total": \.total])
-    }
+    internal static let scoreContent = Self(readers: [
+        "playerName": { $0.playerName },
+        "score": { $0.score },
+        "total": { $0.total },
+    ])
 }
 
 extension Decouple.ForwardingProxy: ScoreContent {
@@ -85,5 +87,12 @@ extension Decouple.ForwardingProxy: ScoreContent {
     }
     internal var total: Swift.Int {
         self.forward(\(any ScoreContent).total) ?? 0
+    }
+}
+
+extension Decouple.ForwardingProxy {
+    /// Typed look-up of `ScoreContent` members: `nil` when nothing is injected for it.
+    internal subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any ScoreContent, Value>) -> Value? {
+        self.forward(keyPath)
     }
 }

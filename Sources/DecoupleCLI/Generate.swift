@@ -46,12 +46,13 @@ struct Generate: ParsableCommand {
     }
 
     func run() throws {
-        var configuration: Configuration
+        let configurationFile: ConfigurationFile
         do {
-            configuration = try ConfigurationFile.load(explicit: config)
+            configurationFile = try ConfigurationFile.read(explicit: config)
         } catch {
             throw fail(error)
         }
+        var configuration = configurationFile.configuration
         if let style { configuration.style = style }
 
         let sources: [SourceFile]
@@ -59,9 +60,8 @@ struct Generate: ParsableCommand {
         do {
             sources = try SourceDiscovery.sources(at: paths.isEmpty ? ["."] : paths, excluding: output.map { [$0] } ?? [])
             let key = cache.map { _ in
-                Generator.cacheKey(
-                    sources: sources,
-                    configurationText: ConfigurationFile.text(explicit: config) + "\n--style=\(style?.rawValue ?? "")",
+                OutputCache.key(
+                    sources: sources, configurationText: configurationFile.text, style: style,
                     version: DecoupleCommand.configuration.version)
             }
             if let cache, let key, let cached = OutputCache.read(key, in: cache) {
@@ -95,50 +95,5 @@ struct Generate: ParsableCommand {
             printError("decouple: error: cannot write \(output): \(error.localizedDescription)")
             throw Status.badInput
         }
-    }
-}
-
-// MARK: - OutputCache
-
-/// Generated files by the digest of what produced them. Only successful output is kept; a
-/// damaged or missing entry just means generating again.
-enum OutputCache {
-    static func read(_ key: String, in folder: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: "\(folder)/\(key).swift") else { return nil }
-        return String(data: data, encoding: .utf8)
-    }
-
-    static func write(_ code: String, key: String, in folder: String) {
-        // Best effort: a cache that cannot be written costs time, never the result.
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try? Data(code.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(key).swift"), options: .atomic)
-    }
-}
-
-// MARK: - ConfigurationFile
-
-enum ConfigurationFile {
-    static let defaultName = "decouple.json"
-
-    /// The explicit file, or ./decouple.json if present.
-    private static func path(explicit path: String?) -> String? {
-        path ?? (FileManager.default.fileExists(atPath: defaultName) ? defaultName : nil)
-    }
-
-    /// The configuration's text as read, or "" when there is none; part of the cache key.
-    static func text(explicit path: String?) -> String {
-        self.path(explicit: path).flatMap { FileManager.default.contents(atPath: $0) }.map { String(decoding: $0, as: UTF8.self) } ?? ""
-    }
-
-    /// The explicit file, or ./decouple.json if present, or an empty configuration.
-    static func load(explicit path: String?) throws(GenerationFailure) -> Configuration {
-        guard let candidate = self.path(explicit: path) else { return Configuration() }
-        guard let data = FileManager.default.contents(atPath: candidate) else {
-            throw GenerationFailure([Diagnostic("no configuration file at \(candidate)", at: nil)])
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw GenerationFailure([Diagnostic("\(candidate) is not UTF-8 text", at: SourcePosition(file: candidate, line: 1, column: 1))])
-        }
-        return try Configuration.parse(text, path: candidate)
     }
 }

@@ -21,24 +21,59 @@ public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConver
 
 /// One problem found in the input, printed the way the compiler prints its own, so editors and
 /// CI logs link straight to it: `Models.swift:12:9: error: …`.
+///
+/// It is data, not text: besides the message and its position it can carry notes that point at
+/// related places and fix-its that say what would repair it. The command-line tool prints the
+/// message and notes; the `@Adapts` macro attaches all of it, fix-its included, to the model's
+/// syntax.
 public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Severity: String, Sendable {
         case error, warning, note
     }
 
+    /// A related place, such as the declaration a new one clashes with.
+    public struct Note: Hashable, Sendable {
+        public var message: String
+        public var position: SourcePosition
+
+        public init(_ message: String, at position: SourcePosition) {
+            self.message = message
+            self.position = position
+        }
+    }
+
+    /// A change to the user's input that would repair a problem, described by what it means
+    /// rather than as text, because each front end writes mappings in its own syntax: the macro
+    /// turns it into an edit of the model's attributes.
+    public enum FixIt: Hashable, Sendable {
+        /// Give the mapping of `requirement` from the optional `member` a default for when the
+        /// member is `nil`: `value`, a Swift expression (possibly an editor placeholder).
+        case addDefault(requirement: String, member: String, value: String)
+        /// Map `requirement` to `member`, a property no other requirement reads.
+        case map(requirement: String, toMember: String)
+    }
+
     public var position: SourcePosition?
     public var severity: Severity
     public var message: String
+    public var notes: [Note]
+    public var fixIts: [FixIt]
 
-    public init(_ message: String, at position: SourcePosition?, severity: Severity = .error) {
+    public init(
+        _ message: String, at position: SourcePosition?, severity: Severity = .error, notes: [Note] = [], fixIts: [FixIt] = []
+    ) {
         self.position = position
         self.severity = severity
         self.message = message
+        self.notes = notes
+        self.fixIts = fixIts
     }
 
+    /// `path:line:column: error: message`, then one line per note.
     public var description: String {
         let prefix = position.map { "\($0): " } ?? "decouple: "
-        return "\(prefix)\(severity.rawValue): \(message)"
+        let noteLines = notes.map { "\n\($0.position): note: \($0.message)" }
+        return "\(prefix)\(severity.rawValue): \(message)" + noteLines.joined()
     }
 }
 

@@ -34,11 +34,7 @@ public enum Generator {
     /// - Returns: The generated file's text: deterministic, formatted, with a generated-file header.
     /// - Throws: ``GenerationFailure`` with every problem found, each at its file, line and column.
     public static func generate(sources: [SourceFile], configuration: Configuration) throws(GenerationFailure) -> String {
-        let catalog = Catalog(files: scan(sources))
-        guard catalog.diagnostics.isEmpty else { throw GenerationFailure(catalog.diagnostics) }
-        var resolver = Resolver(catalog: catalog)
-        let adapters = resolver.resolve(configuration: configuration)
-        guard resolver.diagnostics.isEmpty else { throw GenerationFailure(resolver.diagnostics) }
+        let adapters = try resolve(scan(sources), configuration: configuration, policy: .tool)
         let text = Emitter.file(adapters: adapters)
         // The output must parse; if it ever does not, that is our bug, reported rather than written.
         let check = Parser.parse(source: text)
@@ -48,6 +44,19 @@ public enum Generator {
         return text
     }
 
+    /// The step every front end shares between scanning and emitting: the scanned files become a
+    /// catalog, and the requests become checked adapters, or every problem found.
+    static func resolve(
+        _ files: [ScannedFile], configuration: Configuration, policy: ResolutionPolicy
+    ) throws(GenerationFailure) -> [ResolvedAdapter] {
+        let catalog = Catalog(files: files)
+        guard catalog.diagnostics.isEmpty else { throw GenerationFailure(catalog.diagnostics) }
+        var resolver = Resolver(catalog: catalog, policy: policy)
+        let adapters = resolver.resolve(configuration: configuration)
+        guard resolver.diagnostics.isEmpty else { throw GenerationFailure(resolver.diagnostics) }
+        return adapters
+    }
+
     /// Scans the files in parallel, one per core at a time; the result keeps the input order.
     static func scan(_ sources: [SourceFile]) -> [ScannedFile] {
         let results = ScanResults(count: sources.count)
@@ -55,19 +64,6 @@ public enum Generator {
             results.store(SourceScanner.scan(source: sources[index].text, path: sources[index].path), at: index)
         }
         return results.files.filter { !$0.isGenerated }
-    }
-
-    /// A stable 128-bit digest of the inputs of a run, for the tool's output cache: the same
-    /// sources, configuration and generator version give the same key on every machine.
-    public static func cacheKey(sources: [SourceFile], configurationText: String, version: String) -> String {
-        var digest = Digest()
-        digest.add(version)
-        digest.add(configurationText)
-        for source in sources.sorted(by: { $0.path < $1.path }) {
-            digest.add(source.path)
-            digest.add(source.text)
-        }
-        return digest.hex
     }
 }
 
@@ -85,32 +81,4 @@ private final class ScanResults: @unchecked Sendable {
     }
 
     var files: [ScannedFile] { slots.map { $0! } }
-}
-
-/// Two independent 64-bit FNV-1a hashes over length-prefixed fields.
-private struct Digest {
-    private var first: UInt64 = 0xcbf2_9ce4_8422_2325
-    private var second: UInt64 = 0x6c62_272e_07bb_0142
-
-    mutating func add(_ text: String) {
-        var length = UInt64(text.utf8.count)
-        for _ in 0..<8 {
-            add(byte: UInt8(truncatingIfNeeded: length))
-            length >>= 8
-        }
-        for byte in text.utf8 { add(byte: byte) }
-    }
-
-    private mutating func add(byte: UInt8) {
-        first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        second = ((second ^ UInt64(byte)) &* 0x0000_0100_0000_01b3) ^ (second >> 29)
-    }
-
-    var hex: String {
-        String(first, radix: 16).leftPadded(16) + String(second, radix: 16).leftPadded(16)
-    }
-}
-
-private extension String {
-    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -14,7 +14,7 @@ public enum InspectionReport {
                 let prefix = member.isStatic ? "static " : ""
                 switch member.kind {
                 case .property: lines.append("    \(prefix)var \(member.name): \(member.type?.description ?? "<unknown>")")
-                case .method: lines.append("    \(prefix)func \(member.signature ?? member.name)")
+                case .method: lines.append("    \(prefix)func \(member.signature?.description ?? member.name)")
                 }
             }
         }
@@ -24,7 +24,7 @@ public enum InspectionReport {
             for requirement in declaration.requirements {
                 switch requirement.kind {
                 case .property: lines.append("    var \(requirement.name): \(requirement.type)")
-                case .method: lines.append("    func \(requirement.signature ?? requirement.name)")
+                case .method: lines.append("    func \(requirement.signature?.description ?? requirement.name)")
                 }
             }
         }

@@ -9,20 +9,26 @@ import SwiftSyntax
 ///
 /// This is `package` API: the macro plug-in in this package calls it, so the macro and the
 /// command-line tool share the scanner, the resolver and the emitter and write the same code.
+/// The macro checks only what is about its own syntax (the attributes); every check of the
+/// mapping is the resolver's, reported as ``Diagnostic`` values with notes and fix-its that the
+/// macro attaches to the model's syntax.
 package enum MacroFrontEnd {
     /// `@Maps(to: \Protocol.requirement, default: …)` on a member.
     package struct Mapping: Sendable {
         package var requirement: String
         package var member: String
         package var defaultValue: String?
-        /// Where to report a problem with this mapping.
+        /// Where the requirement is named: the attribute's key path.
         package var position: SourcePosition
+        /// Where the whole `@Maps` attribute starts.
+        package var attributePosition: SourcePosition
 
-        package init(requirement: String, member: String, defaultValue: String?, position: SourcePosition) {
+        package init(requirement: String, member: String, defaultValue: String?, position: SourcePosition, attributePosition: SourcePosition) {
             self.requirement = requirement
             self.member = member
             self.defaultValue = defaultValue
             self.position = position
+            self.attributePosition = attributePosition
         }
     }
 
@@ -53,25 +59,21 @@ package enum MacroFrontEnd {
     /// The file name the positions of ``Request/modelSource`` carry.
     package static let modelFile = "<model>"
 
-    /// The requirements of a protocol `Decouple` declares, or `nil` for any other protocol.
-    package static func builtInRequirements(of protocolName: String) -> [(name: String, type: TypeReference)]? {
-        BuiltInProtocols.named(protocolName)?.requirements.map { ($0.name, $0.type) }
+    /// Whether `Decouple` declares the protocol, so that the macro may add the conformance.
+    package static func isBuiltIn(_ protocolName: String) -> Bool {
+        BuiltInProtocols.named(protocolName) != nil
     }
 
-    /// The properties of the model as the generator reads them: name, type and position.
-    package static func properties(of modelSource: String) -> [(name: String, type: TypeReference?, position: SourcePosition)] {
-        let file = SourceScanner.scan(source: modelSource, path: modelFile)
-        guard let model = file.types.first else { return [] }
-        return model.members.filter { $0.kind == .property && !$0.isStatic }.map { ($0.name, $0.type, $0.position) }
-    }
-
-    /// The conformance extension for the request, written by the same emitter as the command-line
-    /// tool's conformance style; `nil` when the model needs nothing generated.
-    package static func conformance(_ request: Request) -> Result<ExtensionDeclSyntax?, GenerationFailure> {
-        var file = SourceScanner.scan(source: request.modelSource, path: modelFile)
-        guard file.diagnostics.isEmpty else { return .failure(GenerationFailure(file.diagnostics)) }
+    /// The conformance extension for the request, made by the command-line tool's scanner,
+    /// resolver and emitter (its conformance style); `nil` when the model needs nothing generated.
+    ///
+    /// - Throws: ``GenerationFailure`` with every problem the resolver found, positioned in
+    ///   ``Request/modelSource``.
+    package static func conformance(_ request: Request) throws(GenerationFailure) -> ExtensionDeclSyntax? {
+        guard var file = Generator.scan([SourceFile(path: modelFile, text: request.modelSource)]).first else { return nil }
+        guard file.diagnostics.isEmpty else { throw GenerationFailure(file.diagnostics) }
         guard var model = file.types.first else {
-            return .failure(GenerationFailure([Diagnostic("@Adapts applies to a struct, class, enum or actor", at: request.protocolPosition)]))
+            throw GenerationFailure([Diagnostic("@Adapts applies to a struct, class, enum or actor", at: request.protocolPosition)])
         }
         model.qualifiedName = request.extendedType
         if let enclosing = request.enclosingAccess { model.access = min(model.access, enclosing) }
@@ -80,27 +82,23 @@ package enum MacroFrontEnd {
         file.types = [model]
         file.extensions = []
 
-        let bare = BuiltInProtocols.bareName(request.protocolName)
-        file.protocols = BuiltInProtocols.named(bare) == nil ? [protocolFromMappings(request, model: model)] : []
+        file.protocols = isBuiltIn(request.protocolName) ? [] : [protocolFromMappings(request, model: model)]
 
-        var adapterRequest = AdapterRequest(model: request.extendedType, protocolName: bare, position: request.protocolPosition)
+        var adapterRequest = AdapterRequest(model: request.extendedType, protocolName: request.protocolName, position: request.protocolPosition)
         for mapping in request.mappings {
-            adapterRequest.map[mapping.requirement] = MappingSource(member: mapping.member, defaultValue: mapping.defaultValue, position: mapping.position)
-            adapterRequest.mapPositions[mapping.requirement] = mapping.position
+            var source = MappingSource(member: mapping.member, defaultValue: mapping.defaultValue, position: mapping.position)
+            source.attributePosition = mapping.attributePosition
+            adapterRequest.map(mapping.requirement, to: source)
         }
-        var resolver = Resolver(catalog: Catalog(files: [file]))
-        resolver.isMacro = true
-        let adapters = resolver.resolve(configuration: Configuration(style: .conformance, adapters: [adapterRequest]))
-        guard resolver.diagnostics.isEmpty, let adapter = adapters.first else {
-            return .failure(GenerationFailure(resolver.diagnostics))
-        }
-        return .success(Emitter.conformance(adapter)?.as(ExtensionDeclSyntax.self))
+        let configuration = Configuration(style: .conformance, adapters: [adapterRequest])
+        guard let adapter = try Generator.resolve([file], configuration: configuration, policy: .macro).first else { return nil }
+        return Emitter.conformance(adapter)?.as(ExtensionDeclSyntax.self)
     }
 
     /// A protocol the macro cannot see: its requirements are the mapped ones, each typed as the
     /// member that feeds it (unwrapped when a default is given). The compiler checks the rest.
     private static func protocolFromMappings(_ request: Request, model: TypeDeclaration) -> ProtocolDeclaration {
-        let name = request.protocolName.split(separator: ".").last.map(String.init) ?? request.protocolName
+        let name = QualifiedName(request.protocolName).last
         let requirements = request.mappings.compactMap { mapping -> Requirement? in
             guard let member = model.member(named: mapping.member), var type = member.type else {
                 // Unknown member or unknown type: leave it to the resolver to report.

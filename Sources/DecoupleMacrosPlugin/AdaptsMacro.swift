@@ -37,13 +37,12 @@ public struct AdaptsMacro: ExtensionMacro {
         }
 
         let locator = Locator(declaration: declaration)
-        let builtIn = MacroFrontEnd.builtInRequirements(of: protocolName)
-        let shortName = lastComponent(protocolName)
+        let shortName = QualifiedName(protocolName).last
         var problems = false
 
         // The compiler lets an extension macro add only the conformances it declares, and
         // `@Adapts` can declare only the library's own protocols. For others, the model says it.
-        if builtIn == nil, !declaresConformance(declaration, to: shortName) {
+        if !MacroFrontEnd.isBuiltIn(protocolName), !declaresConformance(declaration, to: protocolName) {
             context.diagnose(Diagnostic(
                 node: argument.expression,
                 message: MacroMessage.undeclaredConformance(model: locator.modelName, protocolName: protocolName),
@@ -53,10 +52,11 @@ public struct AdaptsMacro: ExtensionMacro {
             problems = true
         }
 
-        // Read the `@Maps` attributes for this protocol.
+        // Read the `@Maps` attributes for this protocol. What they mean is the resolver's to check.
         var mappings: [MacroFrontEnd.Mapping] = []
         var mapped: [String: AttributeSyntax] = [:]
-        for (variable, attribute, mapping) in MapsAttribute.all(in: declaration) where lastComponent(mapping.rootName) == shortName {
+        for (variable, attribute, mapping) in MapsAttribute.all(in: declaration)
+        where QualifiedName(mapping.rootName).matches(QualifiedName(protocolName)) {
             guard let member = MapsAttribute.memberName(of: variable) else { continue }
             if let first = mapped[mapping.requirement] {
                 context.diagnose(Diagnostic(
@@ -67,54 +67,10 @@ public struct AdaptsMacro: ExtensionMacro {
                 continue
             }
             mapped[mapping.requirement] = attribute
-            if let builtIn, !builtIn.contains(where: { $0.name == mapping.requirement }) {
-                context.diagnose(Diagnostic(
-                    node: mapping.keyPath,
-                    message: MacroMessage.unknownRequirement(mapping.requirement, protocolName: shortName, known: builtIn.map(\.name))))
-                problems = true
-                continue
-            }
             mappings.append(MacroFrontEnd.Mapping(
                 requirement: mapping.requirement, member: member, defaultValue: mapping.defaultValue?.trimmedDescription,
-                position: locator.position(of: mapping.keyPath)))
+                position: locator.position(of: mapping.keyPath), attributePosition: locator.position(of: attribute)))
         }
-
-        // What only the macro can say well, at the right place and with a fix-it.
-        if let builtIn {
-            let properties = MacroFrontEnd.properties(of: locator.source)
-            for requirement in builtIn {
-                if let attribute = mapped[requirement.name] {
-                    let member = mappings.first { $0.requirement == requirement.name }
-                    if let member, member.defaultValue == nil, !requirement.type.isOptional,
-                       properties.first(where: { $0.name == member.member })?.type?.isOptional == true {
-                        context.diagnose(Diagnostic(
-                            node: attribute,
-                            message: MacroMessage.optionalWithoutDefault(member: member.member, requirement: "\(shortName).\(requirement.name)", type: requirement.type.description),
-                            fixIts: [FixIt(
-                                message: MacroFixIt("Add a default for when '\(member.member)' is nil"),
-                                changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(MapsAttribute.addingDefault(to: attribute, placeholder: placeholder(for: requirement.type))))])]))
-                        problems = true
-                    }
-                    continue
-                }
-                guard !properties.contains(where: { $0.name == requirement.name }) else { continue }
-                let candidates = properties.filter { property in !mappings.contains { $0.member == property.name } }
-                let nearest = Suggestion.nearest(requirement.name, among: candidates.map(\.name)) ?? candidates.first?.name
-                let fixIts = nearest.flatMap { name -> FixIt? in
-                    guard let variable = locator.variable(named: name) else { return nil }
-                    let marked = MapsAttribute.adding(keyPath: "\\\(shortName).\(requirement.name)", to: variable)
-                    return FixIt(
-                        message: MacroFixIt("Mark '\(name)' with @Maps(to: \\\(shortName).\(requirement.name))"),
-                        changes: [.replace(oldNode: Syntax(variable), newNode: Syntax(marked))])
-                }
-                context.diagnose(Diagnostic(
-                    node: argument.expression,
-                    message: MacroMessage.missingRequirement(model: locator.modelName, requirement: "\(shortName).\(requirement.name)", type: requirement.type.description),
-                    fixIts: fixIts.map { [$0] } ?? []))
-                problems = true
-            }
-        }
-        guard !problems else { return [] }
 
         let request = MacroFrontEnd.Request(
             modelSource: locator.source,
@@ -123,14 +79,19 @@ public struct AdaptsMacro: ExtensionMacro {
             protocolName: protocolName,
             protocolPosition: locator.position(of: argument.expression),
             mappings: mappings)
-        switch MacroFrontEnd.conformance(request) {
-        case let .success(extensionDecl):
-            return extensionDecl.map { [$0] } ?? []
-        case let .failure(failure):
-            for diagnostic in failure.diagnostics {
+        do {
+            let extensionDecl = try MacroFrontEnd.conformance(request)
+            return problems ? [] : extensionDecl.map { [$0] } ?? []
+        } catch {
+            let fixIts = FixItWriter(locator: locator, mapped: mapped, protocolName: shortName)
+            for diagnostic in error.diagnostics {
                 context.diagnose(Diagnostic(
                     node: locator.node(at: diagnostic.position) ?? Syntax(argument.expression),
-                    message: MacroMessage.generator(diagnostic.message)))
+                    message: GeneratorMessage(diagnostic),
+                    notes: diagnostic.notes.compactMap { note in
+                        locator.node(at: note.position).map { Note(node: $0, message: MacroNote(note.message)) }
+                    },
+                    fixIts: diagnostic.fixIts.compactMap(fixIts.fixIt)))
             }
             return []
         }
@@ -146,7 +107,8 @@ public struct AdaptsMacro: ExtensionMacro {
     }
 
     private static func declaresConformance(_ declaration: some DeclGroupSyntax, to name: String) -> Bool {
-        declaration.inheritanceClause?.inheritedTypes.contains { lastComponent($0.type.trimmedDescription) == name } ?? false
+        let wanted = QualifiedName(name)
+        return declaration.inheritanceClause?.inheritedTypes.contains { QualifiedName($0.type.trimmedDescription).matches(wanted) } ?? false
     }
 
     /// The declaration with `name` added to its inheritance clause, as a person would type it.
@@ -177,16 +139,4 @@ public struct AdaptsMacro: ExtensionMacro {
         }
         return result
     }
-
-    private static func placeholder(for type: TypeReference) -> String {
-        switch type.wrapped {
-        case "String": "\"\""
-        case "ImageName": ".empty"
-        default: "<#\(type.wrapped)#>"
-        }
-    }
-}
-
-func lastComponent(_ name: String) -> String {
-    name.split(separator: ".").last.map(String.init) ?? name
 }

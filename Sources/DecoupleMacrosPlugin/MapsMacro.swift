@@ -1,3 +1,4 @@
+import DecoupleGenerator
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxBuilder
@@ -31,7 +32,7 @@ public struct MapsMacro: PeerMacro {
             if case let .property(first)? = components.first?.component {
                 let simple = ExprSyntax("\\\(root.trimmed).\(first.declName.baseName.trimmed)").with(\.trailingTrivia, keyPath.trailingTrivia)
                 fixIts.append(FixIt(
-                    message: MacroFixIt("Map to '\(lastComponent(root.trimmedDescription)).\(first.declName.baseName.text)' itself"),
+                    message: MacroFixIt("Map to '\(QualifiedName(root.trimmedDescription).last).\(first.declName.baseName.text)' itself"),
                     changes: [.replace(oldNode: Syntax(keyPath), newNode: Syntax(simple))]))
             }
             context.diagnose(Diagnostic(node: keyPath, message: MacroMessage.keyPathNotSimple(keyPath.trimmedDescription), fixIts: fixIts))
@@ -39,16 +40,16 @@ public struct MapsMacro: PeerMacro {
         }
         // The type around the member must adapt to the key path's protocol.
         if let owner = context.lexicalContext.first {
-            let protocolName = lastComponent(root.trimmedDescription)
+            let protocolName = QualifiedName(root.trimmedDescription)
             let adapted = owner.asProtocol(WithAttributesSyntax.self)?.attributes.contains { element in
-                guard case let .attribute(attribute) = element, lastComponent(attribute.attributeName.trimmedDescription) == "Adapts",
+                guard case let .attribute(attribute) = element, QualifiedName(attribute.attributeName.trimmedDescription).last == "Adapts",
                       let argument = attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression.as(MemberAccessExprSyntax.self),
                       let base = argument.base else { return false }
-                return lastComponent(base.trimmedDescription) == protocolName
+                return QualifiedName(base.trimmedDescription).matches(protocolName)
             } ?? false
             if !adapted {
                 let ownerName = owner.asProtocol(NamedDeclSyntax.self)?.name.text ?? "the enclosing type"
-                context.diagnose(Diagnostic(node: root, message: MacroMessage.ownerNotAdapted(owner: ownerName, protocolName: protocolName)))
+                context.diagnose(Diagnostic(node: root, message: MacroMessage.ownerNotAdapted(owner: ownerName, protocolName: protocolName.last)))
             }
         } else {
             context.diagnose(Diagnostic(node: node, message: MacroMessage.mapsNeedsProperty))
@@ -98,7 +99,7 @@ enum MapsAttribute {
     /// The property's name, when the declaration declares exactly one by name.
     static func memberName(of variable: VariableDeclSyntax) -> String? {
         guard variable.bindings.count == 1, let identifier = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self) else { return nil }
-        return identifier.identifier.text.replacingOccurrences(of: "`", with: "")
+        return QualifiedName.unescaped(identifier.identifier.text)
     }
 
     static func addingDefault(to attribute: AttributeSyntax, placeholder: String) -> AttributeSyntax {

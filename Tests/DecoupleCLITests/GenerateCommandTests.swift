@@ -58,6 +58,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.url.appendingPathComponent("cache").path).count == 3)
     }
 
+    @Test func configurationFromAPipe_isReadOnce_soTheCacheKeyCoversWhatWasParsed() throws {
+        let workspace = try Workspace(["Models/A.swift": models])
+        // A pipe can be read only once: the key must come from the text the run parsed.
+        let first = try workspace.run(input: config, "generate", "Models", "--config", "/dev/stdin", "--cache", "cache")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("Swift.String(describing: self.age)"))
+
+        let withDefault = #"{"adapters": [{"model": "CCAModel", "protocol": "TitledContent", "map": {"title": "name", "subtitle": {"from": "bio", "default": "-"}}}]}"#
+        let second = try workspace.run(input: withDefault, "generate", "Models", "--config", "/dev/stdin", "--cache", "cache")
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.contains(#"self.bio ?? "-""#), "a different configuration was served the first one's cached output")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.url.appendingPathComponent("cache").path).count == 2)
+    }
+
     @Test func check_exitsZeroWhenFreshAndOneWhenStale_writingNothing() throws {
         let workspace = try Workspace(["Models/A.swift": models, "decouple.json": config])
         #expect(try workspace.run("generate", "Models", "--output", "Out.swift").status == 0)

@@ -56,5 +56,9 @@ import Testing
         #expect(proxy.total == 11)
         #expect(proxy.responds(to: "playerName"))
         #expect(try proxy.value(forMember: "score", as: Int.self) == 92)
+        #expect(proxy[dynamicMember: \ScoreContent.playerName] == "小明")
+        proxy.remove(ScoreContent.self)
+        #expect(proxy[dynamicMember: \ScoreContent.playerName] == nil)   // not injected, unlike `proxy.playerName`
+        #expect(proxy.playerName == "")
     }
 }

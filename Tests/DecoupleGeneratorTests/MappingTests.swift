@@ -116,6 +116,53 @@ import Testing
         }
     }
 
+    @Test func proxyStyle_storesTheMemberTableOnce_andAddsTypedLookUp() {
+        let output = generate([
+            "P.swift": "public protocol BadgeContent { var badge: String { get }; var `default`: Int? { get } }",
+            "M.swift": "public struct Ticket { public var code: String; public var seats: Int? }",
+        ], config: #"{"adapters": [{"model": "Ticket", "protocol": "BadgeContent", "style": "proxy", "map": {"badge": "code", "default": "seats"}}]}"#)
+        assertInlineSnapshot(of: body(output), as: .lines) {
+            #"""
+            // MARK: - Ticket: BadgeContent
+
+            extension Ticket: BadgeContent {
+                public var badge: Swift.String {
+                    self.code
+                }
+                public var `default`: Swift.Int? {
+                    self.seats
+                }
+            }
+
+            // MARK: - ForwardingProxy: BadgeContent
+
+            extension Decouple.MemberTable where Root == any BadgeContent {
+                /// The members of `BadgeContent`, for look-up by name through a `ForwardingProxy`.
+                public static let badgeContent = Self(readers: [
+                    "badge": { $0.badge },
+                    "default": { $0.`default` as Any },
+                ])
+            }
+
+            extension Decouple.ForwardingProxy: BadgeContent {
+                public var badge: Swift.String {
+                    self.forward(\(any BadgeContent).badge) ?? ""
+                }
+                public var `default`: Swift.Int? {
+                    self.forward(\(any BadgeContent).`default`) ?? nil
+                }
+            }
+
+            extension Decouple.ForwardingProxy {
+                /// Typed look-up of `BadgeContent` members: `nil` when nothing is injected for it.
+                public subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any BadgeContent, Value>) -> Value? {
+                    self.forward(keyPath)
+                }
+            }
+            """#
+        }
+    }
+
     @Test func stylesCanBeChosenGlobally() {
         let output = generate(
             ["M.swift": "struct Card: Codable { var name: String; var age: Int }"],

@@ -362,6 +362,30 @@ struct ExpansionTests {
         }
     }
 
+    @Test func unknownRequirementSuggestsTheNearest() {
+        assertMacro {
+            """
+            @Adapts(NamedImageContent.self)
+            final class Contact {
+                @Maps(to: \\NamedImageContent.imag) let avatar: String
+                let name: String
+            }
+            """
+        } diagnostics: {
+            #"""
+            @Adapts(NamedImageContent.self)
+                    ┬─────────────────────
+                    ╰─ 🛑 'Contact' has nothing for 'NamedImageContent.image' (ImageName); mark the member that provides it with `@Maps(to: \NamedImageContent.image)`
+            final class Contact {
+                @Maps(to: \NamedImageContent.imag) let avatar: String
+                          ┬──────────────────────
+                          ╰─ 🛑 'NamedImageContent' has no requirement 'imag' (its requirements: name, image); did you mean 'image'?
+                let name: String
+            }
+            """#
+        }
+    }
+
     @Test func keyPathThatIsNotARequirement() {
         assertMacro {
             """

@@ -71,6 +71,27 @@ import Testing
         #expect(proxy.value(forMember: "badge") as? String == "A1")
     }
 
+    @Test func proxyStyle_typedLookUpTellsNothingInjectedFromEmpty() {
+        let proxy = ForwardingProxy()
+        // The conformance answers empty; the generated dynamic-member subscript answers `nil`.
+        #expect(proxy.badge == "")
+        #expect(proxy[dynamicMember: \BadgeContent.badge] == nil)
+        #expect(proxy[dynamicMember: \AvatarContent.avatar] == nil)
+        proxy.inject(Ticket(code: "A1", seats: 2), as: BadgeContent.self, members: .badgeContent)
+        #expect(proxy[dynamicMember: \BadgeContent.badge] == "A1")
+        #expect(proxy[dynamicMember: \BadgeContent.count] == .some(2))
+        #expect(proxy[dynamicMember: \AvatarContent.avatar] == nil)
+    }
+
+    @Test func proxyStyle_memberTableReadsThroughItsReaders() {
+        let table = MemberTable<any BadgeContent>.badgeContent
+        #expect(table.names == ["badge", "count"])
+        #expect(table.value(of: Ticket(code: "B2", seats: 5), member: "badge") as? String == "B2")
+        #expect(table.value(of: Ticket(code: "B2", seats: 5), member: "count") as? Int == 5)
+        #expect(table.value(of: Ticket(code: "B2", seats: 5), member: "price") == nil)
+        #expect(MemberTable<any AvatarContent>.avatarContent.value(of: Member(photo: "me.png"), member: "avatar") as? ImageName == ImageName("me.png"))
+    }
+
     @Test func proxyStyleForAnImageRequirement() {
         #expect(Member(photo: "me.png").avatar == ImageName("me.png"))
         let proxy = ForwardingProxy()

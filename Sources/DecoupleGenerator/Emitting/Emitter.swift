@@ -63,17 +63,24 @@ enum Emitter {
 
     // MARK: Proxy style
 
-    /// The member table and `ForwardingProxy` conformance for a user protocol.
+    /// What `ForwardingProxy` needs to stand in for a user protocol: its member table, stored
+    /// once and read through closures; its conformance; and typed look-up that tells "nothing
+    /// injected" (`nil`) from an empty value.
     static func proxySupport(for protocolDeclaration: ProtocolDeclaration) -> [DeclSyntax] {
         let access = min(protocolDeclaration.access, .public).memberModifier
         let existential = "any \(protocolDeclaration.spelling)"
-        let entries = protocolDeclaration.requirements.map { "\(SwiftLiteral.string($0.name)): \\.\(escaped($0.name))" }
-        let table = decl("""
+        let readers = protocolDeclaration.requirements.map { requirement in
+            // An optional is boxed on purpose: a reader returns `Any`, and `nil` is a value here.
+            let boxing = requirement.type.isOptional ? " as Any" : ""
+            return "        \(SwiftLiteral.string(requirement.name)): { $0.\(escaped(requirement.name))\(boxing) },"
+        }
+        // Laid out by hand: the formatter would break each one-line closure over three lines.
+        let table = verbatim("""
             extension Decouple.MemberTable where Root == \(existential) {
-            /// The members of `\(protocolDeclaration.name)`, for look-up by name through a `ForwardingProxy`.
-            \(access) static var \(lowerFirst(protocolDeclaration.name)): Self {
-            Self([\(entries.joined(separator: ", "))])
-            }
+                /// The members of `\(protocolDeclaration.name)`, for look-up by name through a `ForwardingProxy`.
+                \(access) static let \(lowerFirst(protocolDeclaration.name)) = Self(readers: [
+            \(readers.joined(separator: "\n"))
+                ])
             }
             """)
         let members = protocolDeclaration.requirements.map { requirement in
@@ -89,19 +96,28 @@ enum Emitter {
             \(members.joined(separator: "\n"))
             }
             """)
-        return [table, conformance]
+        let lookUp = verbatim("""
+            extension Decouple.ForwardingProxy {
+                /// Typed look-up of `\(protocolDeclaration.name)` members: `nil` when nothing is injected for it.
+                \(access) subscript<Value>(dynamicMember keyPath: Swift.KeyPath<\(existential), Value>) -> Value? {
+                    self.forward(keyPath)
+                }
+            }
+            """)
+        return [table, conformance, lookUp]
     }
 
     /// What the proxy answers for a requirement when nothing is injected for its protocol.
     static func proxyFallback(for type: TypeReference) -> String? {
         if type.isOptional { return "nil" }
-        switch type.normalized {
+        let name = type.name.canonical
+        switch name {
         case "String": return "\"\""
         case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float": return "0"
         case "Bool": return "false"
         case "ImageName": return "Decouple.ImageName.empty"
-        case _ where type.normalized.hasPrefix("[") && type.normalized.hasSuffix("]"):
-            return type.normalized.contains(":") ? "[:]" : "[]"
+        case _ where name.hasPrefix("[") && name.hasSuffix("]"):
+            return name.contains(":") ? "[:]" : "[]"
         default: return nil
         }
     }
@@ -160,6 +176,11 @@ enum Emitter {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.allSatisfy(\.isWhitespace) }
         let parsed = DeclSyntax(stringLiteral: lines.joined(separator: "\n"))
         return parsed.formatted(using: BasicFormat(indentationWidth: .spaces(4))).as(DeclSyntax.self)!
+    }
+
+    /// A declaration parsed from text that is already laid out.
+    private static func verbatim(_ text: String) -> DeclSyntax {
+        DeclSyntax(stringLiteral: text)
     }
 
     /// Standard library names qualified, so a model module's own `String` cannot capture them.

@@ -62,10 +62,12 @@ public struct Catalog: Sendable {
         return matches.count == 1 ? matches[0].qualifiedName : nil
     }
 
+    /// A protocol's qualified name, or a name that can mean only one protocol: `Decouple.TitledContent`
+    /// is `TitledContent`, and `Feed.BadgeContent` or `BadgeContent` is `Feed.BadgeContent`.
     func resolveProtocolName(_ name: String) -> String? {
-        let bare = BuiltInProtocols.bareName(name)
-        if protocols[bare] != nil { return bare }
-        let matches = protocols.values.filter { $0.name == bare }
+        let wanted = QualifiedName(name)
+        if protocols[wanted.canonical] != nil { return wanted.canonical }
+        let matches = protocols.values.filter { QualifiedName($0.qualifiedName).matches(wanted) }
         return matches.count == 1 ? matches[0].qualifiedName : nil
     }
 

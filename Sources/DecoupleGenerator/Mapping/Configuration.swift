@@ -7,8 +7,9 @@ public enum OutputStyle: String, Sendable, CaseIterable, Codable {
     /// A hidden adapter type per model, and one function that registers them all in a
     /// `ContentFactory` (the class cluster).
     case factory
-    /// The model conforms, and `ForwardingProxy` gets the protocol's conformance, member table
-    /// and typed dynamic-member look-up.
+    /// The model conforms, and `ForwardingProxy` gets the protocol's conformance, its
+    /// `MemberTable` (a `static let` read through closures, for look-up by name), and a typed
+    /// `subscript(dynamicMember:)` that answers `nil` when nothing is injected for the protocol.
     case proxy
 }
 
@@ -17,7 +18,11 @@ public struct MappingSource: Hashable, Sendable {
     public var member: String
     /// A Swift expression used when the member is `nil`.
     public var defaultValue: String?
+    /// Where the member is named: a JSON value, an annotation's argument, a `@Maps` key path.
     public var position: SourcePosition?
+    /// Where a mapping written on the member itself starts (its `@Maps` attribute): problems
+    /// with the member it reads are shown there, beside the fix.
+    package var attributePosition: SourcePosition?
 
     public init(member: String, defaultValue: String? = nil, position: SourcePosition? = nil) {
         self.member = member
@@ -53,6 +58,12 @@ public struct AdapterRequest: Hashable, Sendable {
         self.modelPosition = position
         self.protocolPosition = position
         self.mapPositions = [:]
+    }
+
+    /// Maps a requirement to a source written in one place, as annotations and `@Maps` do.
+    mutating func map(_ requirement: String, to source: MappingSource) {
+        map[requirement] = source
+        mapPositions[requirement] = source.position
     }
 }
 

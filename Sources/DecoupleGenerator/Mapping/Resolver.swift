@@ -71,13 +71,13 @@ struct ResolvedAdapter: Hashable, Sendable {
 /// or into diagnostics that say exactly what to fix and where.
 struct Resolver {
     let catalog: Catalog
+    /// What the front end can do, and how its messages say to fix a problem.
+    let policy: ResolutionPolicy
     var diagnostics: [Diagnostic] = []
-    /// True for the `@Adapts` macro: its expansion sits in the model's own file, so private
-    /// models can be adapted, and there is no factory style to suggest.
-    var isMacro = false
 
-    init(catalog: Catalog) {
+    init(catalog: Catalog, policy: ResolutionPolicy) {
         self.catalog = catalog
+        self.policy = policy
     }
 
     mutating func resolve(configuration: Configuration) -> [ResolvedAdapter] {
@@ -85,8 +85,7 @@ struct Resolver {
         for (typeName, annotation) in catalog.annotated {
             var request = AdapterRequest(model: typeName, protocolName: annotation.protocolName, position: annotation.position)
             for mapping in annotation.mappings {
-                request.map[mapping.requirement] = MappingSource(member: mapping.member, defaultValue: mapping.defaultValue, position: mapping.position)
-                request.mapPositions[mapping.requirement] = mapping.position
+                request.map(mapping.requirement, to: MappingSource(member: mapping.member, defaultValue: mapping.defaultValue, position: mapping.position))
             }
             requests.append(request)
         }
@@ -115,12 +114,12 @@ struct Resolver {
         let style = request.style ?? defaultStyle
         let errorsBefore = diagnostics.count
 
-        if !isMacro, model.access < .internal {
+        if policy.checksAccess, model.access < .internal {
             diagnostics.append(Diagnostic(
                 "'\(model.qualifiedName)' is \(model.access.rawValue), so generated code in another file cannot see it; make it internal or wider",
                 at: model.position))
         }
-        if !isMacro, protocolDeclaration.access < .internal {
+        if policy.checksAccess, protocolDeclaration.access < .internal {
             diagnostics.append(Diagnostic(
                 "protocol '\(protocolDeclaration.name)' is \(protocolDeclaration.access.rawValue), so generated code in another file cannot see it",
                 at: protocolDeclaration.position))
@@ -149,7 +148,7 @@ struct Resolver {
         let declaresConformance = model.conforms(to: protocolDeclaration.qualifiedName)
         var bindings: [Binding] = []
         for requirement in protocolDeclaration.requirements {
-            if let binding = bind(requirement, in: model, request: request, style: style, protocolName: protocolDeclaration.name) {
+            if let binding = bind(requirement, of: protocolDeclaration, in: model, request: request, style: style) {
                 bindings.append(binding)
             }
         }
@@ -160,27 +159,32 @@ struct Resolver {
     }
 
     private mutating func bind(
-        _ requirement: Requirement, in model: TypeDeclaration, request: AdapterRequest, style: OutputStyle, protocolName: String
+        _ requirement: Requirement, of protocolDeclaration: ProtocolDeclaration, in model: TypeDeclaration, request: AdapterRequest, style: OutputStyle
     ) -> Binding? {
+        let protocolName = protocolDeclaration.name
         let mapped = request.map[requirement.name]
         let where_ = mapped?.position ?? request.position
         if requirement.kind == .method {
             if style != .conformance {
                 diagnostics.append(Diagnostic(
-                    "method requirement '\(requirement.signature ?? requirement.name)' of '\(protocolName)' needs the conformance style; the \(style.rawValue) style forwards properties only",
+                    "method requirement '\(requirement.signature?.description ?? requirement.name)' of '\(protocolName)' needs the conformance style; the \(style.rawValue) style forwards properties only",
                     at: request.position ?? model.position))
                 return nil
             }
             if let mapped {
                 diagnostics.append(Diagnostic(
-                    "'\(requirement.name)' is a method requirement; methods cannot be mapped, implement '\(requirement.signature ?? requirement.name)' on '\(model.qualifiedName)'",
+                    "'\(requirement.name)' is a method requirement; methods cannot be mapped, implement '\(requirement.signature?.description ?? requirement.name)' on '\(model.qualifiedName)'",
                     at: mapped.position ?? where_))
                 return nil
             }
-            let hasMethod = model.members.contains { $0.kind == .method && $0.signature == requirement.signature && !$0.isStatic }
-            if !hasMethod {
+            // Compared as parsed, so `-> Swift.String` implements `-> String`.
+            let methods = model.members.filter { $0.kind == .method && !$0.isStatic }
+            if !methods.contains(where: { $0.signature == requirement.signature }) {
+                // Types matter now, so show them, and what the model has instead.
+                let namesakes = methods.filter { $0.name == requirement.name }.compactMap { $0.signature.map { "'\($0.typedDescription)'" } }
+                let has = namesakes.isEmpty ? "" : " (it has \(namesakes.joined(separator: ", ")))"
                 diagnostics.append(Diagnostic(
-                    "'\(model.qualifiedName)' does not implement method requirement '\(requirement.signature ?? requirement.name)' of '\(protocolName)'",
+                    "'\(model.qualifiedName)' does not implement method requirement '\(requirement.signature?.typedDescription ?? requirement.name)' of '\(protocolName)'\(has)",
                     at: request.position ?? model.position))
                 return nil
             }
@@ -195,11 +199,17 @@ struct Resolver {
                     "'\(model.qualifiedName)' has no member '\(memberName)'\(Suggestion.didYouMean(memberName, among: properties.map(\.name)))",
                     at: where_))
             } else {
-                let hint = Suggestion.nearest(requirement.name, among: properties.map(\.name))
-                    .map { "; did you mean to map it to '\($0)'?" } ?? ""
+                // The fix-it offers a property no other requirement reads, through a mapping or by
+                // its name: the nearest by name, or any.
+                let read = Set(request.map.values.map(\.member) + protocolDeclaration.requirements.map(\.name).filter { request.map[$0] == nil })
+                let unmapped = properties.map(\.name).filter { !read.contains($0) }
+                let candidate = Suggestion.nearest(requirement.name, among: unmapped) ?? unmapped.first
                 diagnostics.append(Diagnostic(
-                    "'\(protocolName).\(requirement.name)' has no mapping for '\(model.qualifiedName)', and it has no member named '\(requirement.name)'\(hint) (add \"\(requirement.name)\": \"<member>\" to the adapter's map)",
-                    at: request.position ?? model.position))
+                    policy.missingMapping(
+                        requirement, of: protocolName, model: model.qualifiedName,
+                        nearest: Suggestion.nearest(requirement.name, among: properties.map(\.name))),
+                    at: request.position ?? model.position,
+                    fixIts: candidate.map { [.map(requirement: requirement.name, toMember: $0)] } ?? []))
             }
             return nil
         }
@@ -217,18 +227,19 @@ struct Resolver {
         }
         // A conformance adds members to the model itself, so it cannot add a second `title`.
         if style != .factory, memberName != requirement.name, let clash = model.member(named: requirement.name) {
+            let reference = policy.reference(to: clash.position, note: "'\(requirement.name)' is declared here")
             diagnostics.append(Diagnostic(
-                "'\(model.qualifiedName)' already has a member '\(requirement.name)'\(isMacro ? "" : " (at \(clash.position))"), so a conformance cannot also map '\(requirement.name)' to '\(memberName)'; \(isMacro ? "rename one of them" : "use the factory style or rename one of them")",
-                at: where_))
+                "'\(model.qualifiedName)' already has a member '\(requirement.name)'\(reference.text), so a conformance cannot also map '\(requirement.name)' to '\(memberName)'; \(policy.remedies(.factoryStyle, .other("rename one of them")))",
+                at: where_, notes: reference.notes))
             return nil
         }
         let conversion: ValueSource.Conversion
-        let wanted = requirement.type.normalized
-        if memberType.normalized == wanted {
+        let wanted = requirement.type.name
+        if memberType.name == wanted {
             conversion = .direct
-        } else if wanted == "String" {
+        } else if wanted.canonical == "String" {
             conversion = .describing
-        } else if wanted == "ImageName", memberType.normalized == "String" {
+        } else if wanted.canonical == "ImageName", memberType.name.canonical == "String" {
             conversion = .imageName
         } else {
             diagnostics.append(Diagnostic(
@@ -238,19 +249,30 @@ struct Resolver {
         }
         if style != .factory, memberName == requirement.name, conversion != .direct || memberType.isOptional != requirement.type.isOptional {
             diagnostics.append(Diagnostic(
-                "'\(member.name)' is \(memberType) but '\(protocolName).\(requirement.name)' needs \(requirement.type), and a conformance cannot declare a second '\(member.name)'; map '\(requirement.name)' to another member\(isMacro ? "" : " or use the factory style")",
+                "'\(member.name)' is \(memberType) but '\(protocolName).\(requirement.name)' needs \(requirement.type), and a conformance cannot declare a second '\(member.name)'; \(policy.remedies(.other("map '\(requirement.name)' to another member"), .factoryStyle))",
                 at: member.position))
             return nil
         }
         if memberType.isOptional, !requirement.type.isOptional, mapped?.defaultValue == nil {
             diagnostics.append(Diagnostic(
-                "'\(member.name)' is optional but '\(protocolName).\(requirement.name)' is not; give it a default (\"\(requirement.name)\": {\"from\": \"\(member.name)\", \"default\": …} or `\(requirement.name): \(member.name) ?? …`)",
-                at: member.position))
+                policy.optionalWithoutDefault(member: member.name, requirement: requirement, of: protocolName),
+                at: mapped?.attributePosition ?? member.position,
+                fixIts: [.addDefault(requirement: requirement.name, member: member.name, value: Self.placeholder(for: requirement.type))]))
             return nil
         }
         return Binding(
             requirement: requirement,
             source: ValueSource(member: member.name, memberIsOptional: memberType.isOptional, conversion: conversion, defaultValue: mapped?.defaultValue))
+    }
+
+    /// A default a person would start from: empty where the type has an obvious empty value,
+    /// an editor placeholder otherwise.
+    private static func placeholder(for type: TypeReference) -> String {
+        switch type.name.canonical {
+        case "String": "\"\""
+        case "ImageName": ".empty"
+        default: "<#\(type.wrapped)#>"
+        }
     }
 
     private mutating func findModel(_ request: AdapterRequest) -> TypeDeclaration? {

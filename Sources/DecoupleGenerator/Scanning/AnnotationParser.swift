@@ -31,7 +31,7 @@ package enum AnnotationParser {
         }
         var mappings: [Annotation.Mapping] = []
         for argument in call.arguments {
-            guard let label = argument.label?.text.unescaped else {
+            guard let label = argument.label.map({ QualifiedName.unescaped($0.text) }) else {
                 return .failure(Diagnostic("annotation argument needs a requirement label, as in `title: name`", at: position(argument)))
             }
             guard let (member, defaultValue) = memberAndDefault(argument.expression) else {
@@ -46,9 +46,9 @@ package enum AnnotationParser {
 
     /// `TitledContent` or `API.TitledContent` written as an expression; `nil` for anything else.
     package static func typeName(_ expression: ExprSyntax) -> String? {
-        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text.unescaped }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return QualifiedName.unescaped(reference.baseName.text) }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, let baseName = typeName(base) {
-            return "\(baseName).\(member.declName.baseName.text.unescaped)"
+            return "\(baseName).\(QualifiedName.unescaped(member.declName.baseName.text))"
         }
         return nil
     }
@@ -72,14 +72,14 @@ package enum AnnotationParser {
     /// `name`, `self.name` or `\.name`.
     private static func memberName(_ expression: ExprSyntax) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
-            return reference.baseName.text.unescaped
+            return QualifiedName.unescaped(reference.baseName.text)
         }
         if let member = expression.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-            return member.declName.baseName.text.unescaped
+            return QualifiedName.unescaped(member.declName.baseName.text)
         }
         if let keyPath = expression.as(KeyPathExprSyntax.self), keyPath.root == nil, keyPath.components.count == 1,
            case let .property(property)? = keyPath.components.first?.component {
-            return property.declName.baseName.text.unescaped
+            return QualifiedName.unescaped(property.declName.baseName.text)
         }
         return nil
     }

@@ -3,15 +3,10 @@
 /// The content protocols the `Decouple` library declares: known to the generator without being
 /// passed, and spelled with their module in generated code.
 enum BuiltInProtocols {
-    /// A protocol name with the library's module prefix removed: "Decouple.TitledContent" → "TitledContent".
-    static func bareName(_ name: String) -> String {
-        name.hasPrefix("Decouple.") ? String(name.dropFirst("Decouple.".count)) : name
-    }
-
     /// The library's protocol of that name, written with or without its module.
     static func named(_ name: String) -> ProtocolDeclaration? {
-        let bare = bareName(name)
-        return all.first { $0.name == bare }
+        let wanted = QualifiedName(name)
+        return all.first { QualifiedName($0.name) == wanted }
     }
 
     static let all: [ProtocolDeclaration] = [

@@ -32,12 +32,42 @@ public struct TypeReference: Hashable, Sendable, CustomStringConvertible, Codabl
 
     public var description: String { isOptional ? "\(wrapped)?" : wrapped }
 
-    /// The wrapped type with a module prefix on well-known standard library names removed, so
-    /// that `Swift.String` and `String` compare equal.
-    var normalized: String {
-        var name = wrapped.filter { !$0.isWhitespace }
-        for prefix in ["Swift.", "Decouple."] where name.hasPrefix(prefix) { name.removeFirst(prefix.count) }
-        return name
+    /// The wrapped type's name, so that `Swift.String` and `String` compare equal.
+    var name: QualifiedName { QualifiedName(wrapped) }
+}
+
+/// A method's name, argument labels and types as the source declares them. Two signatures are
+/// equal when a conformance would accept one for the other: the same name and labels, and the
+/// same parameter and return types once their names are read (`-> Swift.String` is `-> String`).
+public struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
+    /// A parameter's argument label (`_` for none) and type.
+    struct Parameter: Hashable, Sendable {
+        var label: String
+        var type: QualifiedName
+    }
+
+    var name: String
+    var parameters: [Parameter]
+    /// `nil` when the method returns nothing, however that is written.
+    var returnType: QualifiedName?
+
+    init(name: String, parameters: [Parameter], returnType: QualifiedName?) {
+        self.name = name
+        self.parameters = parameters
+        let returnsNothing = returnType.map { ["Void", "()"].contains($0.canonical) } ?? true
+        self.returnType = returnsNothing ? nil : returnType
+    }
+
+    /// The method's name and return type, as Swift names a method: `price(in:) -> String`.
+    public var description: String {
+        let labels = parameters.map { "\($0.label):" }.joined()
+        return "\(name)(\(labels))" + (returnType.map { " -> \($0)" } ?? "")
+    }
+
+    /// With the parameters' types, for when the types are what differs: `price(in: String) -> String`.
+    public var typedDescription: String {
+        let parameters = parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ")
+        return "\(name)(\(parameters))" + (returnType.map { " -> \($0)" } ?? "")
     }
 }
 
@@ -53,8 +83,8 @@ public struct MemberDeclaration: Hashable, Sendable {
     /// The property's type, or the method's return type; `nil` when it can't be known from the
     /// source (a property initialised from an expression with no annotation).
     public var type: TypeReference?
-    /// A method's full signature as written, e.g. `price(in:) -> String`.
-    public var signature: String?
+    /// A method's signature, e.g. `price(in:) -> String`.
+    public var signature: MethodSignature?
     public var isStatic: Bool
     /// Declared with `let`: a constant, which an actor can expose without isolation.
     public var isConstant: Bool = false
@@ -88,9 +118,10 @@ public struct TypeDeclaration: Hashable, Sendable {
         members.first { $0.name == name && !$0.isStatic }
     }
 
+    /// Whether the declaration or one of its extensions names the protocol, however qualified.
     func conforms(to protocolName: String) -> Bool {
-        let short = protocolName.split(separator: ".").last.map(String.init) ?? protocolName
-        return inheritedTypes.contains { $0 == protocolName || $0 == short || $0.hasSuffix("." + short) }
+        let wanted = QualifiedName(protocolName)
+        return inheritedTypes.contains { QualifiedName($0).matches(wanted) }
     }
 }
 
@@ -100,7 +131,7 @@ public struct Requirement: Hashable, Sendable {
     public var kind: MemberDeclaration.Kind
     public var type: TypeReference
     /// A method's signature, e.g. `price(in:) -> String`.
-    public var signature: String?
+    public var signature: MethodSignature?
     public var position: SourcePosition?
 }
 

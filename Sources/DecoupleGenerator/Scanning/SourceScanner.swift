@@ -139,7 +139,7 @@ private final class DeclarationVisitor: SyntaxVisitor {
     override func visitPost(_ node: ExtensionDeclSyntax) { leaveScope() }
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.name.text.unescaped
+        let name = QualifiedName.unescaped(node.name.text)
         let qualified = scopes.last.map { "\($0.qualifiedName).\(name)" } ?? name
         var requirements: [Requirement] = []
         for decl in Self.memberDecls(node.memberBlock.members) {
@@ -147,12 +147,12 @@ private final class DeclarationVisitor: SyntaxVisitor {
                 for (binding, type) in Self.typedBindings(variable) {
                     guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self), let type else { continue }
                     requirements.append(Requirement(
-                        name: identifier.identifier.text.unescaped, kind: .property,
+                        name: QualifiedName.unescaped(identifier.identifier.text), kind: .property,
                         type: Self.reference(type), signature: nil, position: position(of: identifier)))
                 }
             } else if let function = decl.as(FunctionDeclSyntax.self) {
                 requirements.append(Requirement(
-                    name: function.name.text.unescaped, kind: .method,
+                    name: QualifiedName.unescaped(function.name.text), kind: .method,
                     type: function.signature.returnClause.map { Self.reference($0.type) } ?? TypeReference(wrapped: "Void", isOptional: false),
                     signature: Self.signature(function), position: position(of: function.name)))
             }
@@ -174,7 +174,7 @@ private final class DeclarationVisitor: SyntaxVisitor {
             guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
             let reference = type.map(Self.reference) ?? binding.initializer.flatMap { Self.literalType(of: $0.value) }
             scopes[scopes.count - 1].members.append(MemberDeclaration(
-                name: identifier.identifier.text.unescaped, kind: .property, type: reference, signature: nil,
+                name: QualifiedName.unescaped(identifier.identifier.text), kind: .property, type: reference, signature: nil,
                 isStatic: isStatic, isConstant: node.bindingSpecifier.tokenKind == .keyword(.let),
                 access: access, position: position(of: identifier)))
         }
@@ -185,7 +185,7 @@ private final class DeclarationVisitor: SyntaxVisitor {
         guard !scopes.isEmpty else { return .skipChildren }
         let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
         scopes[scopes.count - 1].members.append(MemberDeclaration(
-            name: node.name.text.unescaped, kind: .method,
+            name: QualifiedName.unescaped(node.name.text), kind: .method,
             type: node.signature.returnClause.map { Self.reference($0.type) } ?? TypeReference(wrapped: "Void", isOptional: false),
             signature: Self.signature(node), isStatic: isStatic,
             access: Self.accessLevel(in: node.modifiers) ?? scopes[scopes.count - 1].memberAccess,
@@ -206,7 +206,7 @@ private final class DeclarationVisitor: SyntaxVisitor {
         _ node: some DeclSyntaxProtocol & WithModifiersSyntax, kind: TypeDeclaration.Kind, name token: TokenSyntax,
         generics: GenericParameterClauseSyntax?, inheritance: InheritanceClauseSyntax?
     ) -> SyntaxVisitorContinueKind {
-        let name = token.text.unescaped
+        let name = QualifiedName.unescaped(token.text)
         let qualified = scopes.last.map { "\($0.qualifiedName).\(name)" } ?? name
         let declared = Self.accessLevel(in: node.modifiers) ?? (scopes.last?.memberAccess ?? .internal)
         // A type is no more visible than the types around it.
@@ -320,10 +320,15 @@ private final class DeclarationVisitor: SyntaxVisitor {
         return name.map { TypeReference(wrapped: $0, isOptional: false) }
     }
 
-    static func signature(_ function: FunctionDeclSyntax) -> String {
-        let labels = function.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
-        let returns = function.signature.returnClause.map { " -> \($0.type.trimmedDescription)" } ?? ""
-        return "\(function.name.text)(\(labels))\(returns)"
+    static func signature(_ function: FunctionDeclSyntax) -> MethodSignature {
+        MethodSignature(
+            name: QualifiedName.unescaped(function.name.text),
+            parameters: function.signature.parameterClause.parameters.map { parameter in
+                MethodSignature.Parameter(
+                    label: QualifiedName.unescaped(parameter.firstName.text),
+                    type: QualifiedName(parameter.type.trimmedDescription + (parameter.ellipsis?.text ?? "")))
+            },
+            returnType: function.signature.returnClause.map { QualifiedName($0.type.trimmedDescription) })
     }
 
     static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
@@ -331,8 +336,8 @@ private final class DeclarationVisitor: SyntaxVisitor {
     }
 
     static func baseName(of type: TypeSyntax) -> String {
-        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text.unescaped }
-        if let member = type.as(MemberTypeSyntax.self) { return "\(baseName(of: member.baseType)).\(member.name.text.unescaped)" }
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return QualifiedName.unescaped(identifier.name.text) }
+        if let member = type.as(MemberTypeSyntax.self) { return "\(baseName(of: member.baseType)).\(QualifiedName.unescaped(member.name.text))" }
         return type.trimmedDescription
     }
 
@@ -349,12 +354,5 @@ private final class DeclarationVisitor: SyntaxVisitor {
             }
         }
         return nil
-    }
-}
-
-extension String {
-    /// The identifier without the backticks that escape a keyword.
-    var unescaped: String {
-        hasPrefix("`") && hasSuffix("`") && count >= 2 ? String(dropFirst().dropLast()) : self
     }
 }

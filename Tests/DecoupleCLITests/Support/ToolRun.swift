@@ -15,7 +15,9 @@ let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// Runs `decouple` with arguments in a folder and waits for it.
-func runTool(_ arguments: [String], in folder: URL) throws -> ToolRun {
+///
+/// - Parameter input: What the tool reads from its standard input, a pipe; none if `nil`.
+func runTool(_ arguments: [String], in folder: URL, input: String? = nil) throws -> ToolRun {
     let process = Process()
     process.executableURL = toolURL
     process.arguments = arguments
@@ -23,7 +25,13 @@ func runTool(_ arguments: [String], in folder: URL) throws -> ToolRun {
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
+    let stdin = input.map { _ in Pipe() }
+    if let stdin { process.standardInput = stdin }
     try process.run()
+    if let input, let stdin {
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+    }
     // Read before waiting, so a large output cannot fill the pipe and stall the tool.
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
@@ -66,5 +74,10 @@ final class Workspace {
 
     func run(_ arguments: String...) throws -> ToolRun {
         try runTool(arguments, in: url)
+    }
+
+    /// Runs the tool with `input` piped to its standard input.
+    func run(input: String, _ arguments: String...) throws -> ToolRun {
+        try runTool(arguments, in: url, input: input)
     }
 }

@@ -126,9 +126,9 @@ extension Decouple.ContentFactory where Content == any Decouple.TitledContent {
 
 extension Decouple.MemberTable where Root == any AvatarContent {
     /// The members of `AvatarContent`, for look-up by name through a `ForwardingProxy`.
-    internal static var avatarContent: Self {
-        Self(["avatar": \.avatar])
-    }
+    internal static let avatarContent = Self(readers: [
+        "avatar": { $0.avatar },
+    ])
 }
 
 extension Decouple.ForwardingProxy: AvatarContent {
@@ -137,13 +137,21 @@ extension Decouple.ForwardingProxy: AvatarContent {
     }
 }
 
+extension Decouple.ForwardingProxy {
+    /// Typed look-up of `AvatarContent` members: `nil` when nothing is injected for it.
+    internal subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any AvatarContent, Value>) -> Value? {
+        self.forward(keyPath)
+    }
+}
+
 // MARK: - ForwardingProxy: BadgeContent
 
 extension Decouple.MemberTable where Root == any BadgeContent {
     /// The members of `BadgeContent`, for look-up by name through a `ForwardingProxy`.
-    public static var badgeContent: Self {
-        Self(["badge": \.badge, "count": \.count])
-    }
+    public static let badgeContent = Self(readers: [
+        "badge": { $0.badge },
+        "count": { $0.count as Any },
+    ])
 }
 
 extension Decouple.ForwardingProxy: BadgeContent {
@@ -152,5 +160,12 @@ extension Decouple.ForwardingProxy: BadgeContent {
     }
     public var count: Swift.Int? {
         self.forward(\(any BadgeContent).count) ?? nil
+    }
+}
+
+extension Decouple.ForwardingProxy {
+    /// Typed look-up of `BadgeContent` members: `nil` when nothing is injected for it.
+    public subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any BadgeContent, Value>) -> Value? {
+        self.forward(keyPath)
     }
 }

@@ -1,0 +1,160 @@
+import Foundation
+
+// MARK: - QualifiedName
+
+/// A type or protocol name as Swift source writes it, read once so that names are compared by
+/// what they name rather than by how they are spelled.
+///
+/// `Decouple.TitledContent` and `TitledContent` are the same protocol, `Swift.String` and `String`
+/// the same type, `` `class` `` is the identifier `class`, and whitespace never matters:
+///
+/// ```swift
+/// QualifiedName("Swift.Array<Swift.String>") == QualifiedName("Array< String >")   // true
+/// QualifiedName("API.User").components                                               // ["API", "User"]
+/// QualifiedName("API.User").matches(QualifiedName("User"))                           // true
+/// ```
+///
+/// Every place that compares names or strips a module prefix or backticks goes through here.
+package struct QualifiedName: Hashable, Sendable, CustomStringConvertible {
+    /// The modules whose prefix is dropped: the standard library's and this library's. Generated
+    /// code spells their names in full anyway, and users write them either way.
+    static let knownModules: Set<String> = ["Swift", "Decouple"]
+
+    /// The name as written, without surrounding whitespace; what messages show.
+    package let written: String
+    /// One spelling for every way of writing the name: no whitespace except between two words
+    /// (`any P`), no backticks, no `Swift.` or `Decouple.` in front of any name in it.
+    package let canonical: String
+    /// The dotted path at the top level, without backticks or a known module:
+    /// `["API", "User"]` for `API.User`, `["Array"]` for `Swift.Array<Int>`. Empty when the
+    /// type is not a path (`[String]`, `(Int) -> Void`, `any P`).
+    package let components: [String]
+
+    package init(_ text: String) {
+        written = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let tokens = Self.tokens(of: text)
+        var kept: [Token] = []
+        var index = tokens.startIndex
+        while index < tokens.endIndex {
+            // `Swift.` or `Decouple.` at the start of a path, not a member that happens to be named so.
+            if case let .word(word) = tokens[index], Self.knownModules.contains(word),
+               index + 1 < tokens.endIndex, tokens[index + 1] == .symbol("."),
+               index == tokens.startIndex || tokens[index - 1] != .symbol(".") {
+                index += 2
+                continue
+            }
+            kept.append(tokens[index])
+            index += 1
+        }
+        canonical = Self.spell(kept)
+        components = Self.path(of: kept)
+    }
+
+    /// The last component (`User` for `API.User`), or the canonical spelling of a type that is
+    /// not a path.
+    package var last: String { components.last ?? canonical }
+
+    package var description: String { written }
+
+    /// Whether both names can name the same declaration: equal, or one written with fewer
+    /// enclosing names than the other (`API.User` and `User`, `Decouple.TitledContent` and
+    /// `TitledContent`), but not `A.User` and `B.User`.
+    package func matches(_ other: QualifiedName) -> Bool {
+        if self == other { return true }
+        guard !components.isEmpty, !other.components.isEmpty else { return false }
+        let (short, long) = components.count <= other.components.count ? (components, other.components) : (other.components, components)
+        return Array(long.suffix(short.count)) == short
+    }
+
+    /// An identifier without the backticks that let it be a keyword: `` `class` `` → `class`.
+    package static func unescaped(_ identifier: String) -> String {
+        identifier.count >= 2 && identifier.hasPrefix("`") && identifier.hasSuffix("`") ? String(identifier.dropFirst().dropLast()) : identifier
+    }
+
+    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.canonical == rhs.canonical }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(canonical) }
+
+    // MARK: Reading
+
+    private enum Token: Equatable {
+        /// An identifier or keyword, without backticks.
+        case word(String)
+        /// Punctuation: `.`, `<`, `->`, `...`, `[`, and so on.
+        case symbol(String)
+    }
+
+    private static func tokens(of text: String) -> [Token] {
+        var tokens: [Token] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character.isWhitespace {
+                index = text.index(after: index)
+            } else if character == "`" {
+                let start = text.index(after: index)
+                let end = text[start...].firstIndex(of: "`") ?? text.endIndex
+                tokens.append(.word(String(text[start..<end])))
+                index = end < text.endIndex ? text.index(after: end) : end
+            } else if isIdentifierCharacter(character) {
+                let end = text[index...].firstIndex { !isIdentifierCharacter($0) } ?? text.endIndex
+                tokens.append(.word(String(text[index..<end])))
+                index = end
+            } else {
+                let symbol = ["->", "..."].first { text[index...].hasPrefix($0) } ?? String(character)
+                tokens.append(.symbol(symbol))
+                index = text.index(index, offsetBy: symbol.count)
+            }
+        }
+        return tokens
+    }
+
+    private static func isIdentifierCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_" || character == "$"
+    }
+
+    private static func spell(_ tokens: [Token]) -> String {
+        var result = ""
+        var previousWasWord = false
+        for token in tokens {
+            switch token {
+            case let .word(word):
+                if previousWasWord { result += " " }
+                result += word
+                previousWasWord = true
+            case let .symbol(symbol):
+                result += symbol
+                previousWasWord = false
+            }
+        }
+        return result
+    }
+
+    /// The words of a top-level `A.B<…>.C` path; empty for anything else.
+    private static func path(of tokens: [Token]) -> [String] {
+        var components: [String] = []
+        var depth = 0
+        var expectsWord = true
+        for token in tokens {
+            switch token {
+            case let .word(word) where depth == 0:
+                guard expectsWord else { return [] }
+                components.append(word)
+                expectsWord = false
+            case .symbol("<"):
+                guard depth > 0 || !expectsWord else { return [] }
+                depth += 1
+            case .symbol(">") where depth > 0:
+                depth -= 1
+            case .symbol(".") where depth == 0:
+                guard !expectsWord else { return [] }
+                expectsWord = true
+            case _ where depth > 0:
+                continue
+            default:
+                return []
+            }
+        }
+        return depth == 0 && !expectsWord ? components : []
+    }
+}

@@ -1,0 +1,114 @@
+import DecoupleGenerator
+import SwiftDiagnostics
+import SwiftSyntax
+
+// MARK: - MacroMessage
+
+/// What the macros say about their own syntax: the attributes, where they are, what they name.
+enum MacroMessage: DiagnosticMessage {
+    case adaptsNeedsProtocol
+    case wrongAttachment
+    case undeclaredConformance(model: String, protocolName: String)
+    case mappedTwice(requirement: String)
+    case mapsNeedsProperty
+    case mapsNeedsKeyPath
+    case keyPathNotSimple(String)
+    case ownerNotAdapted(owner: String, protocolName: String)
+
+    var message: String {
+        switch self {
+        case .adaptsNeedsProtocol:
+            "@Adapts takes the protocol to conform to, as in `@Adapts(TitledContent.self)`"
+        case .wrongAttachment:
+            "@Adapts applies to a struct, class, enum or actor"
+        case let .undeclaredConformance(model, protocolName):
+            "'\(model)' must declare its conformance to '\(protocolName)' itself (`: \(protocolName)`); a macro can add conformances only to Decouple's own protocols"
+        case let .mappedTwice(requirement):
+            "'\(requirement)' is mapped twice; a requirement reads from one member"
+        case .mapsNeedsProperty:
+            "@Maps marks one property of a type marked @Adapts"
+        case .mapsNeedsKeyPath:
+            "@Maps takes a key path to a requirement, with its protocol written out: `@Maps(to: \\TitledContent.title)`"
+        case let .keyPathNotSimple(keyPath):
+            "'\(keyPath)' is not a requirement; map to a requirement of the protocol itself"
+        case let .ownerNotAdapted(owner, protocolName):
+            "'\(owner)' is not marked `@Adapts(\(protocolName).self)`, so nothing reads this mapping"
+        }
+    }
+
+    var diagnosticID: MessageID {
+        let id = switch self {
+        case .adaptsNeedsProtocol: "adaptsNeedsProtocol"
+        case .wrongAttachment: "wrongAttachment"
+        case .undeclaredConformance: "undeclaredConformance"
+        case .mappedTwice: "mappedTwice"
+        case .mapsNeedsProperty: "mapsNeedsProperty"
+        case .mapsNeedsKeyPath: "mapsNeedsKeyPath"
+        case .keyPathNotSimple: "keyPathNotSimple"
+        case .ownerNotAdapted: "ownerNotAdapted"
+        }
+        return MessageID(domain: "Decouple", id: id)
+    }
+
+    var severity: DiagnosticSeverity { .error }
+}
+
+// MARK: - GeneratorMessage
+
+/// A problem the generator's resolver found, shown at the model's syntax.
+struct GeneratorMessage: DiagnosticMessage {
+    let message: String
+    let severity: DiagnosticSeverity
+
+    init(_ diagnostic: DecoupleGenerator.Diagnostic) {
+        message = diagnostic.message
+        severity = switch diagnostic.severity {
+        case .error: .error
+        case .warning: .warning
+        case .note: .note
+        }
+    }
+
+    var diagnosticID: MessageID { MessageID(domain: "Decouple", id: "generator") }
+}
+
+// MARK: - FixItWriter
+
+/// Turns the resolver's fix-its, which say what to change, into edits of the model's syntax.
+struct FixItWriter {
+    let locator: Locator
+    /// The `@Maps` attribute of each mapped requirement.
+    let mapped: [String: AttributeSyntax]
+    /// The protocol as the key paths of `@Maps` name it: `TitledContent`.
+    let protocolName: String
+
+    func fixIt(_ fixIt: DecoupleGenerator.Diagnostic.FixIt) -> SwiftDiagnostics.FixIt? {
+        switch fixIt {
+        case let .addDefault(requirement, member, value):
+            guard let attribute = mapped[requirement] else { return nil }
+            return FixIt(
+                message: MacroFixIt("Add a default for when '\(member)' is nil"),
+                changes: [.replace(oldNode: Syntax(attribute), newNode: Syntax(MapsAttribute.addingDefault(to: attribute, placeholder: value)))])
+        case let .map(requirement, member):
+            guard let variable = locator.variable(named: member) else { return nil }
+            let keyPath = "\\\(protocolName).\(requirement)"
+            return FixIt(
+                message: MacroFixIt("Mark '\(member)' with @Maps(to: \(keyPath))"),
+                changes: [.replace(oldNode: Syntax(variable), newNode: Syntax(MapsAttribute.adding(keyPath: keyPath, to: variable)))])
+        }
+    }
+}
+
+// MARK: - Fix-its and notes
+
+struct MacroFixIt: FixItMessage {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var fixItID: MessageID { MessageID(domain: "Decouple", id: message) }
+}
+
+struct MacroNote: NoteMessage {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var noteID: MessageID { MessageID(domain: "Decouple", id: "note") }
+}
