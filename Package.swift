@@ -79,6 +79,7 @@ let targets: [Target] = [
             "MacroClientFixture",
             "PluginClientFixture",
             "DecoupleTextUI",
+            "DecoupleTestSupport",
             "CommittedAdaptersFixture",
             .product(name: "MacroTesting", package: "swift-macro-testing"),
             .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
@@ -103,6 +104,7 @@ let targets: [Target] = [
         name: "DecoupleCLITests",
         dependencies: [
             "decouple",
+            "DecoupleTestSupport",
             .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
         ]
     ),
@@ -141,6 +143,7 @@ let targets: [Target] = [
         name: "DecoupleGeneratorTests",
         dependencies: [
             "DecoupleGenerator",
+            "DecoupleTestSupport",
             .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
         ]
     ),

@@ -116,19 +116,6 @@ func outcome(of input: FuzzCase) -> Outcome {
 
 // MARK: - Making cases
 
-/// SplitMix64: small, fast, and the same on every platform.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 struct Corpus: Sendable {
     var sources: [SourceFile]
     var configs: [String]
@@ -161,7 +148,7 @@ struct Corpus: Sendable {
     ]
 
     func makeCase(seed: UInt64, index: Int) -> FuzzCase {
-        var random = SeededGenerator(seed: seed &+ UInt64(index) &* 0x2545_F491_4F6C_DD1D)
+        var random = SplitMix64(seed: seed &+ UInt64(index) &* 0x2545_F491_4F6C_DD1D)
         let count = Int.random(in: 1...3, using: &random)
         var files = (0..<count).map { _ in sources.randomElement(using: &random)! }
         // Keep paths distinct, as files on disk are.
@@ -183,7 +170,7 @@ struct Corpus: Sendable {
         return FuzzCase(files: files, config: config)
     }
 
-    func mutate(_ text: String, using random: inout SeededGenerator) -> String {
+    func mutate(_ text: String, using random: inout SplitMix64) -> String {
         var characters = Array(text)
         for _ in 0..<Int.random(in: 1...4, using: &random) {
             let position = characters.isEmpty ? 0 : Int.random(in: 0...characters.count, using: &random)

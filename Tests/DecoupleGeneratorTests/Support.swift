@@ -1,8 +1,7 @@
 import DecoupleGenerator
 import Foundation
 
-/// The package's root folder, for reading committed fixtures.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+@_exported import DecoupleTestSupport
 
 /// Runs the generator on in-memory files and returns its output, or its diagnostics, one per line.
 func generate(_ files: [String: String], config: String? = nil) -> String {

@@ -1,6 +1,7 @@
 import CommittedAdaptersFixture
 import Decouple
 import DecoupleMacrosPlugin
+import DecoupleTestSupport
 import Foundation
 import MacroClientFixture
 import PluginClientFixture
@@ -14,21 +15,14 @@ import Testing
 /// plugin, the command plugin (its output committed) and the `@Adapts` macro. They must write the
 /// same code, and the three compiled fixtures must behave the same.
 @Suite struct FrontEndParityTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// What the `decouple` binary writes for Tests/Fixtures/PluginClient.
     func toolOutput() throws -> String {
-        let process = Process()
-        process.executableURL = Bundle.main.bundleURL.appendingPathComponent("decouple")
-        process.arguments = ["generate", "Tests/Fixtures/PluginClient/Models.swift", "--config", "Tests/Fixtures/PluginClient/decouple.json"]
-        process.currentDirectoryURL = Self.root
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self)
+        let run = try ProcessRun(
+            builtProduct("decouple"),
+            ["generate", "Tests/Fixtures/PluginClient/Models.swift", "--config", "Tests/Fixtures/PluginClient/decouple.json"],
+            in: packageRoot)
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.stdout
     }
 
     /// The file the build plugin wrote while building PluginClientFixture for this test run.
@@ -52,7 +46,7 @@ import Testing
         let tool = try toolOutput()
         #expect(tool.contains("extension Member: Decouple.TitledContent"))
         #expect(try buildPluginOutput() == tool)
-        let committed = try String(contentsOf: Self.root.appendingPathComponent("Tests/Fixtures/CommittedAdapters/DecoupleAdapters.swift"), encoding: .utf8)
+        let committed = try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/CommittedAdapters/DecoupleAdapters.swift"), encoding: .utf8)
         #expect(committed == tool)
     }
 
@@ -79,7 +73,7 @@ import Testing
 
     /// Runs `@Adapts` on every type of a file that carries it, as the compiler does.
     private func macroExpansions(of path: String) throws -> [String] {
-        let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+        let text = try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
         let file = Parser.parse(source: text)
         var result: [String] = []
         for (declaration, qualifiedName) in adaptedTypes(in: Syntax(file), enclosing: []) {

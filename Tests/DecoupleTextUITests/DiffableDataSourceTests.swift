@@ -70,6 +70,42 @@ import Testing
         #expect(source.snapshot().reconfiguredItemIdentifiers == [])   // a request, not state
     }
 
+    @Test func changes_computedOffTheMainActor_applyOnIt() async {
+        let (table, source) = Self.table(titles: false)
+        var first = Snapshot<String, Int>()
+        first.appendSections(["A"])
+        first.appendItems(Array(0..<1_000))
+        source.apply(first)
+        _ = table.renderedText(width: 10)
+
+        let shown = source.snapshot()
+        let (next, changes) = await Task.detached {
+            var next = shown
+            next.deleteItems([0, 1])
+            next.appendItems([1_000])
+            return (next, next.changes(from: shown))
+        }.value
+        source.apply(next, changes: changes)
+        #expect(table.lastUpdateError == nil)
+        #expect(table.lastUpdateDescription == "deleted 0.0–0.1, inserted 0.998")
+        #expect(table.lines(width: 10).prefix(2) == ["item 2    ", "item 3    "])
+    }
+
+    @Test func staleChanges_endInAFullReload_neverAWrongScreen() {
+        let (table, source) = Self.table(titles: false)
+        var snapshot = Snapshot<String, Int>()
+        snapshot.appendSections(["A"])
+        snapshot.appendItems([1, 2, 3])
+        source.apply(snapshot)
+        _ = table.renderedText(width: 10)
+        var next = snapshot
+        next.deleteItems([1])
+        // Changes computed against some other snapshot than the one shown.
+        source.apply(next, changes: SectionedListChanges(items: ListChanges(insertions: [IndexPath(row: 0, section: 0)])))
+        #expect(table.lastUpdateError != nil)
+        #expect(table.renderedText(width: 10) == "item 2\nitem 3")
+    }
+
     @Test func snapshot_ignoresDuplicatesAndMissingTargets() {
         var snapshot = Snapshot<String, Int>()
         snapshot.appendItems([1])                       // no section yet: ignored

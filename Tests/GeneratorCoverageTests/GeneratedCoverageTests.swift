@@ -84,12 +84,14 @@ import Testing
     }
 
     @Test func proxyStyle_memberTableReadsThroughItsReaders() {
-        let table = MemberTable<any BadgeContent>.badgeContent
-        #expect(table.names == ["badge", "count"])
-        #expect(table.value(of: Ticket(code: "B2", seats: 5), member: "badge") as? String == "B2")
-        #expect(table.value(of: Ticket(code: "B2", seats: 5), member: "count") as? Int == 5)
-        #expect(table.value(of: Ticket(code: "B2", seats: 5), member: "price") == nil)
-        #expect(MemberTable<any AvatarContent>.avatarContent.value(of: Member(photo: "me.png"), member: "avatar") as? ImageName == ImageName("me.png"))
+        #expect(MemberTable<any BadgeContent>.badgeContent.names == ["badge", "count"])
+        let proxy = ForwardingProxy()
+        proxy.inject(Ticket(code: "B2", seats: 5), as: BadgeContent.self, members: .badgeContent)
+        proxy.inject(Member(photo: "me.png"), as: AvatarContent.self, members: .avatarContent)
+        #expect(proxy.value(forMember: "badge") as? String == "B2")
+        #expect(proxy.value(forMember: "count") as? Int == 5)
+        #expect(proxy.value(forMember: "price") == nil)
+        #expect(proxy.value(forMember: "avatar") as? ImageName == ImageName("me.png"))
     }
 
     @Test func proxyStyleForAnImageRequirement() {

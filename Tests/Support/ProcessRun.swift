@@ -10,9 +10,11 @@ public struct ProcessRun: Sendable {
 
     /// Runs `executable` with `arguments` in `folder` and waits for it.
     ///
-    /// - Parameter mergingOutput: Send standard error into standard output, as a terminal shows
-    ///   them; `stderr` is then empty.
-    public init(_ executable: URL, _ arguments: [String] = [], in folder: URL? = nil, mergingOutput: Bool = false) throws {
+    /// - Parameters:
+    ///   - input: What the process reads from its standard input, a pipe; none if `nil`.
+    ///   - mergingOutput: Send standard error into standard output, as a terminal shows them;
+    ///     `stderr` is then empty.
+    public init(_ executable: URL, _ arguments: [String] = [], in folder: URL? = nil, input: String? = nil, mergingOutput: Bool = false) throws {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -21,7 +23,13 @@ public struct ProcessRun: Sendable {
         let err = mergingOutput ? out : Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stdin = input.map { _ in Pipe() }
+        if let stdin { process.standardInput = stdin }
         try process.run()
+        if let input, let stdin {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         // Read before waiting, so a large output cannot fill a pipe and stall the process. The
         // two pipes are read on two threads, so neither can fill while the other is read.
         let errData = Shared(Data())

@@ -15,8 +15,7 @@
 /// proxy.responds(to: "subtitle")     // true, like respondsToSelector:
 /// try proxy.value(forMember: "image", as: ImageName.self)
 ///
-/// let view = TitledContentView()
-/// view.content = proxy               // the proxy is a TitledContent
+/// cell.configure(with: proxy)       // the proxy is a TitledContent
 /// ```
 ///
 /// ## Typed and named look-up
@@ -24,7 +23,8 @@
 ///   returns `nil` when nothing is injected for it. For the library's protocols the proxy conforms
 ///   directly (`proxy.title`); a member nobody provides reads as empty (`""`, ``ImageName/empty``),
 ///   as a message to `nil` does in Objective-C.
-/// - Your own protocols: add one line and `proxy.headline` works, typed, returning an optional:
+/// - Your own protocols: add this, and `proxy.headline` works, typed, returning an optional
+///   (while the proxy does not also conform to the protocol):
 ///   ```swift
 ///   extension ForwardingProxy {
 ///       subscript<Value>(dynamicMember keyPath: KeyPath<any HeadlineContent, Value>) -> Value? {
@@ -32,7 +32,11 @@
 ///       }
 ///   }
 ///   ```
-///   The `decouple` tool's `proxy` style writes this, the conformance and the member table for you.
+///   The `decouple` tool's `proxy` style writes this subscript for you, with the protocol's
+///   conformance and its member table (`MemberTable.headlineContent`, a `static let` read through
+///   closures). Once the proxy conforms, `proxy.headline` is the conformance's member (empty when
+///   nothing is injected); `proxy[dynamicMember: \HeadlineContent.headline]` is the optional
+///   answer, as for `TitledContent`.
 /// - By name: ``responds(to:)``, ``value(forMember:)`` and ``value(forMember:as:)`` go through the
 ///   ``MemberTable`` of each injected protocol. A member nobody provides is `nil` or a thrown
 ///   ``ForwardingError``; it never traps.

@@ -1,42 +1,18 @@
+@_exported import DecoupleTestSupport
 import Foundation
 import Testing
 
 /// The result of running the `decouple` binary.
-struct ToolRun {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
+typealias ToolRun = ProcessRun
 
 /// Where `swift build` put the `decouple` binary: beside the test bundle.
-let toolURL = Bundle.main.bundleURL.appendingPathComponent("decouple")
-
-let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let toolURL = builtProduct("decouple")
 
 /// Runs `decouple` with arguments in a folder and waits for it.
 ///
 /// - Parameter input: What the tool reads from its standard input, a pipe; none if `nil`.
 func runTool(_ arguments: [String], in folder: URL, input: String? = nil) throws -> ToolRun {
-    let process = Process()
-    process.executableURL = toolURL
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    let stdin = input.map { _ in Pipe() }
-    if let stdin { process.standardInput = stdin }
-    try process.run()
-    if let input, let stdin {
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-    }
-    // Read before waiting, so a large output cannot fill the pipe and stall the tool.
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ToolRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    try ProcessRun(toolURL, arguments, in: folder, input: input)
 }
 
 /// A fresh folder holding the given files, removed when the test ends.
