@@ -172,7 +172,10 @@ private final class ProfileModel {
         let once = scheduler.schedule(after: .milliseconds(10)) { fired.append("once") }
         let cancelled = scheduler.schedule(after: .milliseconds(10)) { fired.append("cancelled") }
         cancelled.cancel()
-        try await Task.sleep(for: .milliseconds(200))
+        // Real time on a shared main actor (other suites run on it too, slowly under sanitizers):
+        // wait for the timer, boundedly, then long enough for the cancelled one to have fired.
+        for _ in 0..<1_000 where fired.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        try await Task.sleep(for: .milliseconds(100))
         #expect(fired == ["once"])
         _ = once
     }
