@@ -73,12 +73,16 @@ struct TableIndexMapping {
         }
         let sectionMap = IndexMap(
             removed: batch.deletedSections.union(sectionSources),
-            moved: Dictionary(batch.movedSections.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first }))
-        let sectionsAdded = batch.insertedSections.union(sectionTargets).sorted()
+            moved: Dictionary(batch.movedSections.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first }),
+            added: batch.insertedSections.union(sectionTargets).sorted())
 
         // Rows.
         func exists(_ indexPath: IndexPath, in layout: TableLayout) -> Bool { layout.contains(indexPath) }
         var removedRows: [Int: IndexSet] = [:], addedRows: [Int: IndexSet] = [:]
+        // Per section, for the count check and its message: deleted and moved out by old section,
+        // inserted and moved in by new section.
+        var deletedCount: [Int: Int] = [:], insertedCount: [Int: Int] = [:]
+        var movedOutCount: [Int: Int] = [:], movedInCount: [Int: Int] = [:]
         for indexPath in batch.deletedRows {
             guard exists(indexPath, in: old), !batch.deletedSections.contains(indexPath.tableSection) else {
                 return fail("attempt to delete row \(indexPath.tableDescription), which does not exist before the update or whose section is deleted")
@@ -86,6 +90,7 @@ struct TableIndexMapping {
             guard removedRows[indexPath.tableSection, default: []].insert(indexPath.tableRow).inserted else {
                 return fail("attempt to delete row \(indexPath.tableDescription) twice")
             }
+            deletedCount[indexPath.tableSection, default: 0] += 1
         }
         for indexPath in batch.insertedRows {
             guard exists(indexPath, in: new), !batch.insertedSections.contains(indexPath.tableSection) else {
@@ -94,6 +99,7 @@ struct TableIndexMapping {
             guard addedRows[indexPath.tableSection, default: []].insert(indexPath.tableRow).inserted else {
                 return fail("attempt to insert row \(indexPath.tableDescription) twice")
             }
+            insertedCount[indexPath.tableSection, default: 0] += 1
         }
         var movedRows: [IndexPath: IndexPath] = [:]
         for move in batch.movedRows {
@@ -110,6 +116,8 @@ struct TableIndexMapping {
                 return fail("attempt to move a row to \(move.to.tableDescription), where another row is also inserted or moved")
             }
             movedRows[move.from] = move.to
+            movedOutCount[move.from.tableSection, default: 0] += 1
+            movedInCount[move.to.tableSection, default: 0] += 1
         }
         for indexPath in batch.reloadedRows + batch.reconfiguredRows where !exists(indexPath, in: old) {
             return fail("attempt to reload row \(indexPath.tableDescription), which does not exist before the update")
@@ -117,12 +125,10 @@ struct TableIndexMapping {
 
         // Counts: each surviving section's rows before, minus what left, plus what arrived.
         for section in oldSections where !batch.deletedSections.contains(section) {
-            guard let newSection = sectionMap.map(section, into: sectionsAdded) else { continue }
+            guard let newSection = sectionMap.map(section) else { continue }
             let before = old.rows(in: section), after = new.rows(in: newSection)
-            let deleted = batch.deletedRows.filter { $0.tableSection == section }.count
-            let inserted = batch.insertedRows.filter { $0.tableSection == newSection }.count
-            let movedOut = batch.movedRows.filter { $0.from.tableSection == section }.count
-            let movedIn = batch.movedRows.filter { $0.to.tableSection == newSection }.count
+            let deleted = deletedCount[section] ?? 0, inserted = insertedCount[newSection] ?? 0
+            let movedOut = movedOutCount[section] ?? 0, movedIn = movedInCount[newSection] ?? 0
             guard after == before - deleted - movedOut + inserted + movedIn else {
                 return fail("invalid number of rows in section \(newSection). The number of rows in an existing section after the update (\(after)) must be equal to the number before the update (\(before)), plus or minus the number inserted or deleted (\(inserted) inserted, \(deleted) deleted) and plus or minus the number moved into or out of it (\(movedIn) moved in, \(movedOut) moved out)")
             }
@@ -133,7 +139,7 @@ struct TableIndexMapping {
             rowMaps[section] = IndexMap(removed: removed, moved: [:])
         }
         return .success(TableIndexMapping(
-            sections: IndexMap(removed: sectionMap.removed, moved: sectionMap.moved, added: sectionsAdded),
+            sections: sectionMap,
             rows: rowMaps,
             movedRows: movedRows,
             reloadedRows: Set(batch.reloadedRows),

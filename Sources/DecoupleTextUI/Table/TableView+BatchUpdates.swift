@@ -117,13 +117,14 @@ extension TableView {
             return false
         }
 
+        // Each visible cell moves to its row's new position, or goes back to reuse.
         var moved: [IndexPath: TableViewCell] = [:]
-        for (indexPath, cell) in visibleCells {
-            guard let target = mapping.newIndexPath(for: indexPath), !mapping.isReloaded(indexPath) else { continue }
-            moved[target] = cell
-        }
-        for indexPath in Array(visibleCells.keys) where !moved.values.contains(where: { $0 === visibleCells[indexPath] }) {
-            enqueue(indexPath)
+        for indexPath in Array(visibleCells.keys) {
+            if let target = mapping.newIndexPath(for: indexPath), !mapping.isReloaded(indexPath) {
+                moved[target] = visibleCells.removeValue(forKey: indexPath)
+            } else {
+                enqueue(indexPath)
+            }
         }
         visibleCells = moved
         indexPathForSelectedRow = indexPathForSelectedRow.flatMap { mapping.newIndexPath(for: $0) }
