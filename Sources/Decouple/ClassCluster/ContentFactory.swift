@@ -164,11 +164,16 @@ public final class ContentFactory<Content>: Sendable {
         }
 
         override func adapt(_ model: Any) -> Content {
-            // The look-up matched the model's dynamic type to `Model`, or for a class to an
-            // ancestor of it, so the value is a `Model`. Opening the existential and reading the
-            // value in place as a `Model` costs nothing; `as! Model` costs a run-time cast.
+            // The look-up matched the model's dynamic type to `Model`, or, for a class, found
+            // `Model` in its real superclass chain. Only an exact match is read in place, with no
+            // cast: the check right here proves the layout is `Model`'s. A subclass instance is
+            // upcast by the run time, which checks it again.
             func open<Dynamic>(_ value: Dynamic) -> Model {
-                unsafeBitCast(value, to: Model.self)
+                if Dynamic.self == Model.self { return unsafeBitCast(value, to: Model.self) }
+                guard let model = value as? Model else {
+                    preconditionFailure("\(Dynamic.self) was matched to an adapter of \(Model.self), which it is not")
+                }
+                return model
             }
             return body(_openExistential(model, do: open))
         }
@@ -234,18 +239,23 @@ struct ContentRegistry {
     }
 
     mutating func adapter(for model: Any) -> (any AnyObject & Sendable)? {
-        let id = ObjectIdentifier(type(of: model))
+        // The type itself, never a `Mirror`: a type can customise its mirror to claim any
+        // ancestor, and the adapter found here reads the model as that ancestor.
+        let dynamicType = type(of: model)
+        let id = ObjectIdentifier(dynamicType)
         if let known = resolved[id] { return known }
-        let found = nearestRegisteredAncestor(of: model)?.adapter
+        let found = nearestRegisteredAncestor(of: dynamicType)?.adapter
         resolved[id] = Optional<(any AnyObject & Sendable)?>.some(found)
         return found
     }
 
-    private func nearestRegisteredAncestor(of model: Any) -> TypeEntry? {
-        var ancestor = Mirror(reflecting: model).superclassMirror
-        while let mirror = ancestor {
-            if let entry = byType[ObjectIdentifier(mirror.subjectType)] { return entry }
-            ancestor = mirror.superclassMirror
+    /// The nearest registered class in the real superclass chain of a class type, read from
+    /// the type's metadata. Runs no user code, so it may run under the factory's lock.
+    private func nearestRegisteredAncestor(of type: Any.Type) -> TypeEntry? {
+        guard var current = type as? AnyClass else { return nil }
+        while let superclass = _getSuperclass(current) {
+            if let entry = byType[ObjectIdentifier(superclass)] { return entry }
+            current = superclass
         }
         return nil
     }

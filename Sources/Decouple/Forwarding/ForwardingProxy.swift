@@ -89,8 +89,11 @@ public final class ForwardingProxy: Sendable {
     }
 
     /// Removes whatever is injected for a protocol.
+    ///
+    /// The object is released after the proxy's lock is, so its `deinit` may use the proxy.
     public func remove<Protocol>(_ protocol: Protocol.Type) {
-        registry.withLock { $0.remove(ObjectIdentifier(`protocol`)) }
+        let removed = registry.withLock { $0.remove(ObjectIdentifier(`protocol`)) }
+        withExtendedLifetime(removed) {}
     }
 
     /// The live object injected for a protocol, if any.
@@ -186,7 +189,10 @@ public final class ForwardingProxy: Sendable {
             protocolName: String(describing: `protocol`).replacingPrefix("any ", with: ""),
             reference: reference,
             members: members.map(AnyMemberTable.init) ?? AnyMemberTable.builtIn(for: id))
-        registry.withLock { $0.insert(slot, for: id) }
+        // The replaced object, if any, is released here, after the lock: its `deinit` may read
+        // the proxy, and no user code runs while the proxy's lock is held.
+        let replaced = registry.withLock { $0.insert(slot, for: id) }
+        withExtendedLifetime(replaced) {}
     }
 
     enum Reference: Sendable {
@@ -219,16 +225,20 @@ public final class ForwardingProxy: Sendable {
     struct Registry: Sendable {
         private var slots: [(id: ObjectIdentifier, slot: Slot)] = []
 
-        mutating func insert(_ slot: Slot, for id: ObjectIdentifier) {
+        /// Returns the slot it replaced, for the caller to release outside the lock.
+        mutating func insert(_ slot: Slot, for id: ObjectIdentifier) -> Slot? {
             if let index = slots.firstIndex(where: { $0.id == id }) {
-                slots[index].slot = slot
-            } else {
-                slots.append((id, slot))
+                defer { slots[index].slot = slot }
+                return slots[index].slot
             }
+            slots.append((id, slot))
+            return nil
         }
 
-        mutating func remove(_ id: ObjectIdentifier) {
-            slots.removeAll { $0.id == id }
+        /// Returns the slot it removed, for the caller to release outside the lock.
+        mutating func remove(_ id: ObjectIdentifier) -> Slot? {
+            guard let index = slots.firstIndex(where: { $0.id == id }) else { return nil }
+            return slots.remove(at: index).slot
         }
 
         func object(for id: ObjectIdentifier) -> AnyObject? {

@@ -15,6 +15,20 @@ enum MainActorDelivery {
         }
     }
 
+    /// Runs `body` at once when on the main actor; otherwise queues it, and skips it if by then
+    /// `token` is gone or cancelled.
+    @usableFromInline
+    static func run(unlessCancelled token: Weak<CancellationToken>, _ body: @escaping @MainActor @Sendable () -> Void) {
+        if isOnMainActor {
+            MainActor.assumeIsolated(body)
+        } else {
+            Task { @MainActor in
+                guard let live = token.object, !live.isCancelled else { return }
+                body()
+            }
+        }
+    }
+
     /// Whether the caller runs on the main actor, asked without trapping (which is all that
     /// `MainActor.assumeIsolated` offers).
     ///

@@ -81,7 +81,8 @@ extension ObservableValue where Value: Sendable {
         // Weak, so that dropping the token still ends the observation.
         let token = Weak<CancellationToken>()
         let observation = observe(options: options) { change in
-            MainActorDelivery.run {
+            // Queued to the main actor when set elsewhere: by then the token may be cancelled.
+            MainActorDelivery.run(unlessCancelled: token) {
                 guard let observer = box.object else {
                     token.object?.cancel()
                     return
@@ -115,6 +116,25 @@ extension ObservableValue where Value: Sendable {
 /// It is `Sendable` when its value is, and then setting and observing are safe from any thread.
 /// Handlers run on the thread that set the value, after the lock is released, so a handler may
 /// set values, observe or cancel.
+///
+/// ## Delivery order
+/// Observers are told of every value in the order the values were set, one round at a time, so
+/// every observer and binding always ends at the stored value:
+/// - A value set while a round is being delivered, by a handler or by another thread, is stored
+///   at once (``value`` reads it) and delivered after the current round, in order. The thread
+///   delivering the round delivers it; the setting thread does not wait.
+/// - From inside a handler, setting a value equal (`==`) to the current one changes nothing and
+///   tells no one: an observer that writes back the value it was given, or two values bound to
+///   each other, end the cascade there. Outside handlers, every set is told, equal or not, as
+///   with KVO. (Values that are not `Equatable` and `Sendable` are not compared: a handler that always sets
+///   its own property never stops.)
+/// - A value set from inside any handler is told after that handler's round, from the outermost
+///   set on this thread, so long chains of derived values are told one after another rather
+///   than one inside another.
+/// - A prior notification (``ObservationOptions/prior``) runs while the property still holds
+///   the old value, unless a newer value was set meanwhile.
+/// - Once `cancel()` has returned, on any thread, the handler is not entered again; cancelling
+///   from another thread while the handler runs waits for it to return.
 public final class ObservableProperty<Value>: ObservableValue {
     // Setting a value is inlinable, down to the lock: in the caller's module it compiles to code
     // specialised for `Value`, which asks the run time for no generic metadata. Unspecialised,
@@ -125,54 +145,74 @@ public final class ObservableProperty<Value>: ObservableValue {
         @usableFromInline let id: Int
         @usableFromInline let options: ObservationOptions
         @usableFromInline let handler: @Sendable (ObservedChange<Value>) -> Void
-        /// The observation's own token, which is what says whether it is still on.
-        @usableFromInline let token: Weak<CancellationToken>
+        /// Whether the observation is still on, closed by its token.
+        @usableFromInline let gate: ObservationGate
 
-        init(id: Int, options: ObservationOptions, handler: @escaping @Sendable (ObservedChange<Value>) -> Void, token: CancellationToken) {
+        init(id: Int, options: ObservationOptions, handler: @escaping @Sendable (ObservedChange<Value>) -> Void, gate: ObservationGate) {
             self.id = id
             self.options = options
             self.handler = handler
-            self.token = Weak(token)
-        }
-
-        /// Whether the observation is still on: its token exists and is not cancelled.
-        @inlinable var isLive: Bool {
-            guard let token = token.object else { return false }
-            return !token.isCancelled
+            self.gate = gate
         }
     }
 
     @usableFromInline
     struct State {
+        /// The value observers were last told of, or are being told of.
         @usableFromInline var value: Value
         /// In the order observers came: ids only grow, so appending keeps it sorted. Taking a
         /// copy to notify is a reference count, not an allocation.
         @usableFromInline var entries: [Entry] = []
         var nextID = 0
+        /// Whether a thread is delivering rounds; it delivers every value queued meanwhile.
+        @usableFromInline var isDelivering = false
+        /// The value of the round being delivered, until it is stored in `value`.
+        @usableFromInline var incoming: Value?
+        /// Values set while a round was being delivered, in order.
+        @usableFromInline var queued: [Value] = []
 
         init(value: Value) {
             self.value = value
         }
+
+        /// The last value set.
+        @usableFromInline var latest: Value { queued.last ?? incoming ?? value }
+        /// What `value` reads: the last value set, except that while the prior notifications of
+        /// a round run, the value they precede is not yet readable.
+        @usableFromInline var readable: Value { queued.last ?? value }
     }
 
     @usableFromInline let state: Locked<State>
     @usableFromInline let transform: (@Sendable (Value) -> Value)?
+    /// `==` for `Equatable` values: a set from inside a handler equal to the current value ends
+    /// a cascade.
+    @usableFromInline let isEqual: (@Sendable (Value, Value) -> Bool)?
 
     /// Makes an observable value.
     ///
     /// - Parameters:
     ///   - value: The first value.
     ///   - transform: Applied to every value set, before it is stored or reported — for example
-    ///     to clean typed text. The stored value is always what `transform` returned, so an
-    ///     observer that writes back the value it was given causes no further change.
+    ///     to clean typed text. The stored value is always what `transform` returned.
     public init(_ value: Value, transform: (@Sendable (Value) -> Value)? = nil) {
         self.transform = transform
+        isEqual = nil
         state = Locked(State(value: transform?(value) ?? value))
     }
 
-    /// The current value. Setting it notifies every observer, even when the value is equal.
+    /// Makes an observable value that compares values: from inside a handler, setting a value
+    /// equal to the current one changes nothing, so an observer that writes back the value it
+    /// was given causes no further change.
+    public init(_ value: Value, transform: (@Sendable (Value) -> Value)? = nil) where Value: Equatable & Sendable {
+        self.transform = transform
+        isEqual = { $0 == $1 }
+        state = Locked(State(value: transform?(value) ?? value))
+    }
+
+    /// The last value set. Setting it notifies every observer, even when the value is equal,
+    /// except from inside a handler (see "Delivery order").
     public var value: Value {
-        @inlinable get { state.withLock { $0.value } }
+        @inlinable get { state.withLock { $0.readable } }
         @inlinable set { set(newValue) }
     }
 
@@ -189,13 +229,19 @@ public final class ObservableProperty<Value>: ObservableValue {
         }
         // Through a weak box, which is sendable whatever `Value` is: `remove` only takes the lock.
         let this = Weak(self)
-        let token = CancellationToken { this.object?.remove(id) }
+        let gate = ObservationGate()
+        let token = CancellationToken {
+            gate.close()
+            this.object?.remove(id)
+        }
         let current = state.withLock { state in
-            state.entries.append(Entry(id: id, options: options, handler: handler, token: token))
-            return state.value
+            state.entries.append(Entry(id: id, options: options, handler: handler, gate: gate))
+            return state.latest
         }
         if options.contains(.initial) {
-            handler(ObservedChange(old: nil, new: options.contains(.new) ? current : nil, isPrior: false, isInitial: true))
+            gate.run {
+                handler(ObservedChange(old: nil, new: options.contains(.new) ? current : nil, isPrior: false, isInitial: true))
+            }
         }
         return token
     }
@@ -208,23 +254,84 @@ public final class ObservableProperty<Value>: ObservableValue {
         _ = removed   // the handler, and what it captured, is released outside the lock
     }
 
+    @usableFromInline
+    enum Start {
+        /// Another thread, or an outer call on this one, delivers it.
+        case queued
+        /// This call delivers it, now.
+        case now
+        /// Set from inside a handler: delivered after that handler's round.
+        case deferred
+    }
+
     @inlinable
     func set(_ newValue: Value) {
         let newValue = transform?(newValue) ?? newValue
-        let (old, entries) = state.withLock { state in
-            (state.value, state.entries)
+        let context = DeliveryContext.current
+        let insideHandler = context.depth > 0
+        if insideHandler, let isEqual {
+            // Compared outside the lock (`==` is the caller's code); a value set by another
+            // thread in between only means this set is ordered before it.
+            if isEqual(state.withLock { $0.latest }, newValue) { return }
         }
-        for entry in entries where entry.options.contains(.prior) && entry.isLive {
-            entry.handler(ObservedChange(old: entry.options.contains(.old) ? old : nil, new: nil, isPrior: true, isInitial: false))
+        let start = state.withLock { state -> Start in
+            if state.isDelivering {
+                state.queued.append(newValue)
+                return .queued
+            }
+            state.isDelivering = true
+            if insideHandler {
+                state.queued.append(newValue)
+                return .deferred
+            }
+            state.incoming = newValue
+            return .now
         }
-        state.withLock { $0.value = newValue }
-        for entry in entries where entry.isLive {
-            entry.handler(ObservedChange(
-                old: entry.options.contains(.old) ? old : nil,
-                new: entry.options.contains(.new) ? newValue : nil,
-                isPrior: false,
-                isInitial: false
-            ))
+        switch start {
+        case .queued:
+            return
+        case .deferred:
+            context.enqueue { self.deliverRounds() }
+        case .now:
+            context.deliver { deliverRounds() }
+        }
+    }
+
+    /// Delivers rounds until none is left. Called by the one thread delivering.
+    @inlinable
+    func deliverRounds() {
+        while true {
+            let round = state.withLock { state -> (old: Value, new: Value, entries: [Entry])? in
+                if state.incoming == nil {
+                    guard !state.queued.isEmpty else {
+                        state.isDelivering = false
+                        return nil
+                    }
+                    state.incoming = state.queued.removeFirst()
+                }
+                // Non-nil: set just above or by `set`.
+                return (state.value, state.incoming.unsafelyUnwrapped, state.entries)
+            }
+            guard let (old, new, entries) = round else { return }
+            for entry in entries where entry.options.contains(.prior) {
+                entry.gate.run {
+                    entry.handler(ObservedChange(old: entry.options.contains(.old) ? old : nil, new: nil, isPrior: true, isInitial: false))
+                }
+            }
+            state.withLock { state in
+                state.value = new   // `old` still holds the value replaced: released outside
+                state.incoming = nil
+            }
+            for entry in entries {
+                entry.gate.run {
+                    entry.handler(ObservedChange(
+                        old: entry.options.contains(.old) ? old : nil,
+                        new: entry.options.contains(.new) ? new : nil,
+                        isPrior: false,
+                        isInitial: false
+                    ))
+                }
+            }
         }
     }
 }
@@ -252,8 +359,19 @@ public struct Observed<Value> {
         projectedValue = ObservableProperty(wrappedValue)
     }
 
+    /// An observed `Equatable` value: from inside a handler, setting an equal value changes
+    /// nothing (see ``ObservableProperty``).
+    public init(wrappedValue: Value) where Value: Equatable & Sendable {
+        projectedValue = ObservableProperty(wrappedValue)
+    }
+
     /// Every value set is first passed through `transform`; see ``ObservableProperty/init(_:transform:)``.
     public init(wrappedValue: Value, transform: @escaping @Sendable (Value) -> Value) {
+        projectedValue = ObservableProperty(wrappedValue, transform: transform)
+    }
+
+    /// Every value set is first passed through `transform`; see ``ObservableProperty/init(_:transform:)``.
+    public init(wrappedValue: Value, transform: @escaping @Sendable (Value) -> Value) where Value: Equatable & Sendable {
         projectedValue = ObservableProperty(wrappedValue, transform: transform)
     }
 

@@ -1,0 +1,172 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Bionic)
+import Bionic
+#endif
+
+// MARK: - DeliveryContext
+
+/// What the current thread is doing for observation: whether it is inside a handler, the
+/// deliveries set off from inside handlers, and releases deferred while it releases.
+///
+/// Both queues make chains iterative. A value set from inside a handler is stored at once, but
+/// its observers are told after the current handler's round, from the outermost `set` on this
+/// thread; so 5,000 chained ``Derived`` values are told one after another, not one inside
+/// another. In the same way, releasing a chain's last token releases each link after the one
+/// before it has finished, not from inside its `deinit`.
+///
+/// One per thread, reached only from its thread: nothing here is shared.
+@usableFromInline
+final class DeliveryContext {
+    /// How many deliveries this thread is inside.
+    @usableFromInline var depth = 0
+    private var jobs: [() -> Void] = []
+    private var isReleasing = false
+    private var releases: [[AnyObject & Sendable]] = []
+
+    /// The current thread's context.
+    @usableFromInline
+    static var current: DeliveryContext {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<DeliveryContext>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let context = DeliveryContext()
+        pthread_setspecific(key, Unmanaged.passRetained(context).toOpaque())
+        return context
+    }
+
+    /// Runs `body` as a delivery, then, if it was the outermost one, every delivery it set off.
+    @inlinable
+    func deliver(_ body: () -> Void) {
+        depth += 1
+        body()
+        depth -= 1
+        if depth == 0 { drainJobs() }
+    }
+
+    /// Queues a delivery set off from inside a handler.
+    @usableFromInline
+    func enqueue(_ job: @escaping () -> Void) {
+        jobs.append(job)
+    }
+
+    @usableFromInline
+    func drainJobs() {
+        guard !jobs.isEmpty else { return }
+        depth += 1
+        var next = 0
+        while next < jobs.count {
+            let job = jobs[next]
+            next += 1
+            job()
+        }
+        jobs.removeAll()
+        depth -= 1
+    }
+
+    /// Releases `objects` now, or, when this thread is already releasing (a `deinit` that let
+    /// go of the next link of a chain), after the current release returns. Takes the caller's
+    /// reference: `objects` is empty afterwards.
+    func release(_ objects: inout [AnyObject & Sendable]) {
+        guard !objects.isEmpty else { return }
+        releases.append(objects)
+        objects = []
+        guard !isReleasing else { return }
+        isReleasing = true
+        // Each batch is released at the end of its turn; the deinits it runs may queue more.
+        while let batch = releases.popLast() { _ = batch }
+        isReleasing = false
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let result = pthread_key_create(&key, releaseContext)
+        precondition(result == 0, "pthread_key_create failed: \(result)")
+        return key
+    }()
+}
+
+#if canImport(Darwin)
+private func releaseContext(_ pointer: UnsafeMutableRawPointer) {
+    Unmanaged<DeliveryContext>.fromOpaque(pointer).release()
+}
+#else
+private func releaseContext(_ pointer: UnsafeMutableRawPointer?) {
+    if let pointer { Unmanaged<DeliveryContext>.fromOpaque(pointer).release() }
+}
+#endif
+
+/// An identifier of the current thread, as a plain integer that may be stored anywhere.
+@usableFromInline
+func currentThreadID() -> UInt {
+    #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+    #else
+    UInt(pthread_self())
+    #endif
+}
+
+// MARK: - ObservationGate
+
+/// Whether one observation is on, and whether its handler is running: what makes "once
+/// `cancel()` has returned, the handler is never entered again" true across threads.
+///
+/// A handler is entered only through ``enter()``, which fails once the gate is closed. Closing it
+/// from another thread while the handler runs waits for the handler to return; closing it from
+/// inside the handler (an observation that ends itself) does not wait.
+@usableFromInline
+final class ObservationGate: Sendable {
+    private let state = Locked(State())
+
+    private struct State {
+        var isClosed = false
+        /// The thread running the handler, or 0.
+        var runningOn: UInt = 0
+    }
+
+    @usableFromInline init() {}
+
+    /// Marks the handler as running on this thread, unless the gate is closed.
+    @usableFromInline
+    func enter() -> Bool {
+        let thread = currentThreadID()
+        return state.withLock { state in
+            guard !state.isClosed else { return false }
+            state.runningOn = thread
+            return true
+        }
+    }
+
+    /// Marks the handler as returned.
+    @usableFromInline
+    func exit() {
+        state.withLock { $0.runningOn = 0 }
+    }
+
+    /// Runs `body` if the observation is still on.
+    @inlinable
+    func run(_ body: () -> Void) {
+        guard enter() else { return }
+        body()
+        exit()
+    }
+
+    var isClosed: Bool { state.withLock { $0.isClosed } }
+
+    /// Closes the gate, waiting for a handler running on another thread to return.
+    func close() {
+        let thread = currentThreadID()
+        var busy = state.withLock { state in
+            state.isClosed = true
+            return state.runningOn != 0 && state.runningOn != thread
+        }
+        while busy {
+            sched_yield()
+            busy = state.withLock { $0.runningOn != 0 }
+        }
+    }
+}
