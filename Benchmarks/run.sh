@@ -2,6 +2,9 @@
 # Builds and runs the benchmarks in release mode and prints, for each figure, the candidate's
 # median divided by its baseline's median, both measured in this run:
 #   RATIO <name> <value>
+#   MALLOCS <name> <candidate mallocs per operation, p50>     (in-process figures)
+#   PEAK_MIB <what> <peak resident memory of `decouple generate`, MiB>
+#   RUN_SECONDS <time spent measuring, builds excluded>
 # followed by a table with the goals. Needs only the Swift toolchain (and awk). Arguments go to
 # `swift package benchmark`, e.g. `--filter 'proxy.*'` to run some figures only.
 set -euo pipefail
@@ -14,10 +17,16 @@ export DECOUPLE_SWIFTC="$(command -v swiftc)"
 
 cd "$here"
 log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
+figures="$(mktemp)"
+trap 'rm -f "$log" "$figures"' EXIT
+export DECOUPLE_FIGURES="$figures"
+# Build first, so that the time measured below is the benchmarks' own.
+swift package benchmark list > /dev/null 2>&1 || { swift package benchmark list >&2; echo "run.sh: the benchmarks do not build" >&2; exit 1; }
+start=$(date +%s)
 swift package benchmark --no-progress "$@" > "$log" 2>&1 || { cat "$log" >&2; echo "run.sh: the benchmarks failed" >&2; exit 1; }
+end=$(date +%s)
 
-awk '
+awk -v run_seconds="$((end - start))" -v figures="$figures" '
     function ns(value, unit) {
         if (unit == "ns") return value
         if (unit == "μs" || unit == "us") return value * 1e3
@@ -25,38 +34,61 @@ awk '
         if (unit == "s") return value * 1e9
         return value
     }
-    /^[a-z][a-z0-9_.]*\/(baseline|candidate|stdlib_inferring_moves)$/ { name = $0; next }
-    name != "" && /Time \(wall clock\)/ {
-        unit = $0; sub(/.*\(wall clock\) \(/, "", unit); sub(/\).*/, "", unit)
-        split($0, cells, "│"); gsub(/ /, "", cells[5])
-        value = cells[5]; factor = 1
+    function count(value,    factor) {
+        factor = 1
         if (value ~ /K$/) { factor = 1e3; sub(/K$/, "", value) }
         if (value ~ /M$/) { factor = 1e6; sub(/M$/, "", value) }
-        median[name] = ns(value * factor, unit)
+        return value * factor
+    }
+    /^[a-z][a-z0-9_.]*\/[a-z0-9_]+$/ { name = $0; scale = 1; next }
+    # With a scaling factor, figures are per 1,000 (K) or 1,000,000 (M) operations.
+    name != "" && /Time \(wall clock\)/ {
+        unit = $0; sub(/.*\(wall clock\) \(/, "", unit); sub(/\).*/, "", unit)
+        if (unit ~ /\*/) { split(unit, parts, " \\* "); unit = parts[1] }
+        split($0, cells, "│"); gsub(/ /, "", cells[5])
+        median[name] = ns(count(cells[5]), unit)
     }
     name != "" && /Malloc \(total\)/ {
-        split($0, cells, "│"); gsub(/ /, "", cells[5]); mallocs[name] = cells[5]
+        split($0, cells, "│"); gsub(/ /, "", cells[5]); mallocs[name] = count(cells[5])
+        per = $0; divisor = 1
+        if (per ~ /\(K\)/) divisor = 1e3
+        if (per ~ /\(M\)/) divisor = 1e6
+        mallocs[name] = mallocs[name] / divisor
     }
     END {
-        goals["proxy.typed_vs_direct"] = 3; goals["proxy.name_vs_direct"] = 25
-        goals["factory.adapt_vs_direct"] = 3; goals["table.render_1m_vs_100_rows"] = 1.5
-        goals["binding.update_vs_direct_set"] = 10; goals["generate.vs_swiftc_parse"] = 3
-        goals["generate.warm_vs_cold"] = 0.1; goals["diff.100k_vs_hash_pass"] = 1.3
-        order = "proxy.typed_vs_direct proxy.name_vs_direct factory.adapt_vs_direct table.render_1m_vs_100_rows binding.update_vs_direct_set diff.100k_vs_hash_pass generate.vs_swiftc_parse generate.warm_vs_cold"
-        n = split(order, names, " ")
+        split("proxy.typed_vs_direct proxy.name_vs_direct factory.adapt_vs_direct table.render_1m_vs_100_rows table.render_vs_plain_text binding.update_vs_direct_set diff.100k_vs_hash_pass generate.vs_frontend_parse generate.one_file_changed_vs_cold generate.warm_vs_cold", names, " ")
+        n = 10
+        goals["proxy.typed_vs_direct"] = 2; goals["proxy.name_vs_direct"] = 5
+        goals["factory.adapt_vs_direct"] = 2; goals["table.render_1m_vs_100_rows"] = 1.5
+        goals["table.render_vs_plain_text"] = 3; goals["binding.update_vs_direct_set"] = 10
+        goals["diff.100k_vs_hash_pass"] = 1.3; goals["generate.vs_frontend_parse"] = 3
+        goals["generate.one_file_changed_vs_cold"] = 0.1; goals["generate.warm_vs_cold"] = 0.02
+        malloc_goals["table.render_vs_plain_text"] = 25; malloc_goals["binding.update_vs_direct_set"] = 0
+        # The cached figures share one cold baseline.
+        base["generate.one_file_changed_vs_cold"] = "generate.cold/baseline"
+        base["generate.warm_vs_cold"] = "generate.cold/baseline"
         for (i = 1; i <= n; i++) {
-            f = names[i]; b = median[f "/baseline"]; c = median[f "/candidate"]
+            f = names[i]; b = (f in base) ? median[base[f]] : median[f "/baseline"]; c = median[f "/candidate"]
             if (b == "" || c == "" || b == 0) { printf "RATIO %s missing\n", f; continue }
             ratio[f] = c / b
             printf "RATIO %s %.3g\n", f, ratio[f]
         }
+        for (i = 1; i <= n; i++) {
+            f = names[i]
+            if ((f "/candidate") in mallocs && f !~ /^generate\./) printf "MALLOCS %s %.4g\n", f, mallocs[f "/candidate"]
+        }
+        while ((getline line < figures) > 0) print line
         if (median["diff.reference/stdlib_inferring_moves"] != "") printf "REFERENCE diff.100k_stdlib_inferring_moves_ms %.4g\n", median["diff.reference/stdlib_inferring_moves"] / 1e6
+        printf "RUN_SECONDS %d\n", run_seconds
         printf "\n| figure | baseline p50 (ns) | candidate p50 (ns) | ratio | goal | mallocs per op (candidate p50) |\n|---|---:|---:|---:|---:|---:|\n"
         for (i = 1; i <= n; i++) {
             f = names[i]
             if (!(f in ratio)) continue
             mark = ratio[f] <= goals[f] ? "met" : "missed"
-            printf "| %s | %.4g | %.4g | %.3g | ≤ %s (%s) | %s |\n", f, median[f "/baseline"], median[f "/candidate"], ratio[f], goals[f], mark, mallocs[f "/candidate"]
+            m = ((f "/candidate") in mallocs && f !~ /^generate\./) ? sprintf("%.4g", mallocs[f "/candidate"]) : "—"
+            if (f in malloc_goals) m = m sprintf(" (≤ %d, %s)", malloc_goals[f], (mallocs[f "/candidate"] <= malloc_goals[f]) ? "met" : "missed")
+            b = (f in base) ? median[base[f]] : median[f "/baseline"]
+            printf "| %s | %.4g | %.4g | %.3g | ≤ %s (%s) | %s |\n", f, b, median[f "/candidate"], ratio[f], goals[f], mark, m
         }
     }
 ' "$log"

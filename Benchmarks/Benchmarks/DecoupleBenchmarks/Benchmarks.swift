@@ -15,6 +15,7 @@ let benchmarks: @Sendable () -> Void = {
     proxyBenchmarks()
     factoryBenchmarks()
     tableBenchmarks()
+    renderBenchmarks()
     bindingBenchmarks()
     diffBenchmarks()
     generatorBenchmarks()
@@ -128,6 +129,45 @@ func tableBenchmarks() {
     }
 }
 
+// MARK: - Rendering
+
+/// The 20 rows the table shows, as plain strings: what a table's rendering adds to is only
+/// padding and joining them.
+func plainRows() -> [(String, String)] {
+    (0..<20).map { ("Row \($0)", "detail") }
+}
+
+func renderBenchmarks() {
+    Benchmark("table.render_vs_plain_text/baseline") { benchmark in
+        let rows = plainRows()
+        for _ in benchmark.scaledIterations {
+            // By hand: each row's title and detail, padded to 40 columns, one line each.
+            var text = ""
+            for (title, detail) in rows {
+                let gap = max(1, 40 - title.count - detail.count)
+                text += title + String(repeating: " ", count: gap) + detail + "\n"
+            }
+            blackHole(text)
+        }
+    }
+    Benchmark("table.render_vs_plain_text/candidate") { benchmark async in
+        nonisolated(unsafe) let benchmark = benchmark
+        await MainActor.run {
+            let rows = Rows(count: 20)
+            let table = TableView()
+            table.register(TableViewCell.self, forCellReuseIdentifier: "row")
+            table.visibleRowCount = 20
+            table.dataSource = rows
+            blackHole(table.render(width: 40))   // cells made and laid out once, as on screen
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(table.render(width: 40))
+            }
+            benchmark.stopMeasurement()
+        }
+    }
+}
+
 // MARK: - Binding
 
 @MainActor final class ProfileViewModel {
@@ -224,57 +264,152 @@ func generatorBenchmarks() {
         return
     }
     let corpus = Corpus.make(lines: 100_000)
-    let process = Benchmark.Configuration(metrics: [.wallClock], scalingFactor: .one, maxDuration: .seconds(60), maxIterations: 5)
+    let process = Benchmark.Configuration(metrics: [.wallClock, .peakMemoryResident], scalingFactor: .one, maxDuration: .seconds(30), maxIterations: 5)
+    let generate = ["generate", corpus.folder, "--config", corpus.configuration]
 
-    Benchmark("generate.vs_swiftc_parse/baseline", configuration: process) { benchmark in
-        for _ in benchmark.scaledIterations { run(swiftc, ["-parse"] + corpus.files) }
+    // The compiler's own parser on the same files, in one process: what reading Swift costs.
+    Benchmark("generate.vs_frontend_parse/baseline", configuration: process) { benchmark in
+        for _ in benchmark.scaledIterations { run(swiftc, ["-frontend", "-parse"] + corpus.files) }
     }
-    Benchmark("generate.vs_swiftc_parse/candidate", configuration: process) { benchmark in
-        for _ in benchmark.scaledIterations { run(tool, ["generate", corpus.folder, "--config", corpus.configuration]) }
+    Benchmark("generate.vs_frontend_parse/candidate", configuration: process) { benchmark in
+        var peak = 0
+        for _ in benchmark.scaledIterations { peak = max(peak, run(tool, generate)) }
+        record("PEAK_MIB generate.100k_lines", peak >> 20)
+    }
+    // One 10 MB source file: the largest single input the tests use.
+    Benchmark("generate.peak_memory/10mb_file", configuration: .init(metrics: [.wallClock], scalingFactor: .one, maxDuration: .seconds(60), maxIterations: 1)) { benchmark in
+        let big = Corpus.makeLargeFile(bytes: 10_000_000)
+        var peak = 0
+        for _ in benchmark.scaledIterations { peak = max(peak, run(tool, ["generate", big.folder])) }
+        record("PEAK_MIB generate.10mb_file", peak >> 20)
+        record("INPUT_MIB generate.10mb_file", big.bytes >> 20)
     }
     let cache = corpus.folder + "-cache"
-    Benchmark("generate.warm_vs_cold/baseline", configuration: process) { benchmark in
+    // Cold: a new, empty cache folder each time, which the run fills. The baseline of both
+    // cached figures.
+    Benchmark("generate.cold/baseline", configuration: process) { benchmark in
         var folders: [String] = []
         for _ in benchmark.scaledIterations {
-            // A new, empty cache folder each time: a cold run, which also fills the cache.
             folders.append(cache + "-cold-" + UUID().uuidString)
-            run(tool, ["generate", corpus.folder, "--config", corpus.configuration, "--cache", folders[folders.count - 1]])
+            run(tool, generate + ["--cache", folders[folders.count - 1]])
         }
         benchmark.stopMeasurement()
         for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
     }
     Benchmark("generate.warm_vs_cold/candidate", configuration: process) { benchmark in
-        run(tool, ["generate", corpus.folder, "--config", corpus.configuration, "--cache", cache])
+        run(tool, generate + ["--cache", cache])
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            run(tool, ["generate", corpus.folder, "--config", corpus.configuration, "--cache", cache])
+            run(tool, generate + ["--cache", cache])
         }
+    }
+    Benchmark("generate.one_file_changed_vs_cold/candidate", configuration: process) { benchmark in
+        run(tool, generate + ["--cache", cache])
+        benchmark.startMeasurement()
+        for iteration in benchmark.scaledIterations {
+            benchmark.stopMeasurement()
+            // One file of the corpus changes: new content, the same size.
+            corpus.touch(file: iteration % corpus.files.count)
+            benchmark.startMeasurement()
+            run(tool, generate + ["--cache", cache])
+        }
+        benchmark.stopMeasurement()
+        corpus.restore()
     }
 }
 
-/// Runs a program to the end, its output discarded; a failure stops the benchmark.
-func run(_ executable: String, _ arguments: [String]) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { fatalError("cannot run \(executable): \(error)") }
-    process.waitUntilExit()
-    precondition(process.terminationStatus == 0, "\(executable) \(arguments.prefix(2)) exited with \(process.terminationStatus)")
+/// Runs a program to the end, its output discarded; a failure stops the benchmark. Returns the
+/// child's own peak resident memory in bytes, read from `wait4` for exactly that process.
+@discardableResult
+func run(_ executable: String, _ arguments: [String]) -> Int {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+    precondition(spawned == 0, "cannot run \(executable): error \(spawned)")
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    precondition(status == 0, "\(executable) \(arguments.prefix(2)) exited with status \(status)")
+    #if os(Linux)
+    return Int(usage.ru_maxrss) * 1024   // kilobytes on Linux
+    #else
+    return Int(usage.ru_maxrss)          // bytes on Darwin
+    #endif
+}
+
+/// Records a figure that is not a time (peak memory) for run.sh, which prints it: a line
+/// `<name> <value>` appended to the file named by `DECOUPLE_FIGURES`.
+func record(_ name: String, _ value: Int) {
+    guard let path = ProcessInfo.processInfo.environment["DECOUPLE_FIGURES"],
+          let handle = FileHandle(forWritingAtPath: path) else { return }
+    handle.seekToEndOfFile()
+    handle.write(Data("\(name) \(value)\n".utf8))
+    try? handle.close()
 }
 
 /// A generated corpus of model files: structs, classes, nested types, extensions, protocols and
 /// annotations, about 250 lines a file.
 enum Corpus {
-    struct Files {
+    struct Files: Sendable {
         var folder: String
         var files: [String]
         var configuration: String
+
+        /// Changes one file's content, keeping its size: the first model's doc comment flips
+        /// between two spellings of the same length.
+        func touch(file index: Int) {
+            let path = files[index]
+            let text = try! String(contentsOfFile: path, encoding: .utf8)
+            let changed = text.contains("A model with") ? text.replacingOccurrences(of: "A model with", with: "A model WITH")
+                : text.replacingOccurrences(of: "A model WITH", with: "A model with")
+            precondition(changed.utf8.count == text.utf8.count)
+            try! changed.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+
+        /// Puts every file back as made.
+        func restore() {
+            for path in files {
+                let text = try! String(contentsOfFile: path, encoding: .utf8)
+                if text.contains("A model WITH") {
+                    try! text.replacingOccurrences(of: "A model WITH", with: "A model with").write(toFile: path, atomically: true, encoding: .utf8)
+                }
+            }
+        }
     }
 
+    /// One file of `bytes` bytes, half its models annotated, in a folder of its own.
+    static func makeLargeFile(bytes: Int) -> (folder: String, bytes: Int) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("decouple-bench-large").path
+        try? FileManager.default.removeItem(atPath: folder)
+        try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var text = "import Foundation\n\n"
+        var index = 0
+        while text.utf8.count < bytes {
+            if index.isMultiple(of: 2) { text += "// decouple: TitledContent(title: name, subtitle: detail ?? \"-\")\n" }
+            text += "public struct BigModel\(index) {\n    public var name: String\n    public var detail: String?\n    public var price: Double = 19.5\n    public var tags: [String] = [\"商品\", \"🚀\"]\n}\n\n"
+            index += 1
+        }
+        try! text.write(toFile: folder + "/Big.swift", atomically: true, encoding: .utf8)
+        return (folder, text.utf8.count)
+    }
+
+    /// Made once: every benchmark runs in its own process, and each finds the corpus the
+    /// first one wrote (its file list is written last, as the mark that it is whole).
     static func make(lines: Int) -> Files {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("decouple-bench-corpus").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("decouple-bench-corpus-\(lines)").path
+        let list = folder + "/files.txt"
+        if let written = try? String(contentsOfFile: list, encoding: .utf8) {
+            let files = written.split(separator: "\n").map(String.init)
+            let made = Files(folder: folder + "/Models", files: files, configuration: folder + "/decouple.json")
+            made.restore()
+            return made
+        }
         try? FileManager.default.removeItem(atPath: folder)
         try! FileManager.default.createDirectory(atPath: folder + "/Models", withIntermediateDirectories: true)
         var files: [String] = []
@@ -329,6 +464,7 @@ enum Corpus {
         }
         let configuration = "\(folder)/decouple.json"
         try! "{ \"adapters\": [\n\(adapters.joined(separator: ",\n"))\n] }\n".write(toFile: configuration, atomically: true, encoding: .utf8)
+        try! files.joined(separator: "\n").write(toFile: list, atomically: true, encoding: .utf8)
         return Files(folder: folder + "/Models", files: files, configuration: configuration)
     }
 }

@@ -110,12 +110,17 @@ public final class ContentFactory<Content>: Sendable {
         // The hot path asks the run time for no generic metadata: the look-up hands back the
         // adapter object, whose closure was specialised when it was registered.
         // Unretained: a factory keeps every adapter it registered for as long as it lives.
-        let found = registry.withLock { $0.adapter(for: model).map(Unmanaged.passUnretained) }
+        let found = registry.withLock { registry in
+            registry.adapter(for: model).map { (adapter: Unmanaged.passUnretained($0.adapter), isExact: $0.isExact) }
+        }
         guard let found else {
             throw .unregisteredType(Self.name(of: type(of: model)), registered: registeredTypes)
         }
         // Registered by this factory, so an `Adapter` of this factory's content.
-        return found._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Adapter.self).adapt(model) }
+        return found.adapter._withUnsafeGuaranteedRef { adapter in
+            let adapter = unsafeDowncast(adapter, to: Adapter.self)
+            return found.isExact ? adapter.adapt(exactly: model) : adapter.adapt(subclassInstance: model)
+        }
     }
 
     /// Adapts many models, stopping at the first that has no adapter.
@@ -151,7 +156,13 @@ public final class ContentFactory<Content>: Sendable {
     /// Unchecked only because Swift checks no class that can be subclassed: it has no state, and
     /// its one subclass holds a single `let` of a `@Sendable` closure.
     class Adapter: @unchecked Sendable {
-        func adapt(_ model: Any) -> Content {
+        /// Adapts a model whose dynamic type is exactly the registered type.
+        func adapt(exactly model: Any) -> Content {
+            preconditionFailure("Adapter is abstract")
+        }
+
+        /// Adapts an instance of a subclass of the registered class.
+        func adapt(subclassInstance model: Any) -> Content {
             preconditionFailure("Adapter is abstract")
         }
     }
@@ -163,19 +174,21 @@ public final class ContentFactory<Content>: Sendable {
             self.body = body
         }
 
-        override func adapt(_ model: Any) -> Content {
-            // The look-up matched the model's dynamic type to `Model`, or, for a class, found
-            // `Model` in its real superclass chain. Only an exact match is read in place, with no
-            // cast: the check right here proves the layout is `Model`'s. A subclass instance is
-            // upcast by the run time, which checks it again.
+        override func adapt(exactly model: Any) -> Content {
+            // The registry matched the model's dynamic type to `Model` by identity: that exact
+            // check proves the value is a `Model`, so it is read in place, with no run-time cast.
             func open<Dynamic>(_ value: Dynamic) -> Model {
-                if Dynamic.self == Model.self { return unsafeBitCast(value, to: Model.self) }
-                guard let model = value as? Model else {
-                    preconditionFailure("\(Dynamic.self) was matched to an adapter of \(Model.self), which it is not")
-                }
-                return model
+                unsafeBitCast(value, to: Model.self)
             }
             return body(_openExistential(model, do: open))
+        }
+
+        override func adapt(subclassInstance model: Any) -> Content {
+            // Found in the real superclass chain; the run time casts, and checks, the upcast.
+            guard let model = model as? Model else {
+                preconditionFailure("\(type(of: model)) was matched to an adapter of \(Model.self), which it is not")
+            }
+            return body(model)
         }
     }
 
@@ -219,7 +232,13 @@ struct ContentRegistry {
     var byTag: [String: TagEntry] = [:]
     /// Every dynamic type seen so far and its adapter, or `nil` when it has none: the exact
     /// registrations, and types resolved through an ancestor search.
-    var resolved = TypeTable<(any AnyObject & Sendable)?>()
+    var resolved = TypeTable<Resolved?>()
+
+    /// An adapter found for a dynamic type, and whether that type is the registered one itself.
+    struct Resolved {
+        let adapter: any AnyObject & Sendable
+        let isExact: Bool
+    }
 
     var typeNames: [String] { byType.values.map(\.name).sorted() }
     var tagNames: [String] { byTag.keys.sorted() }
@@ -235,17 +254,17 @@ struct ContentRegistry {
         if let (tag, tagEntry) = tag { byTag[tag] = tagEntry }
         // A new registration can change which ancestor is nearest.
         resolved = TypeTable()
-        for (id, entry) in byType { resolved[id] = Optional<(any AnyObject & Sendable)?>.some(entry.adapter) }
+        for (id, entry) in byType { resolved[id] = Optional<Resolved?>.some(Resolved(adapter: entry.adapter, isExact: true)) }
     }
 
-    mutating func adapter(for model: Any) -> (any AnyObject & Sendable)? {
+    mutating func adapter(for model: Any) -> Resolved? {
         // The type itself, never a `Mirror`: a type can customise its mirror to claim any
         // ancestor, and the adapter found here reads the model as that ancestor.
         let dynamicType = type(of: model)
         let id = ObjectIdentifier(dynamicType)
         if let known = resolved[id] { return known }
-        let found = nearestRegisteredAncestor(of: dynamicType)?.adapter
-        resolved[id] = Optional<(any AnyObject & Sendable)?>.some(found)
+        let found = nearestRegisteredAncestor(of: dynamicType).map { Resolved(adapter: $0.adapter, isExact: false) }
+        resolved[id] = Optional<Resolved?>.some(found)
         return found
     }
 

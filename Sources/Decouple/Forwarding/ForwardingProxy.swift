@@ -103,7 +103,7 @@ public final class ForwardingProxy: Sendable {
 
     /// The protocols with a live injected object, in injection order.
     public var injectedProtocols: [String] {
-        registry.withLock { registry in registry.liveSlots.map(\.protocolName) }
+        snapshot.liveSlots.map(\.protocolName)
     }
 
     // MARK: Typed look-up
@@ -128,7 +128,7 @@ public final class ForwardingProxy: Sendable {
     /// weakly injected object itself.
     @usableFromInline
     func _provider(for id: ObjectIdentifier) -> AnyObject? {
-        registry.withLock { $0.object(for: id) }
+        snapshot.object(for: id)
     }
 
     /// A strongly injected object comes back from its box with no dynamic cast; only a weakly
@@ -154,14 +154,14 @@ public final class ForwardingProxy: Sendable {
     /// Whether a live injected object provides a member with this name — the proxy's
     /// `respondsToSelector:`. Answers before anything is called.
     public func responds(to member: String) -> Bool {
-        registry.withLock { $0.provider(of: member) != nil }
+        snapshot.provider(of: member) != nil
     }
 
     /// Reads a member by name, or `nil` when no live injected object provides it.
     ///
     /// When several injected protocols have a member of this name, the one injected first answers.
     public func value(forMember member: String) -> Any? {
-        guard let provider = registry.withLock({ $0.provider(of: member) }) else { return nil }
+        guard let provider = snapshot.provider(of: member) else { return nil }
         return provider.read(provider.object)
     }
 
@@ -171,7 +171,7 @@ public final class ForwardingProxy: Sendable {
     ///   injected, or ``ForwardingError/typeMismatch(member:expected:actual:)``.
     public func value<Value>(forMember member: String, as type: Value.Type = Value.self) throws(ForwardingError) -> Value {
         guard let value = value(forMember: member) else {
-            throw .noProvider(member: member, injected: registry.withLock { $0.summary })
+            throw .noProvider(member: member, injected: snapshot.summary)
         }
         guard let typed = value as? Value else {
             throw .typeMismatch(
@@ -182,6 +182,11 @@ public final class ForwardingProxy: Sendable {
     }
 
     // MARK: Registry
+
+    /// The registry as it is now, read outside the lock: the lock is held only to copy it (a
+    /// reference count), so loading a weak reference, or dropping the last strong one and so
+    /// running an object's `deinit`, never happens while the proxy's lock is held.
+    var snapshot: Registry { registry.withLock { $0 } }
 
     private func store<Protocol>(_ reference: Reference, for protocol: Protocol.Type, members: MemberTable<Protocol>?) {
         let id = ObjectIdentifier(`protocol`)

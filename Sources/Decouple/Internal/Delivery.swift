@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -24,6 +25,9 @@ import Bionic
 final class DeliveryContext {
     /// How many deliveries this thread is inside.
     @usableFromInline var depth = 0
+    /// Whether this is the main thread, asked once: on Linux, Foundation asks the kernel (two
+    /// system calls) every time, which was most of a binding update.
+    @usableFromInline let isMainThread = Thread.isMainThread
     private var jobs: [() -> Void] = []
     private var isReleasing = false
     private var releases: [[AnyObject & Sendable]] = []
@@ -64,7 +68,7 @@ final class DeliveryContext {
             next += 1
             job()
         }
-        jobs.removeAll()
+        jobs.removeAll(keepingCapacity: true)
         depth -= 1
     }
 

@@ -37,7 +37,7 @@ enum MainActorDelivery {
     /// executor. So the main queue carries a mark, and code running from it sees the mark.
     @usableFromInline
     static var isOnMainActor: Bool {
-        if Thread.isMainThread { return true }
+        if DeliveryContext.current.isMainThread { return true }
         _ = markMainQueue
         return DispatchQueue.getSpecific(key: mainQueueKey) == true
     }

@@ -81,13 +81,20 @@ extension ObservableValue where Value: Sendable {
         // Weak, so that dropping the token still ends the observation.
         let token = Weak<CancellationToken>()
         let observation = observe(options: options) { change in
-            // Queued to the main actor when set elsewhere: by then the token may be cancelled.
-            MainActorDelivery.run(unlessCancelled: token) {
-                guard let observer = box.object else {
-                    token.object?.cancel()
-                    return
-                }
+            // At once on the main actor, through a closure that does not escape (so nothing is
+            // allocated per update); queued otherwise, and then skipped if by the time it runs
+            // the token is gone or cancelled.
+            if MainActorDelivery.isOnMainActor {
+                // What `MainActor.assumeIsolated` does, without the closure context it allocates:
+                // the check just above proves this runs on the main actor.
+                let handler = unsafeBitCast(handler, to: ((Observer, ObservedChange<Value>) -> Void).self)
+                guard let observer = box.storage else { return token.object?.cancel() ?? () }
                 handler(observer, change)
+            } else {
+                MainActorDelivery.run(unlessCancelled: token) {
+                    guard let observer = box.object else { return token.object?.cancel() ?? () }
+                    handler(observer, change)
+                }
             }
         }
         token.object = observation
