@@ -13,7 +13,8 @@ struct Generate: ParsableCommand {
             Reads the Swift files and folders given (the current folder by default), takes mappings \
             from the configuration file, from `// decouple: Protocol(requirement: member)` comments \
             on the models, and from members that already have a requirement's name, and writes one \
-            Swift file. Without --config, ./decouple.json is used when it exists.
+            Swift file. Without --config, the decouple.json beside the sources given, or in a folder above \
+            them up to the current folder, is used; a note says which.
 
             With --output, the file is replaced atomically and only when its content changes; on any \
             error nothing is written. With --check, nothing is written: the exit status is 1 when the \
@@ -39,6 +40,9 @@ struct Generate: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A folder for cached output: a rerun whose sources, configuration and options are unchanged reads the result instead of generating it.", valueName: "folder"))
     var cache: String?
 
+    @Option(name: .long, help: ArgumentHelp("A glob pattern of files and folders not to read (repeatable): `*` within a name, `**` across folders; `Generated`, `*.pb.swift`, `Sources/**/Templates/*.swift`.", valueName: "pattern"))
+    var exclude: [String] = []
+
     func validate() throws {
         if check && output == nil {
             throw ValidationError("--check needs --output: the file to compare with")
@@ -46,9 +50,10 @@ struct Generate: ParsableCommand {
     }
 
     func run() throws {
+        let inputs = paths.isEmpty ? ["."] : paths
         let configurationFile: ConfigurationFile
         do {
-            configurationFile = try ConfigurationFile.read(explicit: config)
+            configurationFile = try ConfigurationFile.read(explicit: config, forSources: inputs)
         } catch {
             throw fail(error)
         }
@@ -58,7 +63,9 @@ struct Generate: ParsableCommand {
         let sources: [SourceFile]
         let code: String
         do {
-            sources = try SourceDiscovery.sources(at: paths.isEmpty ? ["."] : paths, excluding: output.map { [$0] } ?? [])
+            if let output { try checkOutput(output, against: configurationFile) }
+            sources = try SourceDiscovery.sources(
+                at: inputs, output: output, excludedPatterns: (exclude + configurationFile.exclude).map(PathPattern.init))
             let key = cache.map { _ in
                 OutputCache.key(
                     sources: sources, configurationText: configurationFile.text, style: style,
@@ -92,8 +99,24 @@ struct Generate: ParsableCommand {
             case .unchanged: printError("\(output) is up to date")
             }
         } catch {
-            printError("decouple: error: cannot write \(output): \(error.localizedDescription)")
+            printError("decouple: error: cannot write \(displayPath(output)): \(error)")
             throw Status.badInput
+        }
+    }
+
+    /// Refuses an output that is the configuration file, or that is not a regular file, before
+    /// anything is read or written. (An output that is an input source is refused by discovery.)
+    private func checkOutput(_ output: String, against configurationFile: ConfigurationFile) throws(GenerationFailure) {
+        do {
+            _ = try OutputFile.target(of: output)
+        } catch {
+            throw GenerationFailure([Diagnostic(error.description, at: nil)])
+        }
+        if let configPath = configurationFile.path, let configIdentity = configurationFile.identity,
+           case .success(let status) = FileStatus.of(output), status.identity == configIdentity {
+            throw GenerationFailure([Diagnostic(
+                "refusing to write the output \(displayPath(output)): it is the configuration file \(displayPath(configPath)), which would be overwritten",
+                at: nil)])
         }
     }
 }
