@@ -62,6 +62,7 @@ struct Generate: ParsableCommand {
 
         let sources: [SourceFile]
         let code: String
+        var fromCache = false
         do {
             if let output { try checkOutput(output, against: configurationFile) }
             sources = try SourceDiscovery.sources(
@@ -73,6 +74,7 @@ struct Generate: ParsableCommand {
             }
             if let cache, let key, let cached = OutputCache.read(key, in: cache) {
                 code = cached
+                fromCache = true
             } else {
                 code = try Generator.generate(sources: sources, configuration: configuration)
                 if let cache, let key { OutputCache.write(code, key: key, in: cache) }
@@ -95,7 +97,9 @@ struct Generate: ParsableCommand {
         }
         do {
             switch try OutputFile.write(code, to: output) {
-            case .written: printError("wrote \(output) from \(sources.count) source file\(sources.count == 1 ? "" : "s")")
+            case .written:
+                let files = "\(sources.count) source file\(sources.count == 1 ? "" : "s")"
+                printError("wrote \(output) from " + (fromCache ? "the cache (\(files) unchanged)" : files))
             case .unchanged: printError("\(output) is up to date")
             }
         } catch {

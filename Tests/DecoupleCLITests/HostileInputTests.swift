@@ -213,4 +213,42 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("extension CCAModel: Decouple.TitledContent"))
     }
+
+    // MARK: Item 3: the cache serves only entries that prove themselves
+
+    @Test func damagedOrPlantedCacheEntries_areNeverServed_andAreReplaced() throws {
+        let workspace = try workspace()
+        #expect(try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift").status == 0)
+        let good = try workspace.read("Out.swift")
+        let cacheFolder = workspace.url.appendingPathComponent("cache").path
+        let entry = "cache/" + (try FileManager.default.contentsOfDirectory(atPath: cacheFolder).filter { !$0.hasPrefix(".") }[0])
+        let valid = try workspace.read(entry)
+        // An entry of another run (another key), copied under this key's name.
+        try workspace.write(Self.config.replacingOccurrences(of: "\"age\"", with: "\"name\""), to: "other.json")
+        #expect(try workspace.run("generate", "Models", "--config", "other.json", "--cache", "other-cache").status == 0)
+        let otherFolder = workspace.url.appendingPathComponent("other-cache").path
+        let planted = try workspace.read("other-cache/" + (try FileManager.default.contentsOfDirectory(atPath: otherFolder)[0]))
+
+        let damaged: [(String, String)] = [
+            ("truncated", String(valid.prefix(valid.count / 2))),
+            ("garbage", "\u{0}\u{1}garbage\n"),
+            ("empty", ""),
+            ("edited body", valid.replacingOccurrences(of: "self.name", with: "self.nam")),
+            ("planted", planted),
+            ("old format", "// from the cache\n"),
+        ]
+        for (what, text) in damaged {
+            try workspace.write(text, to: entry)
+            try FileManager.default.removeItem(at: workspace.url.appendingPathComponent("Out.swift"))
+            let run = try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift")
+            #expect(run.status == 0, "\(what): \(run.stderr)")
+            #expect(run.stderr == "wrote Out.swift from 1 source file\n", "\(what): served from a bad entry")
+            #expect(try workspace.read("Out.swift") == good, "\(what)")
+            #expect(try workspace.read(entry) == valid, "\(what): the entry was not replaced")
+            #expect(try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift", "--check").status == 0, "\(what)")
+        }
+        // A valid entry is served.
+        try FileManager.default.removeItem(at: workspace.url.appendingPathComponent("Out.swift"))
+        #expect(try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift").stderr == "wrote Out.swift from the cache (1 source file unchanged)\n")
+    }
 }
