@@ -3,14 +3,8 @@ import Testing
 
 /// Issue 16, "Configuration and the build": where the configuration is found, and what is not read.
 @Suite struct ConfigurationDiscoveryTests {
-    private static let models = """
-        final class CCAModel {
-            var name: String
-            var age: Int
-            init(name: String, age: Int) { self.name = name; self.age = age }
-        }
-        """
-    private static let config = #"{"adapters": [{"model": "CCAModel", "protocol": "TitledContent", "map": {"title": "name", "subtitle": "age"}}]}"#
+    private static let models = SampleInput.models
+    private static let config = SampleInput.config
 
     @Test func configurationBesideTheSources_isUsed_andNamed() throws {
         let workspace = try Workspace(["Sources/App/Models/A.swift": Self.models, "Sources/App/decouple.json": Self.config])

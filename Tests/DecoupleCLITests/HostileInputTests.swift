@@ -5,14 +5,8 @@ import Testing
 /// the problem and where it is, and leaves every input and the output byte for byte as they were,
 /// modification times included.
 @Suite struct HostileInputTests {
-    private static let models = """
-        final class CCAModel {
-            var name: String
-            var age: Int
-            init(name: String, age: Int) { self.name = name; self.age = age }
-        }
-        """
-    private static let config = #"{"adapters": [{"model": "CCAModel", "protocol": "TitledContent", "map": {"title": "name", "subtitle": "age"}}]}"#
+    private static let models = SampleInput.models
+    private static let config = SampleInput.config
 
     /// A workspace with one model and its configuration.
     private func workspace() throws -> Workspace {
