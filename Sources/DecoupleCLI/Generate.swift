@@ -83,6 +83,12 @@ struct Generate: ParsableCommand {
             throw fail(error)
         }
 
+        if !code.contains("\n// MARK: - ") {
+            // Never a silent shrink: an empty result usually means the configuration was not found.
+            let source = configurationFile.path.map { "the configuration \(displayPath($0)) maps nothing" }
+                ?? "no decouple.json was found beside the sources or above them up to the current folder"
+            printError("decouple: warning: no adapters generated: \(source), and no model is annotated or matches a content protocol by name")
+        }
         guard let output else {
             print(code, terminator: "")
             return
