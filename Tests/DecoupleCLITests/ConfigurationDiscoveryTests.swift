@@ -38,7 +38,7 @@ import Testing
         #expect(withoutOption.status == 2)
         #expect(withoutOption.stderr.hasPrefix("Models/Generated/B.pb.swift:1:"), "\(withoutOption.stderr)")
         // ...until --exclude names it.
-        for pattern in ["*.pb.swift", "Generated", "Models/Generated/*.swift", "**/B.pb.swift"] {
+        for pattern in ["*.pb.swift", "Generated", "Models/Generated/*.swift", "**/B.pb.swift", "B.pb.swif?"] {
             let run = try workspace.run("generate", "Models", "--exclude", pattern)
             #expect(run.status == 0, "\(pattern): \(run.stderr)")
         }

@@ -53,7 +53,8 @@ import Testing
     @Test func outputNamingAnInputSource_isRefused_howeverSpelled() throws {
         let workspace = try workspace()
         try link(workspace, "Link.swift", to: "Models/A.swift")
-        for output in ["Models/A.swift", "Models/../Models/A.swift", "./Models/A.swift", workspace.url.path + "/Models/A.swift", "Link.swift"] {
+        try FileManager.default.linkItem(atPath: workspace.url.appendingPathComponent("Models/A.swift").path, toPath: workspace.url.appendingPathComponent("Hard.swift").path)
+        for output in ["Models/A.swift", "Models/../Models/A.swift", "./Models/A.swift", workspace.url.path + "/Models/A.swift", "Link.swift", "Hard.swift"] {
             try expectRefused(workspace, ["generate", "Models", "--output", output], saying: "refusing to write the output \(output): it is the input source Models/A.swift")
         }
         // Named as an input file, too, and even when that file carries the generated header.
@@ -138,6 +139,7 @@ import Testing
         try link(workspace, "loop2", to: "loop1")
         try link(workspace, "dangling.swift", to: "Nowhere.swift")
         try link(workspace, "Models/InnerLoop", to: "InnerLoop")  // inside a folder: skipped, not an error
+        try link(workspace, "Models/Dangling.swift", to: "Nowhere.swift")
         try expectRefused(workspace, ["generate", "loop1"], saying: "decouple: error: loop1 is a symbolic link loop")
         try expectRefused(workspace, ["generate", "dangling.swift"], saying: "decouple: error: dangling.swift is a symbolic link to Nowhere.swift, which does not exist")
         #expect(try workspace.run("generate", "Models").status == 0)
