@@ -9,25 +9,99 @@ import Foundation
 struct ConfigurationFile {
     static let defaultName = "decouple.json"
 
+    /// Where the configuration was read from; `nil` when there is none.
+    let path: String?
+    /// Which file that is, so the output can never be it.
+    let identity: FileStatus.Identity?
     /// The file's text, or "" when there is no file.
     let text: String
     let configuration: Configuration
 
-    /// Reads the explicit file, or ./decouple.json if present; with neither, the configuration
-    /// is empty.
+    var exclude: [String] { configuration.exclude }
+
+    /// Reads the explicit file, or else the `decouple.json` found for the sources (see
+    /// ``discover(for:)``); with neither, the configuration is empty.
     ///
     /// - Throws: ``GenerationFailure`` when the file cannot be read or its content is wrong.
-    static func read(explicit path: String?) throws(GenerationFailure) -> ConfigurationFile {
-        guard let candidate = path ?? (FileManager.default.fileExists(atPath: defaultName) ? defaultName : nil) else {
-            return ConfigurationFile(text: "", configuration: Configuration())
+    static func read(explicit: String?, forSources sources: [String]) throws(GenerationFailure) -> ConfigurationFile {
+        guard let path = explicit ?? discover(for: sources) else {
+            return ConfigurationFile(path: nil, identity: nil, text: "", configuration: Configuration())
+        }
+        if explicit == nil, path != defaultName {
+            printError("decouple: note: using the configuration \(displayPath(path))")
+        }
+        let shown = displayPath(path)
+        let status: FileStatus
+        switch FileStatus.of(path) {
+        case .failure(let error) where error.isLinkLoop:
+            throw failure("the configuration \(shown) is a symbolic link loop: following it never reaches a file")
+        case .failure(let error) where error.isMissing:
+            throw failure("no configuration file at \(shown)")
+        case .failure(let error):
+            throw failure("cannot read the configuration \(shown): \(error)")
+        case .success(let found):
+            status = found
+        }
+        switch status.kind {
+        case .regular, .fifo, .characterDevice, .socket:
+            break  // a pipe or terminal (`--config /dev/stdin`) is read like a file
+        default:
+            throw failure("the configuration \(shown) is \(status.kind.rawValue), not a file; name the decouple.json file itself")
         }
         // Read through a handle: `contents(atPath:)` gives nothing for a pipe.
-        guard let handle = FileHandle(forReadingAtPath: candidate), let data = try? handle.readToEnd() ?? Data() else {
-            throw GenerationFailure([Diagnostic("no configuration file at \(candidate)", at: nil)])
+        let data: Data
+        do {
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw SystemError(code: EACCES) }
+            data = try handle.readToEnd() ?? Data()
+        } catch {
+            throw failure("cannot read the configuration \(shown): \(error)")
+        }
+        let start = SourcePosition(file: path, line: 1, column: 1)
+        if data.isEmpty {
+            throw GenerationFailure([Diagnostic(
+                "the configuration \(shown) is empty; it must hold a JSON object such as {\"adapters\": []}", at: start)])
+        }
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
+            throw GenerationFailure([Diagnostic("\(shown) is UTF-16 text; save it as UTF-8", at: start)])
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw GenerationFailure([Diagnostic("\(candidate) is not UTF-8 text", at: SourcePosition(file: candidate, line: 1, column: 1))])
+            throw GenerationFailure([Diagnostic("\(shown) is not UTF-8 text", at: start)])
         }
-        return ConfigurationFile(text: text, configuration: try Configuration.parse(text, path: candidate))
+        return ConfigurationFile(
+            path: path, identity: status.kind == .regular ? status.identity : nil,
+            text: text, configuration: try Configuration.parse(text, path: path))
+    }
+
+    private static func failure(_ message: String) -> GenerationFailure {
+        GenerationFailure([Diagnostic(message, at: nil)])
+    }
+
+    /// The configuration for the given sources: a `decouple.json` beside the first of them that
+    /// has one (in the folder named, or the named file's folder), else in a folder above it, up
+    /// to and including the current folder.
+    static func discover(for sources: [String]) -> String? {
+        let fileManager = FileManager.default
+        let current = URL(fileURLWithPath: fileManager.currentDirectoryPath).standardizedFileURL.path
+        for source in sources {
+            var isFolder: ObjCBool = false
+            guard fileManager.fileExists(atPath: source, isDirectory: &isFolder) else { continue }
+            var folder = URL(fileURLWithPath: source).standardizedFileURL
+            if !isFolder.boolValue { folder.deleteLastPathComponent() }
+            while true {
+                let candidate = folder.appendingPathComponent(defaultName).path
+                if case .success(let status) = FileStatus.of(candidate), status.kind == .regular {
+                    return relative(candidate, to: current)
+                }
+                // Look upward only while inside the current folder.
+                guard folder.path.hasPrefix(current + "/") else { break }
+                folder.deleteLastPathComponent()
+            }
+        }
+        if case .success(let status) = FileStatus.of(defaultName), status.kind == .regular { return defaultName }
+        return nil
+    }
+
+    private static func relative(_ path: String, to folder: String) -> String {
+        path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
     }
 }

@@ -13,7 +13,8 @@ struct Generate: ParsableCommand {
             Reads the Swift files and folders given (the current folder by default), takes mappings \
             from the configuration file, from `// decouple: Protocol(requirement: member)` comments \
             on the models, and from members that already have a requirement's name, and writes one \
-            Swift file. Without --config, ./decouple.json is used when it exists.
+            Swift file. Without --config, the decouple.json beside the sources given, or in a folder above \
+            them up to the current folder, is used; a note says which.
 
             With --output, the file is replaced atomically and only when its content changes; on any \
             error nothing is written. With --check, nothing is written: the exit status is 1 when the \
@@ -39,6 +40,9 @@ struct Generate: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A folder for cached output: a rerun whose sources, configuration and options are unchanged reads the result instead of generating it.", valueName: "folder"))
     var cache: String?
 
+    @Option(name: .long, help: ArgumentHelp("A glob pattern of files and folders not to read (repeatable): `*` within a name, `**` across folders; `Generated`, `*.pb.swift`, `Sources/**/Templates/*.swift`.", valueName: "pattern"))
+    var exclude: [String] = []
+
     func validate() throws {
         if check && output == nil {
             throw ValidationError("--check needs --output: the file to compare with")
@@ -46,9 +50,10 @@ struct Generate: ParsableCommand {
     }
 
     func run() throws {
+        let inputs = paths.isEmpty ? ["."] : paths
         let configurationFile: ConfigurationFile
         do {
-            configurationFile = try ConfigurationFile.read(explicit: config)
+            configurationFile = try ConfigurationFile.read(explicit: config, forSources: inputs)
         } catch {
             throw fail(error)
         }
@@ -57,8 +62,11 @@ struct Generate: ParsableCommand {
 
         let sources: [SourceFile]
         let code: String
+        var fromCache = false
         do {
-            sources = try SourceDiscovery.sources(at: paths.isEmpty ? ["."] : paths, excluding: output.map { [$0] } ?? [])
+            if let output { try checkOutput(output, against: configurationFile) }
+            sources = try SourceDiscovery.sources(
+                at: inputs, output: output, excludedPatterns: (exclude + configurationFile.exclude).map(PathPattern.init))
             let key = cache.map { _ in
                 OutputCache.key(
                     sources: sources, configurationText: configurationFile.text, style: style,
@@ -66,6 +74,7 @@ struct Generate: ParsableCommand {
             }
             if let cache, let key, let cached = OutputCache.read(key, in: cache) {
                 code = cached
+                fromCache = true
             } else {
                 code = try Generator.generate(sources: sources, configuration: configuration)
                 if let cache, let key { OutputCache.write(code, key: key, in: cache) }
@@ -74,6 +83,12 @@ struct Generate: ParsableCommand {
             throw fail(error)
         }
 
+        if !code.contains("\n// MARK: - ") {
+            // Never a silent shrink: an empty result usually means the configuration was not found.
+            let source = configurationFile.path.map { "the configuration \(displayPath($0)) maps nothing" }
+                ?? "no decouple.json was found beside the sources or above them up to the current folder"
+            printError("decouple: warning: no adapters generated: \(source), and no model is annotated or matches a content protocol by name")
+        }
         guard let output else {
             print(code, terminator: "")
             return
@@ -88,12 +103,30 @@ struct Generate: ParsableCommand {
         }
         do {
             switch try OutputFile.write(code, to: output) {
-            case .written: printError("wrote \(output) from \(sources.count) source file\(sources.count == 1 ? "" : "s")")
+            case .written:
+                let files = "\(sources.count) source file\(sources.count == 1 ? "" : "s")"
+                printError("wrote \(output) from " + (fromCache ? "the cache (\(files) unchanged)" : files))
             case .unchanged: printError("\(output) is up to date")
             }
         } catch {
-            printError("decouple: error: cannot write \(output): \(error.localizedDescription)")
+            printError("decouple: error: cannot write \(displayPath(output)): \(error)")
             throw Status.badInput
+        }
+    }
+
+    /// Refuses an output that is the configuration file, or that is not a regular file, before
+    /// anything is read or written. (An output that is an input source is refused by discovery.)
+    private func checkOutput(_ output: String, against configurationFile: ConfigurationFile) throws(GenerationFailure) {
+        do {
+            _ = try OutputFile.target(of: output)
+        } catch {
+            throw GenerationFailure([Diagnostic(error.description, at: nil)])
+        }
+        if let configPath = configurationFile.path, let configIdentity = configurationFile.identity,
+           case .success(let status) = FileStatus.of(output), status.identity == configIdentity {
+            throw GenerationFailure([Diagnostic(
+                "refusing to write the output \(displayPath(output)): it is the configuration file \(displayPath(configPath)), which would be overwritten",
+                at: nil)])
         }
     }
 }

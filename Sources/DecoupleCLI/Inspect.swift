@@ -20,10 +20,14 @@ struct Inspect: ParsableCommand {
     @Option(name: .long, help: "Output format: text or json.")
     var format: Format = .text
 
+    @Option(name: .long, help: ArgumentHelp("A glob pattern of files and folders not to read (repeatable), as for `generate`.", valueName: "pattern"))
+    var exclude: [String] = []
+
     func run() throws {
         let catalog: Catalog
         do {
-            catalog = Generator.catalog(of: try SourceDiscovery.sources(at: paths.isEmpty ? ["."] : paths))
+            let sources = try SourceDiscovery.sources(at: paths.isEmpty ? ["."] : paths, excludedPatterns: exclude.map(PathPattern.init))
+            catalog = Generator.catalog(of: sources)
         } catch {
             throw fail(error)
         }

@@ -4,7 +4,7 @@ import Foundation
 // MARK: - OutputCache
 
 /// Generated files by the digest of what produced them. Only successful output is kept; a
-/// damaged or missing entry just means generating again.
+/// damaged, planted or missing entry just means generating again.
 enum OutputCache {
     /// A stable 128-bit digest of the inputs of a run: the same sources, configuration, style
     /// option and tool version give the same key on every machine, whatever the sources' order.
@@ -20,15 +20,37 @@ enum OutputCache {
         return digest.hex
     }
 
+    /// The first line of every entry: the format, the key the entry was written for, and the
+    /// length and digest of the code after it.
+    private static func header(key: String, code: String) -> String {
+        "// decouple-cache 1 key=\(key) length=\(code.utf8.count) digest=\(digest(of: code))\n"
+    }
+
+    private static func digest(of code: String) -> String {
+        var digest = Digest()
+        digest.add(code)
+        return digest.hex
+    }
+
+    /// The cached code for `key`, only when the entry proves itself: written for this key, and
+    /// its code has the length and digest its header records. A truncated, damaged, edited or
+    /// misplaced entry reads as a miss, so the run generates (and replaces it) instead.
     static func read(_ key: String, in folder: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: "\(folder)/\(key).swift") else { return nil }
-        return String(data: data, encoding: .utf8)
+        let path = "\(folder)/\(key).swift"
+        guard case .success(let status) = FileStatus.of(path), status.kind == .regular,
+              let data = FileManager.default.contents(atPath: path),
+              let text = String(data: data, encoding: .utf8),
+              let newline = text.firstIndex(of: "\n")
+        else { return nil }
+        let code = String(text[text.index(after: newline)...])
+        guard text[...newline] == header(key: key, code: code) else { return nil }
+        return code
     }
 
     static func write(_ code: String, key: String, in folder: String) {
         // Best effort: a cache that cannot be written costs time, never the result.
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try? Data(code.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(key).swift"), options: .atomic)
+        _ = try? OutputFile.write(header(key: key, code: code) + code, to: "\(folder)/\(key).swift")
     }
 }
 

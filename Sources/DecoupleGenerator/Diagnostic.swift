@@ -12,7 +12,8 @@ public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConver
         self.column = column
     }
 
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `path:line:column`, the path with any control character escaped (``displayPath(_:)``).
+    public var description: String { "\(displayPath(file)):\(line):\(column)" }
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
@@ -87,7 +88,19 @@ public struct GenerationFailure: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// How many diagnostics ``description`` prints before it counts the rest.
+    public static let printedLimit = 100
+
+    /// Every diagnostic, one per line with its notes, up to ``printedLimit``; then how many more
+    /// there are, so a file with half a million mistakes prints a page, not the lot.
     public var description: String {
-        diagnostics.map(\.description).joined(separator: "\n")
+        var lines = diagnostics.prefix(Self.printedLimit).map(\.description)
+        let rest = diagnostics.count - Self.printedLimit
+        if rest > 0 {
+            let errors = diagnostics.dropFirst(Self.printedLimit).filter { $0.severity == .error }.count
+            let what = errors == rest ? (rest == 1 ? "error" : "errors") : (rest == 1 ? "problem" : "problems")
+            lines.append("decouple: note: … and \(rest) more \(what) not shown")
+        }
+        return lines.joined(separator: "\n")
     }
 }

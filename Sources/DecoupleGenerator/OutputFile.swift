@@ -1,23 +1,144 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `write(2)`, which `OutputFile.write` would otherwise hide.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, buffer, count)
+    #elseif canImport(Musl)
+    Musl.write(descriptor, buffer, count)
+    #else
+    Darwin.write(descriptor, buffer, count)
+    #endif
+}
 
 // MARK: - OutputFile
 
 /// Writes generated code the way build tools expect: atomically, and only when it changed.
+///
+/// A symbolic link is written through: its target gets the new content and the link stays. Only
+/// a regular file (or nothing) is ever replaced: a FIFO, device or socket is refused before
+/// anything is read or written. The new content goes to a temporary file beside the target,
+/// named `.NAME.decouple-PID.tmp`, which is renamed over it; on any failure, and when the
+/// process is interrupted (SIGINT, SIGTERM, SIGHUP) while writing, the temporary file is removed.
 public enum OutputFile {
     public enum Outcome: Equatable, Sendable {
         case written, unchanged
     }
 
-    /// Whether the file at `path` holds exactly `text`.
-    public static func isCurrent(_ path: String, text: String) -> Bool {
-        FileManager.default.contents(atPath: path) == Data(text.utf8)
+    /// Why an output path cannot be written.
+    public struct Refusal: Error, Sendable, CustomStringConvertible {
+        public var description: String
     }
 
-    /// Replaces the file's content in one step (a temporary file renamed over it), unless it
-    /// already holds `text`. A failure leaves any existing file as it was.
+    /// The file a write to `path` changes: `path` itself, or where its symbolic links lead.
+    ///
+    /// - Throws: ``Refusal`` when that is not a regular file, or the links go round in a circle.
+    public static func target(of path: String) throws(Refusal) -> String {
+        var current = path
+        for _ in 0..<64 {
+            switch FileStatus.of(current, followingLinks: false) {
+            case .failure(let error) where error.isMissing:
+                return current  // a new file
+            case .failure(let error):
+                throw Refusal(description: "cannot write \(displayPath(path)): \(error)")
+            case .success(let status) where status.kind == .symbolicLink:
+                guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+                    throw Refusal(description: "cannot read the symbolic link \(displayPath(current))")
+                }
+                current = destination.hasPrefix("/")
+                    ? destination : (current as NSString).deletingLastPathComponent.appendingPathComponentIfRelative(destination)
+            case .success(let status) where status.kind == .regular:
+                return current
+            case .success(let status):
+                throw Refusal(description: "refusing to write \(displayPath(path)): it is \(status.kind.rawValue), not a regular file")
+            }
+        }
+        throw Refusal(description: "refusing to write \(displayPath(path)): it is a symbolic link loop")
+    }
+
+    /// Whether the file at `path` holds exactly `text`. Only a regular file is read (following
+    /// links), so asking about a FIFO or device never blocks.
+    public static func isCurrent(_ path: String, text: String) -> Bool {
+        guard case .success(let status) = FileStatus.of(path), status.kind == .regular else { return false }
+        return FileManager.default.contents(atPath: path) == Data(text.utf8)
+    }
+
+    /// Replaces the content of the file `path` names (through its links) in one step, unless it
+    /// already holds `text`. A failure leaves any existing file as it was and no temporary file.
     public static func write(_ text: String, to path: String) throws -> Outcome {
-        if isCurrent(path, text: text) { return .unchanged }
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        let target = try target(of: path)
+        if isCurrent(target, text: text) { return .unchanged }
+        var permissions: mode_t = 0o644
+        if case .success(let status) = FileStatus.of(target) { permissions = mode_t(status.permissions) }
+        let folder = (target as NSString).deletingLastPathComponent
+        let name = (target as NSString).lastPathComponent
+        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).decouple-\(getpid()).tmp"
+
+        TemporaryFileGuard.begin(temporary)
+        defer { TemporaryFileGuard.end() }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+        guard descriptor >= 0 else { throw SystemError(code: errno) }
+        var failure: SystemError?
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count, failure == nil {
+            let count = bytes[written...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno != EINTR { failure = SystemError(code: errno) }
+            } else {
+                written += count
+            }
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = SystemError(code: errno) }
+        // The umask applied to open; give the file the permissions the old one had.
+        if failure == nil, fchmod(descriptor, permissions) != 0 { failure = SystemError(code: errno) }
+        if close(descriptor) != 0, failure == nil { failure = SystemError(code: errno) }
+        if failure == nil, rename(temporary, target) != 0 { failure = SystemError(code: errno) }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
         return .written
     }
+}
+
+private extension String {
+    func appendingPathComponentIfRelative(_ component: String) -> String {
+        isEmpty ? component : self + "/" + component
+    }
+}
+
+// MARK: - TemporaryFileGuard
+
+/// Removes the temporary file being written when a signal ends the process mid-write.
+///
+/// The handler may only call async-signal-safe functions, so the path is kept as a C string
+/// made before the handler can run; one write happens at a time.
+private enum TemporaryFileGuard {
+    nonisolated(unsafe) static var path: UnsafeMutablePointer<CChar>?
+    static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+    static func begin(_ temporary: String) {
+        path = strdup(temporary)
+        for number in signals { _ = signal(number, removeTemporaryAndDie) }
+    }
+
+    static func end() {
+        for number in signals { _ = signal(number, SIG_DFL) }
+        free(path)
+        path = nil
+    }
+}
+
+private func removeTemporaryAndDie(_ number: Int32) {
+    if let path = TemporaryFileGuard.path { unlink(path) }
+    _ = signal(number, SIG_DFL)
+    raise(number)
 }

@@ -7,65 +7,156 @@ public enum SourceDiscovery {
     /// The `.swift` files at the given paths: files as named, folders searched recursively
     /// (skipping hidden folders and build folders), each list sorted so output is deterministic.
     ///
-    /// - Parameter excluding: Paths never read as input, such as the output file.
+    /// Every real folder is visited once and every file read once, however many symbolic links
+    /// or spellings lead to it, so a link back to a parent folder is no loop and no duplicate.
+    /// Links that lead nowhere, or round in a circle, inside a folder are skipped; named on the
+    /// command line they are errors.
+    ///
+    /// - Parameters:
+    ///   - excluding: Paths never read as input, such as the output file.
+    ///   - output: The file the run will write. A file found there that this tool generated is
+    ///     not read; any other file there is an input the run would overwrite, which is refused.
+    ///   - excludedPatterns: Glob patterns (``PathPattern``); matching files and folders are
+    ///     not read.
     /// - Throws: ``GenerationFailure`` naming each path that is missing, unreadable, or not Swift.
-    public static func sources(at paths: [String], excluding excluded: [String] = []) throws(GenerationFailure) -> [SourceFile] {
-        let fileManager = FileManager.default
-        let excludedPaths = Set(excluded.map(canonical))
-        var files: [String] = []
-        var problems: [Diagnostic] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                problems.append(Diagnostic("no such file or folder: \(path)", at: nil))
-                continue
-            }
-            if !isDirectory.boolValue {
-                if path.hasSuffix(".swift") {
-                    files.append(path)
-                } else {
-                    problems.append(Diagnostic("\(path) is not a Swift file", at: nil))
-                }
-                continue
-            }
-            files += swiftFiles(under: path)
+    public static func sources(
+        at paths: [String], excluding excluded: [String] = [], output: String? = nil, excludedPatterns: [PathPattern] = []
+    ) throws(GenerationFailure) -> [SourceFile] {
+        var walk = Walk(excludedPatterns: excludedPatterns)
+        for path in excluded {
+            if case .success(let status) = FileStatus.of(path) { walk.excluded.insert(status.identity) }
         }
-        var seen = Set<String>()
+        for path in paths { walk.visit(argument: path) }
+
+        var outputIdentity: FileStatus.Identity?
+        if let output, case .success(let status) = FileStatus.of(output) { outputIdentity = status.identity }
         var sources: [SourceFile] = []
-        for file in files where !excludedPaths.contains(canonical(file)) && seen.insert(canonical(file)).inserted {
-            guard let data = fileManager.contents(atPath: file) else {
-                problems.append(Diagnostic("cannot read \(file)", at: nil))
+        var problems = walk.problems
+        for file in walk.files {
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                problems.append(Diagnostic("cannot read \(displayPath(file.path))", at: nil))
                 continue
             }
             guard let text = String(data: data, encoding: .utf8) else {
-                problems.append(Diagnostic("\(file) is not UTF-8 text", at: SourcePosition(file: file, line: 1, column: 1)))
+                problems.append(Diagnostic("\(displayPath(file.path)) is not UTF-8 text", at: SourcePosition(file: file.path, line: 1, column: 1)))
                 continue
             }
-            sources.append(SourceFile(path: file, text: text))
+            if file.identity == outputIdentity, let output {
+                // Previous output in a folder that is read is expected; anything else would be lost.
+                if file.isNamed || !isGeneratedFile(text) {
+                    problems.append(Diagnostic(
+                        "refusing to write the output \(displayPath(output)): it is the input source \(displayPath(file.path)), which would be overwritten",
+                        at: nil))
+                }
+                continue
+            }
+            sources.append(SourceFile(path: file.path, text: text))
         }
         guard problems.isEmpty else { throw GenerationFailure(problems) }
         return sources
     }
 
-    private static func swiftFiles(under folder: String) -> [String] {
-        let fileManager = FileManager.default
-        guard let names = try? fileManager.contentsOfDirectory(atPath: folder) else { return [] }
-        var result: [String] = []
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                if name.hasSuffix(".build") || name == "Build" { continue }
-                result += swiftFiles(under: path)
-            } else if name.hasSuffix(".swift") {
-                result.append(path)
+    /// One file to read, and whether the command line named it rather than a folder holding it.
+    private struct Found {
+        var path: String
+        var identity: FileStatus.Identity
+        var isNamed: Bool
+    }
+
+    /// The search: folders and files seen by identity, so each is visited once.
+    private struct Walk {
+        let excludedPatterns: [PathPattern]
+        var excluded: Set<FileStatus.Identity> = []
+        var visitedFolders: Set<FileStatus.Identity> = []
+        var seenFiles: Set<FileStatus.Identity> = []
+        var files: [Found] = []
+        var problems: [Diagnostic] = []
+
+        init(excludedPatterns: [PathPattern]) { self.excludedPatterns = excludedPatterns }
+
+        mutating func visit(argument path: String) {
+            switch FileStatus.of(path) {
+            case .failure(let error):
+                problems.append(Diagnostic(Self.describe(error, at: path), at: nil))
+            case .success(let status) where status.kind == .directory:
+                search(folder: path, identity: status.identity)
+            case .success(let status) where status.kind == .regular:
+                if path.hasSuffix(".swift") {
+                    add(path, status.identity, named: true)
+                } else {
+                    problems.append(Diagnostic("\(displayPath(path)) is not a Swift file", at: nil))
+                }
+            case .success(let status):
+                problems.append(Diagnostic("\(displayPath(path)) is \(status.kind.rawValue), not a Swift file or a folder", at: nil))
             }
         }
-        return result
+
+        static func describe(_ error: SystemError, at path: String) -> String {
+            if error.isLinkLoop {
+                return "\(displayPath(path)) is a symbolic link loop: following it never reaches a file (\(error))"
+            }
+            if error.isMissing {
+                if case .success(let link) = FileStatus.of(path, followingLinks: false), link.kind == .symbolicLink {
+                    let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                    return "\(displayPath(path)) is a symbolic link to \(displayPath(target)), which does not exist"
+                }
+                return "no such file or folder: \(displayPath(path))"
+            }
+            return "cannot read \(displayPath(path)): \(error)"
+        }
+
+        private mutating func add(_ path: String, _ identity: FileStatus.Identity, named: Bool) {
+            guard !excluded.contains(identity), seenFiles.insert(identity).inserted else { return }
+            files.append(Found(path: path, identity: identity, isNamed: named))
+        }
+
+        /// Depth first, in name order, without recursion: a work list of paths still to visit.
+        private mutating func search(folder root: String, identity: FileStatus.Identity) {
+            guard visitedFolders.insert(identity).inserted else { return }
+            var pending: [(path: String, isFolder: Bool, identity: FileStatus.Identity)] = [(root, true, identity)]
+            while let item = pending.popLast() {
+                guard item.isFolder else {
+                    add(item.path, item.identity, named: false)
+                    continue
+                }
+                guard let names = try? FileManager.default.contentsOfDirectory(atPath: item.path) else { continue }
+                var children: [(path: String, isFolder: Bool, identity: FileStatus.Identity)] = []
+                for name in names.sorted() where !name.hasPrefix(".") {
+                    let path = item.path == "." ? name : item.path.hasSuffix("/") ? item.path + name : item.path + "/" + name
+                    // A link that leads nowhere or in a circle inside a folder is no input: skip it.
+                    guard case .success(let status) = FileStatus.of(path) else { continue }
+                    if excludedPatterns.contains(where: { $0.matches(path) }) { continue }
+                    switch status.kind {
+                    case .directory:
+                        if name.hasSuffix(".build") || name == "Build" { continue }
+                        if visitedFolders.insert(status.identity).inserted { children.append((path, true, status.identity)) }
+                    case .regular where name.hasSuffix(".swift"):
+                        children.append((path, false, status.identity))
+                    default:
+                        continue
+                    }
+                }
+                pending += children.reversed()
+            }
+        }
     }
 
     static func canonical(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
+}
+
+// MARK: - Generated files
+
+/// The first lines of every file the generator writes, exactly as written. Only a file that
+/// starts with all of it is previous output; a user's file that merely starts alike is input.
+public let generatedFileHeader = """
+    \(generatedHeaderMarker). Do not edit.
+    // Change the models, their `// decouple:` annotations or decouple.json, then run `decouple generate` again.
+
+    """
+
+/// Whether `text` is a file this tool generated (it starts with ``generatedFileHeader``).
+public func isGeneratedFile(_ text: String) -> Bool {
+    text.hasPrefix(generatedFileHeader)
 }

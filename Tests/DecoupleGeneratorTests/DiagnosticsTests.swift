@@ -165,9 +165,9 @@ import Testing
         let output = cases.map { generate(["A.swift": "struct A {}"], config: $0) }.joined(separator: "\n---\n")
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            decouple.json:1:58: error: invalid JSON: expected a quoted key
+            decouple.json:1:58: error: invalid JSON: trailing comma before '}'
             ---
-            decouple.json:2:3: error: unknown key 'adaptors' in the configuration (expected: style, adapters); did you mean 'adapters'?
+            decouple.json:2:3: error: unknown key 'adaptors' in the configuration (expected: style, adapters, exclude); did you mean 'adapters'?
             ---
             decouple.json:1:11: error: unknown style 'factroy' (styles: conformance, factory, proxy); did you mean 'factory'?
             decouple.json:1:35: error: adapter is missing "model"

@@ -54,13 +54,135 @@ import Testing
     @Test func regressionFixtures() throws {
         let folder = packageRoot.appendingPathComponent("Tests/Fixtures/Fuzz")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        // An empty folder would pass without checking anything.
+        #expect(names.count >= 10, "Tests/Fixtures/Fuzz holds \(names.count) fixtures")
         for name in names {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-            let configPath = folder.appendingPathComponent(name.replacingOccurrences(of: ".swift", with: ".json"))
-            let config = try? String(contentsOf: configPath, encoding: .utf8)
+            let base = String(name.dropLast(".swift".count))
+            let config = try? String(contentsOf: folder.appendingPathComponent(base + ".json"), encoding: .utf8)
             let input = FuzzCase(files: [SourceFile(path: name, text: text)], config: config)
             #expect(check(input) == nil, "\(name): \(check(input) ?? "")")
+            guard let expected = try? String(contentsOf: folder.appendingPathComponent(base + ".expected"), encoding: .utf8) else { continue }
+            #expect(firstLine(of: input) == expected.trimmingCharacters(in: .newlines), "\(name)")
         }
+    }
+
+    /// `generated`, or the first diagnostic the case prints.
+    private func firstLine(of input: FuzzCase) -> String {
+        do throws(GenerationFailure) {
+            var configuration = Configuration()
+            if let config = input.config { configuration = try Configuration.parse(config, path: "decouple.json") }
+            _ = try Generator.generate(sources: input.files, configuration: configuration)
+            return "generated"
+        } catch {
+            return error.diagnostics.first?.description ?? "no diagnostic"
+        }
+    }
+
+    // MARK: The configuration reader
+
+    /// JSON-grammar mutations of the real configurations: duplicated members, number forms,
+    /// escapes, deep nesting, byte order marks and UTF-16. The reader must give a configuration
+    /// or errors located inside the text; text it reads as JSON must be JSON to Foundation's
+    /// reader too, and a duplicated key must always be refused.
+    @Test func configurationReader_jsonGrammarMutations() throws {
+        let corpus = try Corpus.load()
+        var failures: [String] = []
+        var readAsJSON = 0
+        let cases = Self.caseCount / 2
+        for index in 0..<cases {
+            var random = SplitMix64(seed: (Self.seed ^ 0x4A53_4F4E) &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+            let (text, duplicate) = JSONMutation.make(from: corpus.configs[random.int(0...corpus.configs.count - 1)], using: &random)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+            do throws(GenerationFailure) {
+                _ = try Configuration.parse(text, path: "decouple.json")
+                readAsJSON += 1
+                if duplicate { failures.append("case \(index): a duplicated key was accepted") }
+            } catch {
+                for diagnostic in error.diagnostics {
+                    guard let position = diagnostic.position, position.file == "decouple.json",
+                          (1...lines).contains(position.line), position.column >= 1
+                    else {
+                        failures.append("case \(index): badly located: \(diagnostic)")
+                        continue
+                    }
+                }
+                let invalid = error.diagnostics.contains { $0.message.hasPrefix("invalid JSON") }
+                if duplicate, !invalid {
+                    failures.append("case \(index): a duplicated key was not refused: \(error)")
+                }
+                if !invalid {
+                    readAsJSON += 1  // valid JSON, refused as a configuration
+                    // Foundation refuses numbers out of Double's range, which RFC 8259 leaves to
+                    // the reader; the configuration checks what a number is used for.
+                    let unbom = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+                    if (try? JSONSerialization.jsonObject(with: Data(unbom.utf8), options: [.fragmentsAllowed])) == nil, !text.contains("1e999") {
+                        failures.append("case \(index): read as JSON, which Foundation refuses: \(text)")
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failing cases:\n\(failures.prefix(20).joined(separator: "\n"))")
+        #expect(readAsJSON > cases / 20 && readAsJSON < cases - cases / 5, "\(readAsJSON) of \(cases) read as JSON")
+    }
+}
+
+/// Mutations that know JSON's grammar.
+enum JSONMutation {
+    static let numbers = [
+        "007", "1.", "-", ".5", "+1", "1e", "1e+", "0x1F", "1e999", "-0", "0.0e-0", "12345678901234567890123456789",
+        "NaN", "Infinity", "- 1", "01.5",
+    ]
+    static let strings = [
+        #""\u+041""#, #""\x""#, #""\uD800""#, #""\uDC00x""#, #""\uD83D\uDE00""#, #""\uD800\u0041""#, #""\u00e9""#,
+        #""\u12""#, "\"a\u{1}b\"", "\"tab\there\"", #""\/""#, #""\""#, "'single'", "\"\u{7F}\"",
+    ]
+
+    /// The mutated text, and whether it has a key written twice in one object.
+    static func make(from config: String, using random: inout SplitMix64) -> (String, Bool) {
+        var text = config
+        switch random.int(0...7) {
+        case 0:  // duplicate the first member of an object
+            guard let brace = text.firstIndex(of: "{"), let comma = text[brace...].firstIndex(of: ","),
+                  !text[text.index(after: brace)..<comma].contains(where: { "{[".contains($0) })
+            else { return (text, false) }
+            text.insert(contentsOf: text[text.index(after: brace)..<comma] + ",", at: text.index(after: brace))
+            return (text, true)
+        case 1:  // a number form in place of a value
+            return (replaceValue(in: text, with: numbers[random.int(0...numbers.count - 1)], using: &random), false)
+        case 2:  // an escape in place of a value
+            return (replaceValue(in: text, with: strings[random.int(0...strings.count - 1)], using: &random), false)
+        case 3:  // deep nesting, closed or not
+            let depth = random.int(200...20_000)
+            return (String(repeating: "[", count: depth) + text + String(repeating: "]", count: random.int(0...1) == 0 ? depth : 0), false)
+        case 4:  // a byte order mark, at the start or elsewhere
+            let at = random.int(0...1) == 0 ? 0 : random.int(0...text.count)
+            text.insert("\u{FEFF}", at: text.index(text.startIndex, offsetBy: at))
+            return (text, false)
+        case 5:  // UTF-16 bytes read as if they were UTF-8
+            var bytes: [UInt8] = random.int(0...1) == 0 ? [0xFF, 0xFE] : []
+            for unit in text.utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+            return (String(decoding: bytes, as: UTF8.self), false)
+        case 6:  // a trailing comma
+            let marks = text.indices.filter { "]}".contains(text[$0]) }
+            guard !marks.isEmpty else { return (text, false) }
+            text.insert(",", at: marks[random.int(0...marks.count - 1)])
+            return (text, false)
+        default:  // a stray token between members
+            let commas = text.indices.filter { text[$0] == "," }
+            guard !commas.isEmpty else { return (text, false) }
+            text.insert(contentsOf: [" true", " :", ",", " null", " \"k\""][random.int(0...4)], at: text.index(after: commas[random.int(0...commas.count - 1)]))
+            return (text, false)
+        }
+    }
+
+    /// Replaces the value after a random `:` (up to the next `,`, bracket or brace) with `value`.
+    private static func replaceValue(in text: String, with value: String, using random: inout SplitMix64) -> String {
+        let colons = text.indices.filter { text[$0] == ":" }
+        guard !colons.isEmpty else { return text }
+        let start = text.index(after: colons[random.int(0...colons.count - 1)])
+        let end = text[start...].firstIndex(where: { ",}]{[".contains($0) }) ?? text.endIndex
+        return text.replacingCharacters(in: start..<end, with: " " + value)
     }
 }
 

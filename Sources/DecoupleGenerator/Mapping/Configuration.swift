@@ -78,6 +78,8 @@ public struct AdapterRequest: Hashable, Sendable {
 public struct Configuration: Sendable {
     public var style: OutputStyle
     public var adapters: [AdapterRequest]
+    /// `"exclude"`: glob patterns (``PathPattern``) of source paths the tool does not read.
+    public var exclude: [String] = []
 
     public init(style: OutputStyle = .conformance, adapters: [AdapterRequest] = []) {
         self.style = style
@@ -120,8 +122,14 @@ private struct ConfigurationReader {
                     continue
                 }
                 configuration.adapters = elements.compactMap { readAdapter($0) }
+            case "exclude":
+                guard case let .array(elements) = value.value else {
+                    diagnostics.append(Diagnostic("'exclude' must be an array of glob patterns, found \(value.kindName)", at: value.position))
+                    continue
+                }
+                configuration.exclude = elements.compactMap { readString($0, key: key) }
             default:
-                unknownKey(key, at: keyPosition, known: ["style", "adapters"], in: "the configuration")
+                unknownKey(key, at: keyPosition, known: ["style", "adapters", "exclude"], in: "the configuration")
             }
         }
         return configuration

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - FileStatus
+
+/// What the file system says about a path: which file it is (device and inode, so two spellings
+/// of one file compare equal however they differ: `..`, relative paths, symbolic and hard
+/// links) and what kind of file it is.
+public struct FileStatus: Sendable {
+    /// A file's identity on this machine.
+    public struct Identity: Hashable, Sendable {
+        public var device: UInt64
+        public var inode: UInt64
+    }
+
+    public enum Kind: String, Sendable {
+        case regular = "a regular file"
+        case directory = "a folder"
+        case symbolicLink = "a symbolic link"
+        case fifo = "a FIFO"
+        case characterDevice = "a character device"
+        case blockDevice = "a block device"
+        case socket = "a socket"
+        case other = "not a regular file"
+    }
+
+    public var identity: Identity
+    public var kind: Kind
+    /// The permission bits, kept when a file is replaced.
+    public var permissions: UInt32
+
+    /// The status of `path`, following symbolic links unless `followingLinks` is false; on
+    /// failure, the `errno` the system gave (`ELOOP` for a link loop, `ENOENT` for nothing there).
+    public static func of(_ path: String, followingLinks: Bool = true) -> Result<FileStatus, SystemError> {
+        var info = stat()
+        let result = followingLinks ? stat(path, &info) : lstat(path, &info)
+        guard result == 0 else { return .failure(SystemError(code: errno)) }
+        let kind: Kind
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symbolicLink
+        case S_IFIFO: kind = .fifo
+        case S_IFCHR: kind = .characterDevice
+        case S_IFBLK: kind = .blockDevice
+        case S_IFSOCK: kind = .socket
+        default: kind = .other
+        }
+        return .success(FileStatus(
+            identity: Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)),
+            kind: kind, permissions: UInt32(info.st_mode & 0o7777)))
+    }
+}
+
+/// An `errno` value with the system's words for it.
+public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var code: Int32
+
+    public init(code: Int32) { self.code = code }
+
+    public var description: String { String(cString: strerror(code)) }
+
+    public var isLinkLoop: Bool { code == ELOOP }
+    public var isMissing: Bool { code == ENOENT || code == ENOTDIR }
+}
+
+// MARK: - DisplayPath
+
+/// A path as diagnostics show it: control characters (a newline in a file name, say) are
+/// written as escapes, so that `path:line:column` stays one line and editors can parse it.
+public func displayPath(_ path: String) -> String {
+    guard path.unicodeScalars.contains(where: isControl) else { return path }
+    let named: [Unicode.Scalar: String] = ["\n": "\\n", "\r": "\\r", "\t": "\\t"]
+    var result = ""
+    for scalar in path.unicodeScalars {
+        if isControl(scalar) {
+            result += named[scalar] ?? "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+            result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}
+
+private func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
+}

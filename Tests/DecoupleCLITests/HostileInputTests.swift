@@ -1,0 +1,250 @@
+import Foundation
+import Testing
+
+/// The tool under hostile input: each class of misuse ends in exit 2 and a message that names
+/// the problem and where it is, and leaves every input and the output byte for byte as they were,
+/// modification times included.
+@Suite struct HostileInputTests {
+    private static let models = SampleInput.models
+    private static let config = SampleInput.config
+
+    /// A workspace with one model and its configuration.
+    private func workspace() throws -> Workspace {
+        try Workspace(["Models/A.swift": Self.models, "decouple.json": Self.config])
+    }
+
+    /// Every regular file under the workspace: its bytes and modification time.
+    private func snapshot(_ workspace: Workspace) throws -> [String: (Data, Date?)] {
+        var result: [String: (Data, Date?)] = [:]
+        let root = workspace.url.path
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [:] }
+        for case let path as String in walker {
+            let full = root + "/" + path
+            guard try FileManager.default.attributesOfItem(atPath: full)[.type] as? FileAttributeType == .typeRegular else { continue }
+            result[path] = (try Data(contentsOf: URL(fileURLWithPath: full)), try workspace.modificationDate(path))
+        }
+        return result
+    }
+
+    /// Runs the tool, expects exit 2 and `message` in its error output, and checks that no file
+    /// in the workspace changed, appeared or vanished.
+    private func expectRefused(
+        _ workspace: Workspace, _ arguments: [String], saying message: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let before = try snapshot(workspace)
+        Thread.sleep(forTimeInterval: 0.01)
+        let run = try runTool(arguments, in: workspace.url)
+        #expect(run.status == 2, "\(arguments): \(run.stderr)", sourceLocation: sourceLocation)
+        #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)", sourceLocation: sourceLocation)
+        let after = try snapshot(workspace)
+        #expect(Set(after.keys) == Set(before.keys), "files appeared or vanished: \(Set(after.keys).symmetricDifference(before.keys))", sourceLocation: sourceLocation)
+        for (path, (data, date)) in before {
+            #expect(after[path]?.0 == data, "\(path) changed", sourceLocation: sourceLocation)
+            #expect(after[path]?.1 == date, "\(path) was touched", sourceLocation: sourceLocation)
+        }
+    }
+
+    private func link(_ workspace: Workspace, _ name: String, to destination: String) throws {
+        try FileManager.default.createSymbolicLink(atPath: workspace.url.appendingPathComponent(name).path, withDestinationPath: destination)
+    }
+
+    // MARK: Issue 15, item 1: the output is never an input
+
+    @Test func outputNamingAnInputSource_isRefused_howeverSpelled() throws {
+        let workspace = try workspace()
+        try link(workspace, "Link.swift", to: "Models/A.swift")
+        try FileManager.default.linkItem(atPath: workspace.url.appendingPathComponent("Models/A.swift").path, toPath: workspace.url.appendingPathComponent("Hard.swift").path)
+        for output in ["Models/A.swift", "Models/../Models/A.swift", "./Models/A.swift", workspace.url.path + "/Models/A.swift", "Link.swift", "Hard.swift"] {
+            try expectRefused(workspace, ["generate", "Models", "--output", output], saying: "refusing to write the output \(output): it is the input source Models/A.swift")
+        }
+        // Named as an input file, too, and even when that file carries the generated header.
+        try expectRefused(workspace, ["generate", "Models/A.swift", "--output", "Link.swift"], saying: "it is the input source Models/A.swift")
+    }
+
+    @Test func outputNamingTheConfiguration_isRefused() throws {
+        let workspace = try workspace()
+        try link(workspace, "config-link.json", to: "decouple.json")
+        for output in ["decouple.json", "Models/../decouple.json", "config-link.json"] {
+            try expectRefused(workspace, ["generate", "Models", "--output", output], saying: "refusing to write the output \(output): it is the configuration file decouple.json")
+        }
+        try expectRefused(
+            workspace, ["generate", "Models", "--config", "config-link.json", "--output", "decouple.json"],
+            saying: "it is the configuration file config-link.json")
+    }
+
+    @Test func previousOutputInsideAnInputFolder_isStillRegenerated() throws {
+        let workspace = try workspace()
+        #expect(try workspace.run("generate", "Models", "--output", "Models/Generated.swift").status == 0)
+        let again = try workspace.run("generate", "Models", "--output", "Models/Generated.swift")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr == "Models/Generated.swift is up to date\n")
+    }
+
+    // MARK: Item 2: links and special files as output
+
+    @Test func symlinkedOutput_isWrittenThroughToItsTarget_andTheLinkStays() throws {
+        let workspace = try workspace()
+        try workspace.write("stale\n", to: "Real/Out.swift")
+        try link(workspace, "Out.swift", to: "Real/Out.swift")
+        let run = try workspace.run("generate", "Models", "--output", "Out.swift")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try workspace.read("Real/Out.swift").hasPrefix("// Generated by decouple. Do not edit.\n"))
+        let destination = try FileManager.default.destinationOfSymbolicLink(atPath: workspace.url.appendingPathComponent("Out.swift").path)
+        #expect(destination == "Real/Out.swift")
+        // No temporary file is left beside the target.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.url.appendingPathComponent("Real").path) == ["Out.swift"])
+    }
+
+    @Test func specialFilesAsOutput_areRefusedWithoutBlocking() throws {
+        let workspace = try workspace()
+        let fifo = workspace.url.appendingPathComponent("fifo.swift").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        try expectRefused(workspace, ["generate", "Models", "--output", "fifo.swift"], saying: "refusing to write fifo.swift: it is a FIFO, not a regular file")
+        try expectRefused(workspace, ["generate", "Models", "--output", "fifo.swift", "--check"], saying: "it is a FIFO")
+        try expectRefused(workspace, ["generate", "Models", "--output", "/dev/null"], saying: "refusing to write /dev/null: it is a character device")
+        try expectRefused(workspace, ["generate", "Models", "--output", "Models"], saying: "refusing to write Models: it is a folder")
+        try link(workspace, "loop.swift", to: "loop.swift")
+        try expectRefused(workspace, ["generate", "Models", "--output", "loop.swift"], saying: "loop.swift")
+    }
+
+    @Test func failedWrite_leavesNoTemporaryFile() throws {
+        let workspace = try workspace()
+        try workspace.write("old\n", to: "Locked/Out.swift")
+        let folder = workspace.url.appendingPathComponent("Locked").path
+        #expect(chmod(folder, 0o555) == 0)
+        defer { chmod(folder, 0o755) }
+        guard getuid() != 0 else { return }  // root writes anywhere; the rest of this test needs a real refusal
+        let run = try workspace.run("generate", "Models", "--output", "Locked/Out.swift")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("cannot write Locked/Out.swift"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["Out.swift"])
+        #expect(try workspace.read("Locked/Out.swift") == "old\n")
+    }
+
+    // MARK: Items 4 and 12: links in the sources
+
+    @Test func folderLinkingToItself_isReadOnce_withoutFalseDuplicates() throws {
+        let workspace = try workspace()
+        try link(workspace, "Models/Self", to: ".")
+        try link(workspace, "Models/Again", to: "../Models")
+        try link(workspace, "Models/B.swift", to: "A.swift")
+        let run = try workspace.run("generate", "Models", "Models/Self", "--output", "Out.swift")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "wrote Out.swift from 1 source file\n")
+    }
+
+    @Test func linkLoopsAndMissingTargets_areNamedPrecisely() throws {
+        let workspace = try workspace()
+        try link(workspace, "loop1", to: "loop2")
+        try link(workspace, "loop2", to: "loop1")
+        try link(workspace, "dangling.swift", to: "Nowhere.swift")
+        try link(workspace, "Models/InnerLoop", to: "InnerLoop")  // inside a folder: skipped, not an error
+        try link(workspace, "Models/Dangling.swift", to: "Nowhere.swift")
+        try expectRefused(workspace, ["generate", "loop1"], saying: "decouple: error: loop1 is a symbolic link loop")
+        try expectRefused(workspace, ["generate", "dangling.swift"], saying: "decouple: error: dangling.swift is a symbolic link to Nowhere.swift, which does not exist")
+        #expect(try workspace.run("generate", "Models").status == 0)
+    }
+
+    @Test func configurationThatIsNoFile_saysWhatItIs() throws {
+        let workspace = try workspace()
+        try expectRefused(workspace, ["generate", "Models", "--config", "Models"], saying: "decouple: error: the configuration Models is a folder, not a file")
+        try expectRefused(workspace, ["generate", "Models", "--config", "/dev/null"], saying: "/dev/null:1:1: error: the configuration /dev/null is empty")
+        try expectRefused(workspace, ["generate", "Models", "--config", "missing.json"], saying: "decouple: error: no configuration file at missing.json")
+        try Data([0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00]).write(to: workspace.url.appendingPathComponent("utf16.json"))
+        try expectRefused(workspace, ["generate", "Models", "--config", "utf16.json"], saying: "utf16.json:1:1: error: utf16.json is UTF-16 text; save it as UTF-8")
+    }
+
+    @Test func newlineInAPath_staysOnOneDiagnosticLine() throws {
+        let workspace = try Workspace(["Bad\nFolder/B.swift": "final class X { var a: = }\n"])
+        let run = try workspace.run("generate", "Bad\nFolder")
+        #expect(run.status == 2)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(!lines.isEmpty)
+        #expect(lines.allSatisfy { $0.hasPrefix("Bad\\nFolder/B.swift:1:") }, "\(run.stderr)")
+    }
+
+    // MARK: Item 5: the configuration reader is strict JSON
+
+    @Test func lenientJSON_isRefusedAtTheOffendingToken() throws {
+        let cases: [(String, String)] = [
+            (#"{"adapters": [], "adapters": []}"#, #"decouple.json:1:18: error: invalid JSON: duplicate key "adapters" (first at line 1, column 2)"#),
+            (#"{"style": 007}"#, "decouple.json:1:12: error: invalid JSON: a number cannot have a leading zero"),
+            (#"{"style": 1.}"#, "decouple.json:1:13: error: invalid JSON: expected a digit after the decimal point"),
+            (#"{"style": -}"#, "decouple.json:1:12: error: invalid JSON: expected a digit in the number"),
+            (#"{"style": "\u+041"}"#, #"decouple.json:1:12: error: invalid JSON: \u must be followed by exactly four hex digits"#),
+            (#"{"style": "\x"}"#, #"decouple.json:1:12: error: invalid JSON: invalid escape '\x'"#),
+            (#"{"style": "\uD800"}"#, #"decouple.json:1:12: error: invalid JSON: lone surrogate \uD800"#),
+            ("{\"style\": \"a\u{1}b\"}", "decouple.json:1:13: error: invalid JSON: control character U+0001 in a string"),
+            (#"{"adapters": [],}"#, "decouple.json:1:17: error: invalid JSON: trailing comma before '}'"),
+            (#"{"adapters": [1,]}"#, "decouple.json:1:17: error: invalid JSON: trailing comma before ']'"),
+            (String(repeating: "[", count: 100_000), "decouple.json:1:257: error: invalid JSON: nested more than 256 levels deep"),
+        ]
+        let workspace = try workspace()
+        for (text, message) in cases {
+            try workspace.write(text, to: "decouple.json")
+            try expectRefused(workspace, ["generate", "Models"], saying: message)
+        }
+    }
+
+    // MARK: Item 12: a cap on what is printed
+
+    @Test func thousandsOfErrors_printTheFirstHundredAndACount() throws {
+        let adapters = (0..<1_000).map { #"{"model": "M\#($0)", "protocol": "TitledContent"}"# }.joined(separator: ",\n")
+        let workspace = try workspace()
+        try workspace.write("{\"adapters\": [\n\(adapters)]}", to: "decouple.json")
+        let run = try workspace.run("generate", "Models")
+        #expect(run.status == 2)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 101, "\(lines.count) lines")
+        #expect(lines.last == "decouple: note: … and 900 more errors not shown")
+    }
+
+    // MARK: Item 10: only the exact generated header marks a generated file
+
+    @Test func fileThatOnlyLooksGenerated_isStillRead() throws {
+        let workspace = try Workspace([
+            "Models/A.swift": "// Generated by decoupled-api-tool\n" + Self.models, "decouple.json": Self.config,
+        ])
+        let run = try workspace.run("generate", "Models")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("extension CCAModel: Decouple.TitledContent"))
+    }
+
+    // MARK: Item 3: the cache serves only entries that prove themselves
+
+    @Test func damagedOrPlantedCacheEntries_areNeverServed_andAreReplaced() throws {
+        let workspace = try workspace()
+        #expect(try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift").status == 0)
+        let good = try workspace.read("Out.swift")
+        let cacheFolder = workspace.url.appendingPathComponent("cache").path
+        let entry = "cache/" + (try FileManager.default.contentsOfDirectory(atPath: cacheFolder).filter { !$0.hasPrefix(".") }[0])
+        let valid = try workspace.read(entry)
+        // An entry of another run (another key), copied under this key's name.
+        try workspace.write(Self.config.replacingOccurrences(of: "\"age\"", with: "\"name\""), to: "other.json")
+        #expect(try workspace.run("generate", "Models", "--config", "other.json", "--cache", "other-cache").status == 0)
+        let otherFolder = workspace.url.appendingPathComponent("other-cache").path
+        let planted = try workspace.read("other-cache/" + (try FileManager.default.contentsOfDirectory(atPath: otherFolder)[0]))
+
+        let damaged: [(String, String)] = [
+            ("truncated", String(valid.prefix(valid.count / 2))),
+            ("garbage", "\u{0}\u{1}garbage\n"),
+            ("empty", ""),
+            ("edited body", valid.replacingOccurrences(of: "self.name", with: "self.nam")),
+            ("planted", planted),
+            ("old format", "// from the cache\n"),
+        ]
+        for (what, text) in damaged {
+            try workspace.write(text, to: entry)
+            try FileManager.default.removeItem(at: workspace.url.appendingPathComponent("Out.swift"))
+            let run = try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift")
+            #expect(run.status == 0, "\(what): \(run.stderr)")
+            #expect(run.stderr == "wrote Out.swift from 1 source file\n", "\(what): served from a bad entry")
+            #expect(try workspace.read("Out.swift") == good, "\(what)")
+            #expect(try workspace.read(entry) == valid, "\(what): the entry was not replaced")
+            #expect(try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift", "--check").status == 0, "\(what)")
+        }
+        // A valid entry is served.
+        try FileManager.default.removeItem(at: workspace.url.appendingPathComponent("Out.swift"))
+        #expect(try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift").stderr == "wrote Out.swift from the cache (1 source file unchanged)\n")
+    }
+}
