@@ -11,8 +11,9 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 
-swift build -c release --package-path "$root" --product decouple >&2
-export DECOUPLE_TOOL="$root/.build/release/decouple"
+# A build folder of its own, so that this release build and a debug build can run side by side.
+swift build -c release --package-path "$root" --scratch-path "$root/.build-release" --product decouple >&2
+export DECOUPLE_TOOL="$root/.build-release/release/decouple"
 export DECOUPLE_SWIFTC="$(command -v swiftc)"
 
 cd "$here"
