@@ -96,9 +96,11 @@ open class AlertController: ViewController {
     /// The width the box takes in a window `width` columns wide: its widest line plus a margin,
     /// at most `width - 4`.
     public func preferredWidth(in width: Int) -> Int {
-        let texts = [title ?? "", message ?? ""] + actions.map { "[ " + $0.title + " ]" }
-        let widest = texts.flatMap { $0.split(separator: "\n") }.map { TextWidth.columns(of: $0) }.max() ?? 0
-        return max(4, min(width - 4, widest + 4))
+        // Measured as drawn: title and message wrap at their line breaks, a button is one line.
+        let lines = [title ?? "", message ?? ""].flatMap { TextWidth.displayableLines($0) }
+            + actions.map { TextWidth.displayable("[ " + $0.title + " ]") }
+        let widest = lines.map { TextWidth.columns(of: $0) }.max() ?? 0
+        return max(4, min(TextWidth.clampedWidth(width) - 4, widest + 4))
     }
 
     private func centered(_ text: String) -> Label {
@@ -118,8 +120,10 @@ final class CenteredButtonRow: View {
     }
 
     override func render(width: Int) -> [String] {
-        subviews.flatMap { view in
-            view.lines(width: width).map { TextWidth.center($0.trimmingTrailingSpaces(), in: width) }
+        drawing(width) { width in
+            subviews.flatMap { view in
+                view.lines(width: width).map { TextWidth.center($0.trimmingTrailingSpaces(), in: width) }
+            }
         }
     }
 }

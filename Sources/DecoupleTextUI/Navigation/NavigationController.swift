@@ -109,8 +109,12 @@ final class NavigationView: View {
     }
 
     override func render(width: Int) -> [String] {
+        drawing(width) { width in draw(width: width) }
+    }
+
+    private func draw(width: Int) -> [String] {
         guard let controller else { return [] }
-        let title = controller.topViewController?.title ?? ""
+        let title = TextWidth.displayable(controller.topViewController?.title ?? "")
         var bar = TextWidth.center(title, in: width)
         if let back = controller.backButtonTitle {
             let button = TextWidth.truncate("‹ " + back, to: max(0, (width - TextWidth.columns(of: title)) / 2 - 1))

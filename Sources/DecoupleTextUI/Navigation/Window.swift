@@ -18,8 +18,9 @@ import Decouple
 open class Window: View {
     /// The screen's width in columns, used by ``renderedText()``.
     public let width: Int
-    /// The screen's height in lines: shorter content is padded, longer is cut. `nil` sizes the
-    /// window to its content.
+    /// The screen's height in lines: shorter content is padded, longer is cut, and an alert taller
+    /// than the screen is cut too — the window never draws more lines than this (nor more than
+    /// ``TextWidth/maximumColumns``). `nil` sizes the window to its content.
     public let height: Int?
 
     /// The controller whose view fills the window. The window owns it.
@@ -62,6 +63,10 @@ open class Window: View {
     }
 
     open override func render(width: Int) -> [String] {
+        drawing(width) { width in draw(width: width) }
+    }
+
+    private func draw(width: Int) -> [String] {
         guard let root = rootViewController else { return fit([], width: width) }
         var lines = fit(root.view.lines(width: width), width: width)
         var presented = root.presentedViewController
@@ -78,16 +83,21 @@ open class Window: View {
 
     private func fit(_ lines: [String], width: Int) -> [String] {
         let padded = lines.map { TextWidth.pad($0, to: width) }
-        guard let height else { return padded }
+        guard let height = height.map(TextWidth.clampedWidth) else { return padded }
         return Array(padded.prefix(height)) + Array(repeating: String(repeating: " ", count: width), count: max(0, height - padded.count))
     }
 
     private func overlay(_ alert: AlertController, on background: [String], width: Int) -> [String] {
         let boxWidth = min(width, alert.preferredWidth(in: width))
-        let box = alert.view.lines(width: boxWidth)
+        var box = alert.view.lines(width: boxWidth)
         var lines = background
-        // Grow a window sized to its content so the whole box shows.
-        while lines.count < box.count { lines.append(String(repeating: " ", count: width)) }
+        if height == nil {
+            // Grow a window sized to its content so the whole box shows.
+            while lines.count < box.count { lines.append(String(repeating: " ", count: width)) }
+        } else {
+            // A window of fixed height cuts a taller box, as it cuts taller content.
+            box = Array(box.prefix(lines.count))
+        }
         let top = (lines.count - box.count) / 2
         let left = (width - boxWidth) / 2
         for (offset, line) in box.enumerated() {

@@ -129,7 +129,9 @@ struct TableIndexMapping {
             let before = old.rows(in: section), after = new.rows(in: newSection)
             let deleted = deletedCount[section] ?? 0, inserted = insertedCount[newSection] ?? 0
             let movedOut = movedOutCount[section] ?? 0, movedIn = movedInCount[newSection] ?? 0
-            guard after == before - deleted - movedOut + inserted + movedIn else {
+            // Each side is a count less changes it contains, so neither can overflow, even for a
+            // section of `Int.max` rows.
+            guard after - inserted - movedIn == before - deleted - movedOut else {
                 return fail("invalid number of rows in section \(newSection). The number of rows in an existing section after the update (\(after)) must be equal to the number before the update (\(before)), plus or minus the number inserted or deleted (\(inserted) inserted, \(deleted) deleted) and plus or minus the number moved into or out of it (\(movedIn) moved in, \(movedOut) moved out)")
             }
         }

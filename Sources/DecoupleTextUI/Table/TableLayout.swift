@@ -67,7 +67,8 @@ struct TableLayout {
     func line(of indexPath: IndexPath) -> Int? {
         guard contains(indexPath) else { return nil }
         let section = indexPath.tableSection
-        return starts[section] + (headers[section] == nil ? 0 : 1) + indexPath.tableRow
+        // Saturating: after a section of `Int.max` rows, every later line is `Int.max`.
+        return Self.adding(Self.adding(starts[section], headers[section] == nil ? 0 : 1), indexPath.tableRow)
     }
 
     /// Addition that stops at `Int.max` instead of trapping: a data source may claim any count.

@@ -44,10 +44,14 @@ open class TableView: View {
     open weak var dataSource: (any TableViewDataSource)?
     open weak var delegate: (any TableViewDelegate)?
 
-    /// How many lines fit on screen: rows, and section headers and footers, one line each.
+    /// How many lines fit on screen: rows, and section headers and footers, one line each. A
+    /// negative count shows nothing, and at most ``TextWidth/maximumColumns`` lines show.
     open var visibleRowCount = 10 {
         didSet { needsLayout = true }
     }
+
+    /// ``visibleRowCount`` as drawn: within `0...TextWidth.maximumColumns`.
+    private var screenHeight: Int { TextWidth.clampedWidth(visibleRowCount) }
 
     /// The first line on screen.
     public private(set) var firstVisibleLine = 0
@@ -171,7 +175,7 @@ open class TableView: View {
     }
 
     private func scroll(toShow line: Int, at position: ScrollPosition) {
-        let height = max(0, visibleRowCount)
+        let height = screenHeight
         switch position {
         case .top: setFirstVisibleLine(line)
         case .middle: setFirstVisibleLine(line - height / 2)
@@ -183,7 +187,7 @@ open class TableView: View {
     }
 
     private func setFirstVisibleLine(_ line: Int) {
-        let last = max(0, layout.lineCount - max(0, visibleRowCount))
+        let last = max(0, layout.lineCount - screenHeight)
         let clamped = max(0, min(line, last))
         if clamped != firstVisibleLine {
             firstVisibleLine = clamped
@@ -192,7 +196,7 @@ open class TableView: View {
     }
 
     var visibleLines: Range<Int> {
-        let end = TableLayout.adding(firstVisibleLine, max(0, visibleRowCount))
+        let end = TableLayout.adding(firstVisibleLine, screenHeight)
         return firstVisibleLine..<max(firstVisibleLine, min(layout.lineCount, end))
     }
 
@@ -262,10 +266,15 @@ open class TableView: View {
         }
     }
 
+    /// The most sections a table reads from its data source: the layout keeps a few numbers per
+    /// section, so a data source claiming `Int.max` sections shows its first million instead of
+    /// exhausting memory. Rows per section are not limited: they cost nothing until shown.
+    public static let maximumSectionCount = 1_000_000
+
     /// Asks the data source for the sections, their row counts and their titles.
     func readLayout() -> TableLayout {
         guard let dataSource else { return TableLayout() }
-        let sections = max(0, dataSource.numberOfSections(in: self))
+        let sections = min(max(0, dataSource.numberOfSections(in: self)), Self.maximumSectionCount)
         var rowCounts: [Int] = [], headers: [String?] = [], footers: [String?] = []
         rowCounts.reserveCapacity(sections)
         for section in 0..<sections {
@@ -298,6 +307,10 @@ open class TableView: View {
     // MARK: Drawing
 
     open override func render(width: Int) -> [String] {
+        drawing(width) { width in draw(width: width) }
+    }
+
+    private func draw(width: Int) -> [String] {
         layoutIfNeeded()
         return visibleLines.flatMap { line -> [String] in
             switch layout.line(line) {

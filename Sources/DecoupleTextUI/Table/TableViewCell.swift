@@ -56,6 +56,10 @@ open class TableViewCell: View {
     }
 
     open override func render(width: Int) -> [String] {
+        drawing(width) { width in [row(width: width)] }
+    }
+
+    private func row(width: Int) -> String {
         let mark = switch accessory {
         case .none: ""
         case .checkmark: " ✓"
@@ -67,6 +71,6 @@ open class TableViewCell: View {
         let textWidth = max(0, available - detailWidth - (detailWidth > 0 ? 1 : 0))
         let text = TextWidth.pad(TextWidth.truncate(textLabel.text, to: textWidth), to: textWidth)
         let line = text + (detailWidth > 0 ? " " + detail : "") + mark
-        return [TextWidth.pad(line, to: width)]
+        return TextWidth.pad(line, to: width)
     }
 }

@@ -13,7 +13,102 @@ import Decouple
 /// TextWidth.truncate("商品名称很长", to: 7)         // "商品名…" (6 + 1 columns)
 /// TextWidth.pad("小明", to: 6)                     // "小明  "
 /// ```
+///
+/// ## What reaches the screen
+///
+/// Text from models may hold anything, so every function here that fits text to a width first
+/// makes it *displayable* (``displayable(_:)``), and ``View/lines(width:)`` holds every line a
+/// view draws to the same rule. No control character reaches the output:
+///
+/// | In the text | Shown as |
+/// | --- | --- |
+/// | tab | spaces to the next tab stop, every ``tabWidth`` columns from the start of the text |
+/// | line break (LF, CR, CR LF, VT, FF, NEL, U+2028, U+2029) in one line | `␤` (U+2424) |
+/// | line break in wrapped text (``wrap(_:to:)``, a ``Label`` of several lines) | a new line |
+/// | any other C0 control, U+0000–U+001F (ESC, BEL, NUL…) | its Control Picture, U+2400–U+241F: `␛`, `␇`, `␀` |
+/// | DEL, U+007F | `␡` (U+2421) |
+/// | a C1 control, U+0080–U+009F | `�` (U+FFFD) |
+///
+/// Widths are clamped too: a negative width draws nothing, and no view draws more than
+/// ``maximumColumns`` columns, so no integer a caller passes traps or allocates without bound.
 public enum TextWidth {
+    /// Tab stops are this many columns apart.
+    public static let tabWidth = 4
+
+    /// The widest any view draws, and the most lines a ``Window`` or a ``TableView`` shows: a
+    /// larger width or height is drawn this large.
+    public static let maximumColumns = 4_096
+
+    /// `width` as views draw it: at least 0 and at most ``maximumColumns``.
+    public static func clampedWidth(_ width: Int) -> Int {
+        min(max(0, width), maximumColumns)
+    }
+
+    /// The text as one line that is safe to show: tabs expanded, line breaks shown as `␤` and
+    /// other control characters as visible stand-ins (see the table above).
+    public static func displayable(_ text: some StringProtocol) -> String {
+        let text = String(text)
+        return needsCleaning(text) ? clean(text, splittingLines: false)[0] : text
+    }
+
+    /// The text as lines that are safe to show: split at every line break, then each made
+    /// ``displayable(_:)``.
+    public static func displayableLines(_ text: some StringProtocol) -> [String] {
+        let text = String(text)
+        return needsCleaning(text) ? clean(text, splittingLines: true) : [text]
+    }
+
+    /// Whether the text holds anything ``displayable(_:)`` would change: a control character
+    /// (tabs and most line breaks are) or a line or paragraph separator.
+    private static func needsCleaning(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value)
+        }
+    }
+
+    private static func clean(_ text: String, splittingLines: Bool) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var column = 0
+        for character in text {
+            if character == "\t" {
+                let spaces = tabWidth - column % tabWidth
+                line += String(repeating: " ", count: spaces)
+                column += spaces
+            } else if character.isNewline {
+                if splittingLines {
+                    lines.append(line)
+                    line = ""
+                    column = 0
+                } else {
+                    line += "␤"
+                    column += 1
+                }
+            } else if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                for scalar in character.unicodeScalars {
+                    let shown = controlPicture(for: scalar)
+                    line.unicodeScalars.append(shown)
+                    column += columns(of: shown)
+                }
+            } else {
+                line.append(character)
+                column += columns(of: character)
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+
+    /// The visible stand-in for a scalar: a Control Picture for C0 and DEL, U+FFFD for C1.
+    private static func controlPicture(for scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar.value {
+        case 0..<0x20: Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}"
+        case 0x7F: "\u{2421}"
+        case 0x80..<0xA0: "\u{FFFD}"
+        default: scalar
+        }
+    }
+
     /// The number of columns a string takes in a terminal.
     public static func columns(of text: some StringProtocol) -> Int {
         text.reduce(0) { $0 + columns(of: $1) }
@@ -50,36 +145,43 @@ public enum TextWidth {
         0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
     ]
 
-    /// Cuts text to at most `width` columns, ending with `ellipsis` when anything was cut.
+    /// The text made ``displayable(_:)`` and cut to at most `width` columns, ending with
+    /// `ellipsis` when anything was cut.
     ///
     /// A wide character that would straddle the limit is dropped whole, never split.
     public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
+        let text = displayable(text), ellipsis = displayable(ellipsis)
         guard columns(of: text) > width else { return text }
         let budget = width - columns(of: ellipsis)
         guard budget >= 0 else { return prefix(ellipsis, fitting: width) }
         return prefix(text, fitting: budget) + ellipsis
     }
 
-    /// Pads text with spaces on the right (or cuts it) to exactly `width` columns.
+    /// Pads text with spaces on the right (or cuts it) to exactly `width` columns (0 for a
+    /// negative width, at most ``maximumColumns``).
     public static func pad(_ text: String, to width: Int) -> String {
+        let width = clampedWidth(width)
         let fitted = truncate(text, to: width)
         return fitted + String(repeating: " ", count: max(0, width - columns(of: fitted)))
     }
 
-    /// Centres text in exactly `width` columns.
+    /// Centres text in exactly `width` columns (0 for a negative width, at most
+    /// ``maximumColumns``).
     public static func center(_ text: String, in width: Int) -> String {
+        let width = clampedWidth(width)
         let fitted = truncate(text, to: width)
         let spare = max(0, width - columns(of: fitted))
         return String(repeating: " ", count: spare / 2) + fitted + String(repeating: " ", count: spare - spare / 2)
     }
 
     /// Breaks text into lines of at most `width` columns, at spaces where it can and between
-    /// characters where a word is too long. Explicit newlines are kept.
+    /// characters where a word is too long. Every line break in the text starts a new line, and
+    /// each line is made ``displayable(_:)`` first.
     public static func wrap(_ text: String, to width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for paragraph in displayableLines(text) {
             var line = ""
             var lineWidth = 0
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
@@ -115,7 +217,8 @@ public enum TextWidth {
     /// The result is as wide as the wider of `base` and the overlay's end. A wide character of
     /// `base` cut by either edge of the overlay becomes spaces, so nothing is split or shifted.
     public static func overlay(_ top: String, on base: String, at column: Int) -> String {
-        let column = max(0, column)
+        let top = displayable(top), base = displayable(base)
+        let column = clampedWidth(column)
         let topEnd = column + columns(of: top)
         var left = ""
         var right = ""

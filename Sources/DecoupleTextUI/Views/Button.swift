@@ -40,8 +40,10 @@ open class Button: View {
     }
 
     open override func render(width: Int) -> [String] {
-        let (open, close) = isEnabled ? ("[ ", " ]") : ("( ", " )")
-        let title = TextWidth.truncate(self.title, to: max(0, width - 4))
-        return [TextWidth.pad(open + title + close, to: width)]
+        drawing(width) { width in
+            let (open, close) = isEnabled ? ("[ ", " ]") : ("( ", " )")
+            let title = TextWidth.truncate(self.title, to: width - 4)
+            return [TextWidth.pad(open + title + close, to: width)]
+        }
     }
 }

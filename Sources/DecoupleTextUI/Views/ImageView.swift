@@ -21,8 +21,10 @@ open class ImageView: View {
     }
 
     open override func render(width: Int) -> [String] {
-        let name = image?.rawValue ?? ""
-        let frame = name.isEmpty ? "[ ]" : "[" + TextWidth.truncate(name, to: max(0, width - 2)) + "]"
-        return [TextWidth.pad(frame, to: width)]
+        drawing(width) { width in
+            let name = image?.rawValue ?? ""
+            let frame = name.isEmpty ? "[ ]" : "[" + TextWidth.truncate(name, to: width - 2) + "]"
+            return [TextWidth.pad(frame, to: width)]
+        }
     }
 }

@@ -15,8 +15,9 @@ open class Label: View {
     /// The text shown.
     open var text: String
 
-    /// How many lines the text may take: 1 (the default) truncates with `…`, 0 wraps without limit,
-    /// and any other number wraps and truncates the last line.
+    /// How many lines the text may take: 1 (the default) truncates with `…` and shows a line
+    /// break as `␤`; 0 (or a negative number) wraps without limit and any other number wraps and
+    /// truncates the last line, starting a new line at each line break.
     open var numberOfLines = 1
 
     /// How the text sits in its width.
@@ -27,6 +28,10 @@ open class Label: View {
     }
 
     open override func render(width: Int) -> [String] {
+        drawing(width) { width in lines(of: text, width: width) }
+    }
+
+    private func lines(of text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines = numberOfLines == 1 ? [TextWidth.truncate(text, to: width)] : TextWidth.wrap(text, to: width)
         if numberOfLines > 1, lines.count > numberOfLines {

@@ -5,7 +5,9 @@ import Decouple
 /// Lays out views one under another or side by side, optionally inside a border.
 ///
 /// Borders are drawn with box-drawing characters and every line is padded to the same column
-/// count as ``TextWidth`` measures it, so borders line up with CJK content too.
+/// count as ``TextWidth`` measures it, so borders line up with CJK content too. A stack too
+/// narrow for its borders and separators (a bordered one narrower than its views plus one)
+/// draws nothing.
 ///
 /// ```swift
 /// let row = StackView(.horizontal, [Label("商品-0"), Label("¥19.0")], border: true)
@@ -45,10 +47,12 @@ open class StackView: View {
     }
 
     open override func render(width: Int) -> [String] {
-        let visible = arrangedSubviews.filter { !$0.isHidden }
-        switch axis {
-        case .vertical: return renderVertical(visible, width: width)
-        case .horizontal: return renderHorizontal(visible, width: width)
+        drawing(width) { width in
+            let visible = arrangedSubviews.filter { !$0.isHidden }
+            switch axis {
+            case .vertical: return renderVertical(visible, width: width)
+            case .horizontal: return renderHorizontal(visible, width: width)
+            }
         }
     }
 
@@ -68,7 +72,10 @@ open class StackView: View {
     private func renderHorizontal(_ views: [View], width: Int) -> [String] {
         guard !views.isEmpty else { return renderVertical([], width: width) }
         let separators = hasBorder ? views.count + 1 : views.count - 1
-        let available = max(0, width - separators)
+        // Too narrow for its borders and separators, a stack draws nothing, as a vertical one
+        // narrower than its two borders does.
+        guard width >= separators else { return [] }
+        let available = width - separators
         // Equal columns; the first ones take the remainder.
         let widths = views.indices.map { available / views.count + ($0 < available % views.count ? 1 : 0) }
         let columns = zip(views, widths).map { view, columnWidth in view.lines(width: columnWidth) }

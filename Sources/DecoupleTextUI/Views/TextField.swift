@@ -178,18 +178,23 @@ open class TextField: View {
     // MARK: Drawing
 
     open override func render(width: Int) -> [String] {
-        guard width >= 2 else { return [String(repeating: " ", count: width)] }
+        drawing(width) { width in [field(width: width)] }
+    }
+
+    /// The field drawn as one line: a line break in its text shows as `␤`.
+    private func field(width: Int) -> String {
+        guard width >= 2 else { return String(repeating: " ", count: width) }
         let inner = width - 2
         let caret = isEditing ? "▏" : ""
         let shown: String
         if text.isEmpty {
-            shown = placeholder.isEmpty ? caret : caret + "(" + placeholder + ")"
+            shown = placeholder.isEmpty ? caret : caret + "(" + TextWidth.displayable(placeholder) + ")"
         } else {
-            let visible = isSecureTextEntry ? String(repeating: "•", count: text.count) : text
+            let visible = isSecureTextEntry ? String(repeating: "•", count: text.count) : TextWidth.displayable(text)
             // Keep the end of the text in view, as a field scrolls while you type.
             shown = Self.suffix(of: visible, fitting: inner - TextWidth.columns(of: caret)) + caret
         }
-        return ["[" + TextWidth.pad(TextWidth.truncate(shown, to: inner), to: inner) + "]"]
+        return "[" + TextWidth.pad(TextWidth.truncate(shown, to: inner), to: inner) + "]"
     }
 
     private static func suffix(of text: String, fitting width: Int) -> String {

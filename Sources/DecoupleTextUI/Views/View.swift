@@ -68,14 +68,28 @@ open class View {
 
     /// The view's lines at the given width. Override to draw; the default draws the subviews one
     /// under another.
+    ///
+    /// Every view of this module draws at most `max(width, 0)` columns (and at most
+    /// ``TextWidth/maximumColumns``) with no control character, for any `width`; call
+    /// ``lines(width:)`` to have the same held for a subclass's own drawing.
     open func render(width: Int) -> [String] {
-        subviews.flatMap { $0.lines(width: width) }
+        drawing(width) { width in subviews.flatMap { $0.lines(width: width) } }
     }
 
-    /// The lines a parent should draw: none when hidden.
+    /// The lines a parent should draw: none when hidden. Whatever ``render(width:)`` returns is
+    /// held to the rendering rule here: each line is made ``TextWidth/displayable(_:)`` and cut
+    /// to `width` columns, and a negative `width` draws as 0.
     public final func lines(width: Int) -> [String] {
         if !trackedUpdates.isEmpty { updateIfNeeded() }
-        return isHidden ? [] : render(width: max(0, width))
+        return isHidden ? [] : drawing(width) { render(width: $0) }
+    }
+
+    /// Draws with `draw` at `width` clamped to `0...TextWidth.maximumColumns`, then makes each
+    /// line it returns displayable and at most that wide: the one place every view's drawing
+    /// passes through, so the rule holds for any integer and any text.
+    func drawing(_ width: Int, _ draw: (Int) -> [String]) -> [String] {
+        let width = TextWidth.clampedWidth(width)
+        return draw(width).map { TextWidth.truncate($0, to: width) }
     }
 
     /// The view drawn at `width`, lines joined with newlines, trailing spaces removed.
