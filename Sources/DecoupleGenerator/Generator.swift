@@ -34,8 +34,9 @@ public enum Generator {
     /// - Returns: The generated file's text: deterministic, formatted, with a generated-file header.
     /// - Throws: ``GenerationFailure`` with every problem found, each at its file, line and column.
     public static func generate(sources: [SourceFile], configuration: Configuration) throws(GenerationFailure) -> String {
-        let adapters = try resolve(scan(sources), configuration: configuration, policy: .tool)
-        let text = Emitter.file(adapters: adapters)
+        let files = scan(sources)
+        let adapters = try resolve(files, configuration: configuration, policy: .tool)
+        let text = Emitter.file(adapters: adapters, imports: imports(for: adapters, in: files, outputModule: configuration.module))
         // The output must parse; if it ever does not, that is our bug, reported rather than written.
         let check = Parser.parse(source: text)
         if check.hasError {
@@ -55,6 +56,19 @@ public enum Generator {
         let adapters = resolver.resolve(configuration: configuration)
         guard resolver.diagnostics.isEmpty else { throw GenerationFailure(resolver.diagnostics) }
         return adapters
+    }
+
+    /// What the generated file imports: what the files declaring the models and protocols
+    /// import (so the types they name resolve), and each module the configuration names.
+    static func imports(for adapters: [ResolvedAdapter], in files: [ScannedFile], outputModule: String?) -> [ImportDeclaration] {
+        let byPath = Dictionary(files.map { ($0.path, $0.imports) }, uniquingKeysWith: { first, _ in first })
+        var result: [ImportDeclaration] = []
+        for adapter in adapters {
+            result += byPath[adapter.model.position.file] ?? []
+            if let position = adapter.protocolDeclaration.position { result += byPath[position.file] ?? [] }
+            if let module = adapter.module { result.append(ImportDeclaration(module: module, conditions: [])) }
+        }
+        return result.filter { $0.module != outputModule }
     }
 
     /// Scans the files in parallel, one per core at a time; the result keeps the input order.
