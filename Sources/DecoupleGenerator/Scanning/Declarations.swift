@@ -49,9 +49,9 @@ public struct TypeReference: Hashable, Sendable, CustomStringConvertible, Codabl
 /// A method's name, argument labels and types as the source declares them. Two signatures are
 /// equal when a conformance would accept one for the other: the same name and labels, and the
 /// same parameter and return types once their names are read (`-> Swift.String` is `-> String`).
-public struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
+public struct MethodSignature: Hashable, Sendable, CustomStringConvertible, Codable {
     /// A parameter's argument label (`_` for none) and type.
-    struct Parameter: Hashable, Sendable {
+    struct Parameter: Hashable, Sendable, Codable {
         var label: String
         var type: QualifiedName
     }
@@ -90,7 +90,7 @@ public struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A property or method of a model type.
-public struct MemberDeclaration: Hashable, Sendable {
+public struct MemberDeclaration: Hashable, Sendable, Codable {
     public enum Kind: String, Sendable, Codable {
         case property, method
     }
@@ -131,7 +131,7 @@ public struct ImportDeclaration: Hashable, Sendable, Codable {
 }
 
 /// A struct, class, enum or actor found in the sources, with the members of all its extensions.
-public struct TypeDeclaration: Hashable, Sendable {
+public struct TypeDeclaration: Hashable, Sendable, Codable {
     public enum Kind: String, Sendable, Codable {
         case `struct`, `class`, `enum`, `actor`
     }
@@ -192,7 +192,7 @@ public struct TypeDeclaration: Hashable, Sendable {
 }
 
 /// A requirement of a content protocol.
-public struct Requirement: Hashable, Sendable {
+public struct Requirement: Hashable, Sendable, Codable {
     public var name: String
     public var kind: MemberDeclaration.Kind
     public var type: TypeReference
@@ -202,7 +202,7 @@ public struct Requirement: Hashable, Sendable {
 }
 
 /// A protocol a view declares for its content.
-public struct ProtocolDeclaration: Hashable, Sendable {
+public struct ProtocolDeclaration: Hashable, Sendable, Codable {
     public var name: String
     public var qualifiedName: String
     public var access: AccessLevel
@@ -218,8 +218,8 @@ public struct ProtocolDeclaration: Hashable, Sendable {
 }
 
 /// A `// decouple: Protocol(requirement: member, …)` comment on a model.
-public struct Annotation: Hashable, Sendable {
-    public struct Mapping: Hashable, Sendable {
+public struct Annotation: Hashable, Sendable, Codable {
+    public struct Mapping: Hashable, Sendable, Codable {
         public var requirement: String
         public var member: String
         /// A Swift expression used when the member is `nil`.

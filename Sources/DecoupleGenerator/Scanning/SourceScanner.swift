@@ -18,7 +18,7 @@ struct ScannedFile: Sendable {
 }
 
 /// The members, conformances and annotations an extension adds to a type.
-struct ExtensionInfo: Sendable {
+struct ExtensionInfo: Sendable, Codable {
     var extendedName: String
     var access: AccessLevel?
     var inheritedTypes: [String]
