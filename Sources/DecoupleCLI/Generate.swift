@@ -63,6 +63,7 @@ struct Generate: ParsableCommand {
         let sources: [SourceFile]
         let code: String
         var fromCache = false
+        var scanCache: ScanCache?
         do {
             if let output { try checkOutput(output, against: configurationFile) }
             sources = try SourceDiscovery.sources(
@@ -76,7 +77,8 @@ struct Generate: ParsableCommand {
                 code = cached
                 fromCache = true
             } else {
-                code = try Generator.generate(sources: sources, configuration: configuration)
+                scanCache = cache.map { ScanCache(folder: "\($0)/files", version: DecoupleCommand.configuration.version) }
+                code = try Generator.generate(sources: sources, configuration: configuration, scanCache: scanCache)
                 if let cache, let key { OutputCache.write(code, key: key, in: cache) }
             }
         } catch {
@@ -105,13 +107,19 @@ struct Generate: ParsableCommand {
             switch try OutputFile.write(code, to: output) {
             case .written:
                 let files = "\(sources.count) source file\(sources.count == 1 ? "" : "s")"
-                printError("wrote \(output) from " + (fromCache ? "the cache (\(files) unchanged)" : files))
+                printError("wrote \(output) from " + (fromCache ? "the cache (\(files) unchanged)" : files + scanSummary(scanCache)))
             case .unchanged: printError("\(output) is up to date")
             }
         } catch {
             printError("decouple: error: cannot write \(displayPath(output)): \(error)")
             throw Status.badInput
         }
+    }
+
+    /// ` (3 scanned, 397 from the cache)` after a run that used the per-file cache.
+    private func scanSummary(_ scanCache: ScanCache?) -> String {
+        guard let counts = scanCache?.counts else { return "" }
+        return " (\(counts.scanned) scanned, \(counts.reused) from the cache)"
     }
 
     /// Refuses an output that is the configuration file, or that is not a regular file, before

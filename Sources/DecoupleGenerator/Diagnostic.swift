@@ -1,7 +1,7 @@
 // MARK: - Diagnostic
 
 /// A place in an input file, counted from 1 like a compiler does.
-public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible, Codable {
     public var file: String
     public var line: Int
     public var column: Int

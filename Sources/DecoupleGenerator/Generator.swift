@@ -31,11 +31,16 @@ public enum Generator {
 
     /// Generates the adapters the configuration and the sources' annotations ask for.
     ///
+    /// - Parameter scanCache: Where each file's declarations are kept between runs, so that an
+    ///   unchanged file is not parsed again; the output is the same with it or without it.
     /// - Returns: The generated file's text: deterministic, formatted, with a generated-file header.
     /// - Throws: ``GenerationFailure`` with every problem found, each at its file, line and column.
-    public static func generate(sources: [SourceFile], configuration: Configuration) throws(GenerationFailure) -> String {
-        let adapters = try resolve(scan(sources), configuration: configuration, policy: .tool)
-        let text = Emitter.file(adapters: adapters)
+    public static func generate(
+        sources: [SourceFile], configuration: Configuration, scanCache: ScanCache? = nil
+    ) throws(GenerationFailure) -> String {
+        let files = scan(sources, cache: scanCache)
+        let adapters = try resolve(files, configuration: configuration, policy: .tool)
+        let text = Emitter.file(adapters: adapters, imports: imports(for: adapters, in: files, outputModule: configuration.module))
         // The output must parse; if it ever does not, that is our bug, reported rather than written.
         let check = Parser.parse(source: text)
         if check.hasError {
@@ -57,12 +62,29 @@ public enum Generator {
         return adapters
     }
 
+    /// What the generated file imports: what the files declaring the models and protocols
+    /// import (so the types they name resolve), and each module the configuration names.
+    static func imports(for adapters: [ResolvedAdapter], in files: [ScannedFile], outputModule: String?) -> [ImportDeclaration] {
+        let byPath = Dictionary(files.map { ($0.path, $0.imports) }, uniquingKeysWith: { first, _ in first })
+        var result: [ImportDeclaration] = []
+        for adapter in adapters {
+            result += byPath[adapter.model.position.file] ?? []
+            if let position = adapter.protocolDeclaration.position { result += byPath[position.file] ?? [] }
+            if let module = adapter.module { result.append(ImportDeclaration(module: module, conditions: [])) }
+        }
+        return result.filter { $0.module != outputModule }
+    }
+
     /// Scans the files in parallel, one per core at a time; the result keeps the input order.
-    static func scan(_ sources: [SourceFile]) -> [ScannedFile] {
+    /// With a cache, a file whose entry proves itself is read from it instead of scanned.
+    static func scan(_ sources: [SourceFile], cache: ScanCache? = nil) -> [ScannedFile] {
         let results = ScanResults(count: sources.count)
         DispatchQueue.concurrentPerform(iterations: sources.count) { index in
-            results.store(SourceScanner.scan(source: sources[index].text, path: sources[index].path), at: index)
+            let source = sources[index]
+            let file = cache?.scan(source) ?? SourceScanner.scan(source: source.text, path: source.path)
+            results.store(file, at: index)
         }
+        cache?.writePending()
         return results.files.filter { !$0.isGenerated }
     }
 }

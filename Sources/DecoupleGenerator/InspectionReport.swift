@@ -6,15 +6,23 @@ import Foundation
 public enum InspectionReport {
     public static func text(_ catalog: Catalog) -> String {
         var lines: [String] = []
-        for type in catalog.types.values.sorted(by: { $0.qualifiedName < $1.qualifiedName }) {
+        for type in catalog.allTypes {
             let generics = type.genericParameters.isEmpty ? "" : "<\(type.genericParameters.joined(separator: ", "))>"
             let inherits = type.inheritedTypes.isEmpty ? "" : ": \(type.inheritedTypes.joined(separator: ", "))"
-            lines.append("\(type.access.rawValue) \(type.kind.rawValue) \(type.qualifiedName)\(generics)\(inherits)  (\(type.position))")
+            let final = type.isFinal ? "final " : ""
+            let condition = type.conditions.isEmpty ? "" : "  #if \(Emitter.conjunction(type.conditions))"
+            lines.append("\(type.access.rawValue) \(final)\(type.kind.rawValue) \(type.qualifiedName)\(generics)\(inherits)  (\(type.position))\(condition)")
+            for conformance in type.conditionalConformances {
+                lines.append("    conforms to \(conformance.protocolName) where \(conformance.condition)")
+            }
             for member in type.members {
                 let prefix = member.isStatic ? "static " : ""
+                let condition = member.conditions.isEmpty ? "" : "  #if \(Emitter.conjunction(member.conditions))"
                 switch member.kind {
-                case .property: lines.append("    \(prefix)var \(member.name): \(member.type?.description ?? "<unknown>")")
-                case .method: lines.append("    \(prefix)func \(member.signature?.description ?? member.name)")
+                case .property:
+                    let type = member.type?.description ?? "<unknown>" + (member.inferenceFailure.map { " (\($0))" } ?? "")
+                    lines.append("    \(prefix)var \(member.name): \(type)\(condition)")
+                case .method: lines.append("    \(prefix)func \(member.signature?.description ?? member.name)\(condition)")
                 }
             }
         }
@@ -36,8 +44,9 @@ public enum InspectionReport {
             var name: String, kind: String, type: String?, isStatic: Bool, access: String, line: Int, column: Int
         }
         struct TypeEntry: Encodable {
-            var name: String, qualifiedName: String, kind: String, access: String, genericParameters: [String]
-            var inheritedTypes: [String], file: String, line: Int, column: Int, members: [Member]
+            var name: String, qualifiedName: String, kind: String, access: String, isFinal: Bool, genericParameters: [String]
+            var inheritedTypes: [String], conditionalConformances: [ConditionalConformance], conditions: [String]
+            var file: String, line: Int, column: Int, members: [Member]
         }
         struct ProtocolEntry: Encodable {
             var name: String, access: String, builtIn: Bool, file: String?, requirements: [Member]
@@ -45,10 +54,11 @@ public enum InspectionReport {
         struct Report: Encodable {
             var types: [TypeEntry], protocols: [ProtocolEntry]
         }
-        let types = catalog.types.values.sorted { $0.qualifiedName < $1.qualifiedName }.map { type in
+        let types = catalog.allTypes.map { type in
             TypeEntry(
                 name: type.name, qualifiedName: type.qualifiedName, kind: type.kind.rawValue, access: type.access.rawValue,
-                genericParameters: type.genericParameters, inheritedTypes: type.inheritedTypes,
+                isFinal: type.isFinal, genericParameters: type.genericParameters, inheritedTypes: type.inheritedTypes,
+                conditionalConformances: type.conditionalConformances, conditions: type.conditions,
                 file: type.position.file, line: type.position.line, column: type.position.column,
                 members: type.members.map {
                     Member(name: $0.name, kind: $0.kind.rawValue, type: $0.type?.description, isStatic: $0.isStatic,

@@ -86,7 +86,8 @@ package enum MacroFrontEnd {
 
         var adapterRequest = AdapterRequest(model: request.extendedType, protocolName: request.protocolName, position: request.protocolPosition)
         for mapping in request.mappings {
-            var source = MappingSource(member: mapping.member, defaultValue: mapping.defaultValue, position: mapping.position)
+            var source = MappingSource(
+                member: mapping.member, defaultValue: mapping.defaultValue, position: mapping.position, defaultPosition: mapping.attributePosition)
             source.attributePosition = mapping.attributePosition
             adapterRequest.map(mapping.requirement, to: source)
         }

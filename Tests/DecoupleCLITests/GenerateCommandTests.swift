@@ -40,8 +40,7 @@ import Testing
         let workspace = try Workspace(["Models/A.swift": models, "decouple.json": config])
         let cold = try workspace.run("generate", "Models", "--cache", "cache")
         #expect(cold.status == 0)
-        let entries = try FileManager.default.contentsOfDirectory(atPath: workspace.url.appendingPathComponent("cache").path)
-        #expect(entries.count == 1)
+        #expect(try workspace.outputCacheEntries("cache").count == 1)
         // The warm run reads the cache rather than generating, and says so.
         #expect(try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift").stderr == "wrote Out.swift from the cache (1 source file unchanged)\n")
         // Changing a model, the configuration or an option misses the cache and generates again.
@@ -50,11 +49,11 @@ import Testing
         #expect(changedModel.stdout.contains("Swift.String(describing: self.age)"))
         let changedStyle = try workspace.run("generate", "Models", "--cache", "cache", "--style", "factory")
         #expect(changedStyle.stdout.contains("registerGeneratedAdapters"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.url.appendingPathComponent("cache").path).count == 3)
+        #expect(try workspace.outputCacheEntries("cache").count == 3)
         // Errors are never cached.
         try workspace.write("{\"adapters\": [{\"model\": \"Nope\", \"protocol\": \"TitledContent\"}]}", to: "decouple.json")
         #expect(try workspace.run("generate", "Models", "--cache", "cache").status == 2)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.url.appendingPathComponent("cache").path).count == 3)
+        #expect(try workspace.outputCacheEntries("cache").count == 3)
     }
 
     @Test func configurationFromAPipe_isReadOnce_soTheCacheKeyCoversWhatWasParsed() throws {
@@ -68,7 +67,7 @@ import Testing
         let second = try workspace.run(input: withDefault, "generate", "Models", "--config", "/dev/stdin", "--cache", "cache")
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.contains(#"self.bio ?? "-""#), "a different configuration was served the first one's cached output")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.url.appendingPathComponent("cache").path).count == 2)
+        #expect(try workspace.outputCacheEntries("cache").count == 2)
     }
 
     @Test func check_exitsZeroWhenFreshAndOneWhenStale_writingNothing() throws {
@@ -173,6 +172,7 @@ import Testing
         assertInlineSnapshot(of: broken.stderr, as: .lines) {
             """
             decouple.json:6:25: error: 'CCBModel' has no member 'stroy'; did you mean 'story'?
+            Models/Seed003Models.swift:15:13: note: 'CCBModel' is declared here
 
             """
         }

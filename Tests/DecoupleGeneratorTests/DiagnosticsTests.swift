@@ -47,7 +47,9 @@ import Testing
             decouple.json:2:13: error: unknown model 'CCAModle': the sources declare no type of that name; did you mean 'CCAModel'?
             decouple.json:3:37: error: unknown protocol 'TitleContent' (known: NamedImageContent, TitledContent); did you mean 'TitledContent'?
             decouple.json:4:3: error: 'TitledContent.subtitle' has no mapping for 'CCAModel', and it has no member named 'subtitle' (add "subtitle": "<member>" to the adapter's map)
+            Models.swift:1:8: note: 'CCAModel' is declared here
             decouple.json:4:71: error: 'CCAModel' has no member 'nmae'; did you mean 'name'?
+            Models.swift:1:8: note: 'CCAModel' is declared here
             decouple.json:4:79: error: 'TitledContent' has no requirement 'subtitel' (its requirements: title, subtitle); did you mean 'subtitle'?
             """
         }
@@ -60,6 +62,7 @@ import Testing
         assertInlineSnapshot(of: output, as: .lines) {
             """
             decouple.json:1:15: error: 'TitledContent.title' has no mapping for 'CCAModel', and it has no member named 'title' (add "title": "<member>" to the adapter's map)
+            Models.swift:1:8: note: 'CCAModel' is declared here
             """
         }
     }
@@ -105,7 +108,8 @@ import Testing
             M.swift:4:21: error: 'title' is mutable state of actor 'Counter', so it cannot back the synchronous requirement 'TitledContent.title'; declare it with `let`
             decouple.json:3:3: error: generic model 'Box' cannot be registered in a factory without its type arguments; use the conformance style
             decouple.json:4:3: error: tag "plain" needs 'Plain' to be Decodable, so the factory can decode it from data
-            decouple.json:5:3: error: 'Plain' does not implement method requirement 'price() -> String' of 'Priced'
+            decouple.json:5:3: error: 'Plain' does not implement method requirement 'price() -> String' of 'Priced'; implement it, or map it to a property or a method with no parameters
+            M.swift:3:8: note: 'Plain' is declared here
             decouple.json:6:3: error: "tag" applies to the factory style only; add "style": "factory"
             """
         }
@@ -127,7 +131,7 @@ import Testing
             """#)
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            B.swift:3:38: error: the type of 'computed' cannot be read from the source; write it out (`var computed: Type = …`)
+            B.swift:3:38: error: the type of 'computed' cannot be read from the source (`makeValue()` calls a function whose result type the source does not show); write it out (`var computed: Type = …`)
             decouple.json:2:13: error: model name 'Item' is ambiguous; qualify it as one of: A.Item, B.Item
             """
         }
@@ -167,7 +171,7 @@ import Testing
             """
             decouple.json:1:58: error: invalid JSON: trailing comma before '}'
             ---
-            decouple.json:2:3: error: unknown key 'adaptors' in the configuration (expected: style, adapters, exclude); did you mean 'adapters'?
+            decouple.json:2:3: error: unknown key 'adaptors' in the configuration (expected: style, adapters, exclude, module); did you mean 'adapters'?
             ---
             decouple.json:1:11: error: unknown style 'factroy' (styles: conformance, factory, proxy); did you mean 'factory'?
             decouple.json:1:35: error: adapter is missing "model"

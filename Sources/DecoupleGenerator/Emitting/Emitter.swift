@@ -15,50 +15,68 @@ enum Emitter {
     static func conformance(_ adapter: ResolvedAdapter) -> DeclSyntax? {
         let members = adapter.bindings.filter { !$0.isSatisfiedByModel }
         if adapter.declaresConformance && members.isEmpty { return nil }
+        let model = escapedPath(adapter.modelSpelling)
         let header = adapter.declaresConformance
-            ? "extension \(adapter.model.qualifiedName)"
-            : "extension \(adapter.model.qualifiedName): \(adapter.protocolDeclaration.spelling)"
+            ? "extension \(model)"
+            : "extension \(model): \(escapedPath(adapter.protocolDeclaration.spelling))"
         // An actor's witnesses read `let`s only, so they need no isolation.
         let access = adapter.memberAccess.memberModifier + (adapter.model.kind == .actor ? " nonisolated" : "")
-        return decl("""
+        return decl(guarded("""
             \(header) {
-            \(members.map { property($0, access: access, base: "self") }.joined(separator: "\n"))
+            \(members.map { member($0, access: access, base: "self", typeBase: "Self") }.joined(separator: "\n"))
             }
-            """)
+            """, by: adapter.conditions))
     }
 
     // MARK: Factory style
 
     /// The hidden adapter type for one model.
-    static func factoryAdapter(_ adapter: ResolvedAdapter) -> DeclSyntax {
-        return decl("""
-            private struct \(adapterTypeName(adapter)): \(adapter.protocolDeclaration.spelling) {
-            let model: \(adapter.model.qualifiedName)
-            \(adapter.bindings.map { property($0, access: nil, base: "self.model") }.joined(separator: "\n"))
+    static func factoryAdapter(_ adapter: ResolvedAdapter, named name: String) -> DeclSyntax {
+        let model = escapedPath(adapter.modelSpelling)
+        return decl(guarded("""
+            private struct \(name): \(escapedPath(adapter.protocolDeclaration.spelling)) {
+            let model: \(model)
+            \(adapter.bindings.map { member($0, access: nil, base: "self.model", typeBase: model) }.joined(separator: "\n"))
             }
-            """)
+            """, by: adapter.conditions))
     }
 
     /// One function that registers every generated adapter of a protocol in a `ContentFactory`.
-    static func factoryRegistration(for adapters: [ResolvedAdapter]) -> DeclSyntax {
+    static func factoryRegistration(for adapters: [ResolvedAdapter], names: [String]) -> DeclSyntax {
         let protocolDeclaration = adapters[0].protocolDeclaration
         let access = adapters.map(\.memberAccess).min()!.memberModifier
-        let registrations = adapters.map { adapter in
+        let registrations = zip(adapters, names).map { adapter, name in
             let tag = adapter.tag.map { ", tag: \(SwiftLiteral.string($0))" } ?? ""
-            return "try self.register(\(adapter.model.qualifiedName).self\(tag)) { \(adapterTypeName(adapter))(model: $0) }"
+            return guarded("try self.register(\(escapedPath(adapter.modelSpelling)).self\(tag)) { \(name)(model: $0) }", by: adapter.conditions)
         }
-        return decl("""
-            extension Decouple.ContentFactory where Content == any \(protocolDeclaration.spelling) {
+        return decl(guarded("""
+            extension Decouple.ContentFactory where Content == any \(escapedPath(protocolDeclaration.spelling)) {
             /// Registers the adapters `decouple` generated for `\(protocolDeclaration.name)`.
             \(access) func registerGeneratedAdapters() throws(Decouple.ContentFactoryError) {
             \(registrations.joined(separator: "\n"))
             }
             }
-            """)
+            """, by: protocolDeclaration.conditions))
     }
 
-    static func adapterTypeName(_ adapter: ResolvedAdapter) -> String {
-        adapter.model.qualifiedName.replacingOccurrences(of: ".", with: "") + adapter.protocolDeclaration.name + "Adapter"
+    /// The adapter types' names: the model's and the protocol's names run together
+    /// (`APIPostTitledContentAdapter`), unless two adapters would get the same name from
+    /// different models (`A.BC` and `AB.C`); then each name is spelled with the length of each
+    /// part (`Adapter_1A_2BC_13TitledContent`), which no two different names share.
+    static func adapterTypeNames(_ adapters: [ResolvedAdapter]) -> [String] {
+        func plain(_ adapter: ResolvedAdapter) -> String {
+            adapter.model.qualifiedName.replacingOccurrences(of: ".", with: "") + adapter.protocolDeclaration.name + "Adapter"
+        }
+        func unique(_ adapter: ResolvedAdapter) -> String {
+            let parts: [String] = adapter.model.qualifiedName.components(separatedBy: ".") + [""]
+                + adapter.protocolDeclaration.qualifiedName.components(separatedBy: ".")
+            return "Adapter" + parts.map { "_\($0.unicodeScalars.count)\($0)" }.joined()
+        }
+        var owners: [String: Set<String>] = [:]
+        for adapter in adapters {
+            owners[plain(adapter), default: []].insert("\(adapter.model.qualifiedName): \(adapter.protocolDeclaration.qualifiedName)")
+        }
+        return adapters.map { owners[plain($0)]!.count > 1 ? unique($0) : plain($0) }
     }
 
     // MARK: Proxy style
@@ -68,7 +86,7 @@ enum Emitter {
     /// injected" (`nil`) from an empty value.
     static func proxySupport(for protocolDeclaration: ProtocolDeclaration) -> [DeclSyntax] {
         let access = min(protocolDeclaration.access, .public).memberModifier
-        let existential = "any \(protocolDeclaration.spelling)"
+        let existential = "any \(escapedPath(protocolDeclaration.spelling))"
         let readers = protocolDeclaration.requirements.map { requirement in
             // An optional is boxed on purpose: a reader returns `Any`, and `nil` is a value here.
             let boxing = requirement.type.isOptional ? " as Any" : ""
@@ -78,12 +96,13 @@ enum Emitter {
         let table = verbatim("""
             extension Decouple.MemberTable where Root == \(existential) {
                 /// The members of `\(protocolDeclaration.name)`, for look-up by name through a `ForwardingProxy`.
-                \(access) static let \(lowerFirst(protocolDeclaration.name)) = Self(readers: [
+                \(access) static let \(escaped(lowerFirst(protocolDeclaration.name))) = Self(readers: [
             \(readers.joined(separator: "\n"))
                 ])
             }
             """)
         let members = protocolDeclaration.requirements.map { requirement in
+            // The resolver refuses a requirement with no fallback, so `nil` is for optionals.
             let fallback = proxyFallback(for: requirement.type) ?? "nil"
             return """
                 \(access) var \(escaped(requirement.name)): \(spelling(of: requirement.type, builtIn: protocolDeclaration.isBuiltIn)) {
@@ -92,7 +111,7 @@ enum Emitter {
                 """
         }
         let conformance = decl("""
-            extension Decouple.ForwardingProxy: \(protocolDeclaration.spelling) {
+            extension Decouple.ForwardingProxy: \(escapedPath(protocolDeclaration.spelling)) {
             \(members.joined(separator: "\n"))
             }
             """)
@@ -104,7 +123,9 @@ enum Emitter {
                 }
             }
             """)
-        return [table, conformance, lookUp]
+        let conditions = protocolDeclaration.conditions
+        guard !conditions.isEmpty else { return [table, conformance, lookUp] }
+        return [table, conformance, lookUp].map { verbatim(guarded($0.description, by: conditions)) }
     }
 
     /// What the proxy answers for a requirement when nothing is injected for its protocol.
@@ -125,7 +146,7 @@ enum Emitter {
     // MARK: Files
 
     /// The whole generated file.
-    static func file(adapters: [ResolvedAdapter]) -> String {
+    static func file(adapters: [ResolvedAdapter], imports: [ImportDeclaration] = []) -> String {
         var sections: [(title: String, decls: [DeclSyntax])] = []
         for adapter in adapters where adapter.style != .factory {
             if let conformance = conformance(adapter) {
@@ -133,10 +154,15 @@ enum Emitter {
             }
         }
         let factoryAdapters = adapters.filter { $0.style == .factory }
-        let byProtocol = Dictionary(grouping: factoryAdapters, by: \.protocolDeclaration.qualifiedName)
+        let names = Dictionary(zip(factoryAdapters.indices, adapterTypeNames(factoryAdapters)), uniquingKeysWith: { first, _ in first })
+        let byProtocol = Dictionary(grouping: factoryAdapters.indices, by: { factoryAdapters[$0].protocolDeclaration.qualifiedName })
         for name in byProtocol.keys.sorted() {
             let group = byProtocol[name]!
-            sections.append(("\(group[0].protocolDeclaration.name) factory", group.map(factoryAdapter) + [factoryRegistration(for: group)]))
+            let adapters = group.map { factoryAdapters[$0] }
+            let adapterNames = group.map { names[$0]! }
+            sections.append((
+                "\(adapters[0].protocolDeclaration.name) factory",
+                zip(adapters, adapterNames).map { factoryAdapter($0, named: $1) } + [factoryRegistration(for: adapters, names: adapterNames)]))
         }
         let proxied = Dictionary(grouping: adapters.filter { $0.style == .proxy && !$0.protocolDeclaration.isBuiltIn }, by: \.protocolDeclaration.qualifiedName)
         for name in proxied.keys.sorted() {
@@ -149,8 +175,9 @@ enum Emitter {
             // Change the models, their `// decouple:` annotations or decouple.json, then run `decouple generate` again.
 
             import Decouple
-
             """
+        text += "\n"
+        for line in importLines(imports) { text += line + "\n" }
         for section in sections {
             text += "\n// MARK: - \(section.title)\n\n"
             text += section.decls.map(\.description).joined(separator: "\n\n") + "\n"
@@ -160,15 +187,65 @@ enum Emitter {
 
     // MARK: Helpers
 
-    private static func property(_ binding: Binding, access: String?, base: String) -> String {
-        guard let source = binding.source else { return "" }
+    /// A requirement's witness: a property, or a method, reading the model.
+    private static func member(_ binding: Binding, access: String?, base: String, typeBase: String) -> String {
         let modifier = access.map { "\($0) " } ?? ""
         let type = spelling(of: binding.requirement.type, builtIn: true)
+        guard binding.requirement.kind == .method, let signature = binding.requirement.signature else {
+            guard let source = binding.source else { return "" }
+            return """
+                \(modifier)var \(escaped(binding.requirement.name)): \(type) {
+                \(source.expression(base: base, typeBase: typeBase))
+                }
+                """
+        }
+        let parameters = signature.parameters.enumerated().map { index, parameter in
+            "\(argumentLabel(parameter.label)) p\(index): \(qualifyingStandardNames(parameter.type.written))"
+        }
+        let effects = signature.effects.map { " \($0)" }.joined()
+        let returns = signature.returnType == nil ? "" : " -> \(type)"
+        let body: String
+        if let source = binding.source {
+            body = source.expression(base: base, typeBase: typeBase)
+        } else if let forwarded = binding.forwardedMethod {
+            let arguments = signature.parameters.enumerated().map { index, parameter in
+                parameter.label == "_" ? "p\(index)" : "\(argumentLabel(parameter.label)): p\(index)"
+            }
+            let marks = (signature.effects.contains { $0.hasPrefix("throws") } ? "try " : "") + (signature.effects.contains("async") ? "await " : "")
+            body = "\(marks)\(base).\(escaped(forwarded))(\(arguments.joined(separator: ", ")))"
+        } else {
+            return ""
+        }
         return """
-            \(modifier)var \(escaped(binding.requirement.name)): \(type) {
-            \(source.expression(base: base))
+            \(modifier)func \(escaped(signature.name))\(signature.generics.map { $0.hasPrefix("<") ? $0.components(separatedBy: " where ")[0] : "" } ?? "")(\(parameters.joined(separator: ", ")))\(effects)\(returns)\(signature.generics.flatMap { $0.components(separatedBy: " where ").dropFirst().first.map { " where \($0)" } } ?? "") {
+            \(body)
             }
             """
+    }
+
+    /// An argument label: any word but `inout`, `var` and `let` may be one without backticks.
+    private static func argumentLabel(_ label: String) -> String {
+        ["inout", "var", "let"].contains(label) ? "`\(label)`" : label
+    }
+
+    /// Code under `#if` conditions, all of which must hold; the code itself when there are none.
+    static func guarded(_ code: String, by conditions: [String]) -> String {
+        conditions.isEmpty ? code : "#if \(conjunction(conditions))\n\(code)\n#endif"
+    }
+
+    /// Conditions joined with `&&`, each in parentheses when it is more than a name or a call.
+    static func conjunction(_ conditions: [String]) -> String {
+        guard conditions.count > 1 else { return conditions.first ?? "true" }
+        return conditions.map { $0.contains(" ") ? "(\($0))" : $0 }.joined(separator: " && ")
+    }
+
+    /// The generated file's imports: every module the models' and protocols' files import, under
+    /// the conditions they are imported under, except `Decouple`, which it always imports.
+    private static func importLines(_ imports: [ImportDeclaration]) -> [String] {
+        var seen = Set<ImportDeclaration>()
+        return imports.filter { $0.module != "Decouple" && seen.insert($0).inserted }
+            .sorted { ($0.conditions.count, $0.conditions.joined(separator: "\n"), $0.module) < ($1.conditions.count, $1.conditions.joined(separator: "\n"), $1.module) }
+            .map { guarded("import \(escaped($0.module))", by: $0.conditions) }
     }
 
     /// A declaration parsed from text and laid out with four-space indentation.
@@ -185,14 +262,42 @@ enum Emitter {
 
     /// Standard library names qualified, so a model module's own `String` cannot capture them.
     static func spelling(of type: TypeReference, builtIn: Bool) -> String {
-        let standard: Set<String> = ["String", "Int", "Double", "Float", "Bool", "Character", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
-        var wrapped = type.wrapped
-        if standard.contains(wrapped) {
-            wrapped = "Swift.\(wrapped)"
-        } else if wrapped == "ImageName" {
-            wrapped = "Decouple.ImageName"
-        }
+        let wrapped = type.wrapped == "ImageName" ? "Decouple.ImageName" : qualifyingStandardNames(type.wrapped)
         return type.isOptional ? "\(wrapped)?" : wrapped
+    }
+
+    private static let standardNames: Set<String> = [
+        "String", "Int", "Double", "Float", "Bool", "Character", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16",
+        "UInt32", "UInt64", "Array", "Dictionary", "Set", "Optional", "Substring",
+    ]
+
+    /// A type with every standard library name in it written `Swift.Name`: `[String: Int]`
+    /// becomes `[Swift.String: Swift.Int]`. A name after a `.` is a member, not the standard one.
+    static func qualifyingStandardNames(_ type: String) -> String {
+        var result = ""
+        var word = ""
+        var previous: Character?
+        func flush() {
+            if standardNames.contains(word), previous != "." { result += "Swift." }
+            result += word
+            word = ""
+        }
+        for character in type {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+                continue
+            }
+            if !word.isEmpty { flush() }
+            result.append(character)
+            previous = character
+        }
+        if !word.isEmpty { flush() }
+        return result
+    }
+
+    /// A dotted type name with each part escaped where it is a keyword: `` Outer.`Type` ``.
+    static func escapedPath(_ path: String) -> String {
+        path.split(separator: ".", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: ".")
     }
 
     static func escaped(_ name: String) -> String {
@@ -201,7 +306,8 @@ enum Emitter {
             "internal", "let", "open", "operator", "private", "protocol", "public", "rethrows", "static", "struct",
             "subscript", "typealias", "var", "break", "case", "continue", "default", "defer", "do", "else",
             "fallthrough", "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "Any",
-            "catch", "false", "is", "nil", "super", "self", "Self", "throw", "throws", "true", "try",
+            "catch", "false", "is", "nil", "super", "self", "Self", "throw", "throws", "true", "try", "Type", "Protocol",
+            "await",
         ]
         return keywords.contains(name) ? "`\(name)`" : name
     }

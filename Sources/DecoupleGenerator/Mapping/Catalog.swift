@@ -1,30 +1,40 @@
 // MARK: - Catalog
 
 /// Everything the sources declare, with extensions merged into their types.
+///
+/// A name may be declared more than once, as Swift allows: in the branches of an `#if`, as
+/// `private` or `fileprivate` types of different files, or in different modules of one
+/// repository. That is a problem only when an adapter asks for the name and cannot tell which
+/// is meant; the resolver says so then, with the candidates.
 public struct Catalog: Sendable {
-    /// Types by qualified name.
-    public private(set) var types: [String: TypeDeclaration] = [:]
+    /// Every declaration of each qualified name, in input order.
+    public private(set) var declarations: [String: [TypeDeclaration]] = [:]
     /// Protocols by qualified name, the library's own included.
     public private(set) var protocols: [String: ProtocolDeclaration] = [:]
-    /// Every `// decouple:` annotation with the type it is on.
-    var annotated: [(type: String, annotation: Annotation)] = []
+    /// The modules each file imports, by path.
+    private(set) var imports: [String: [ImportDeclaration]] = [:]
+    /// Every `// decouple:` annotation with the declaration it is on.
+    var annotated: [(type: TypeDeclaration, annotation: Annotation)] = []
     var diagnostics: [Diagnostic] = []
 
-    /// Problems found while reading the sources (syntax errors, duplicate types, bad annotations).
+    /// Problems found while reading the sources (syntax errors, bad annotations).
     public var problems: [Diagnostic] { diagnostics }
+
+    /// Types by qualified name: the first declaration of each (``declarations`` has them all).
+    public var types: [String: TypeDeclaration] { declarations.compactMapValues(\.first) }
+
+    /// Every declaration, ordered by name and then position.
+    public var allTypes: [TypeDeclaration] {
+        declarations.keys.sorted().flatMap { declarations[$0]! }
+    }
 
     init(files: [ScannedFile]) {
         for builtIn in BuiltInProtocols.all { protocols[builtIn.qualifiedName] = builtIn }
         for file in files {
             diagnostics += file.diagnostics
+            imports[file.path] = file.imports
             for type in file.types {
-                if let existing = types[type.qualifiedName] {
-                    diagnostics.append(Diagnostic(
-                        "type '\(type.qualifiedName)' is declared twice; the other declaration is at \(existing.position)",
-                        at: type.position))
-                    continue
-                }
-                types[type.qualifiedName] = type
+                declarations[type.qualifiedName, default: []].append(type)
             }
             for declaration in file.protocols {
                 if let existing = protocols[declaration.qualifiedName], existing.isBuiltIn {
@@ -37,29 +47,152 @@ public struct Catalog: Sendable {
         }
         for file in files {
             for info in file.extensions {
-                guard let name = resolveTypeName(info.extendedName), var type = types[name] else {
+                guard let name = resolveTypeName(info.extendedName) else {
                     for annotation in info.annotations {
                         diagnostics.append(Diagnostic(
                             "annotated extension of '\(info.extendedName)', which is not declared in the given sources", at: annotation.position))
                     }
                     continue
                 }
-                type.members += info.members
-                type.inheritedTypes += info.inheritedTypes
-                type.annotations += info.annotations
-                types[name] = type
+                merge(info, file: file.path, into: name)
             }
         }
-        for name in types.keys.sorted() {
-            for annotation in types[name]!.annotations { annotated.append((name, annotation)) }
+        capAccessByEnclosingTypes()
+        addSynthesizedMembers()
+        inferStaticReferences()
+        for type in allTypes {
+            for annotation in type.annotations { annotated.append((type, annotation)) }
         }
+    }
+
+    /// Adds an extension to every declaration it can extend: not a file-private namesake in
+    /// another file, nor one of another module.
+    private mutating func merge(_ info: ExtensionInfo, file: String, into name: String) {
+        let module = SourceScanner.moduleName(ofPath: file)
+        let targets = declarations[name]!.indices.filter { index in
+            let type = declarations[name]![index]
+            return (!type.isFilePrivate || type.position.file == file) && (module == nil || type.module == nil || type.module == module)
+        }
+        // Annotations apply once: to the declaration in the extension's file, or the first.
+        let annotationTarget = targets.first { declarations[name]![$0].position.file == file } ?? targets.first
+        for index in targets {
+            var type = declarations[name]![index]
+            // The members' conditions: the extension's own, less those the type is under anyway.
+            let shared = zip(type.conditions, info.conditions).prefix { $0 == $1 }.count
+            let extra = Array(info.conditions.dropFirst(shared))
+            type.members += info.members.map { member in
+                var member = member
+                member.conditions = extra + member.conditions
+                return member
+            }
+            if let condition = info.whereClause {
+                type.conditionalConformances += info.inheritedTypes.map { ConditionalConformance(protocolName: $0, condition: condition) }
+            } else {
+                type.inheritedTypes += info.inheritedTypes
+            }
+            if index == annotationTarget { type.annotations += info.annotations }
+            declarations[name]![index] = type
+        }
+    }
+
+    /// A type is no more visible than the type it is declared in, even when it is declared in an
+    /// extension of that type in another file: `extension API { public struct User {} }` gives an
+    /// internal `API.User` when `API` is internal.
+    private mutating func capAccessByEnclosingTypes() {
+        let names = declarations.keys.sorted { ($0.split(separator: ".").count, $0) < ($1.split(separator: ".").count, $1) }
+        for name in names {
+            let components = QualifiedName(name).components
+            guard components.count > 1 else { continue }
+            let parentName = components.dropLast().joined(separator: ".")
+            guard let parents = declarations[parentName], let widest = parents.map(\.access).max() else { continue }
+            for index in declarations[name]!.indices {
+                declarations[name]![index].access = min(declarations[name]![index].access, widest)
+            }
+        }
+    }
+
+    /// Members Swift writes for a type that the source does not: an enum's `rawValue`, and the
+    /// `id` of a class that is `Identifiable` without declaring one.
+    private mutating func addSynthesizedMembers() {
+        let rawTypes: Set<String> = [
+            "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+            "String", "Character", "Double", "Float",
+        ]
+        for name in declarations.keys {
+            for index in declarations[name]!.indices {
+                var type = declarations[name]![index]
+                if type.kind == .enum, let raw = type.inheritedTypes.first, rawTypes.contains(QualifiedName(raw).canonical),
+                   type.member(named: "rawValue") == nil {
+                    type.members.append(synthesized("rawValue", type: raw, of: type))
+                }
+                if type.kind == .class, type.conforms(to: "Identifiable"), type.member(named: "id") == nil {
+                    type.members.append(synthesized("id", type: "ObjectIdentifier", of: type))
+                }
+                declarations[name]![index] = type
+            }
+        }
+    }
+
+    private func synthesized(_ name: String, type: String, of owner: TypeDeclaration) -> MemberDeclaration {
+        MemberDeclaration(
+            name: name, kind: .property, type: TypeReference(wrapped: type, isOptional: false), signature: nil,
+            isStatic: false, isConstant: true, access: owner.access, position: owner.position)
+    }
+
+    /// Reads `var kind = Kind.video` and `let cache = Cache.shared` now that every type is known:
+    /// an enum case is of its enum's type, a static member of its declared type.
+    private mutating func inferStaticReferences() {
+        for name in declarations.keys {
+            for index in declarations[name]!.indices {
+                for memberIndex in declarations[name]![index].members.indices {
+                    let member = declarations[name]![index].members[memberIndex]
+                    guard member.type == nil, let path = member.staticReference else { continue }
+                    var result = member
+                    switch staticMemberType(path, from: name) {
+                    case let .success(type): result.type = type
+                    case let .failure(reason): result.inferenceFailure = reason.text
+                    }
+                    declarations[name]![index].members[memberIndex] = result
+                }
+            }
+        }
+    }
+
+    private struct InferenceFailure: Error { var text: String }
+
+    private func staticMemberType(_ path: [String], from context: String) -> Result<TypeReference, InferenceFailure> {
+        let typePath = path.dropLast().joined(separator: ".")
+        let memberName = path.last!
+        let written = path.joined(separator: ".")
+        // A name inside a type may be relative to it: `Kind` in `Post` may be `Post.Kind`.
+        let contextComponents = QualifiedName(context).components
+        let candidates = (0...contextComponents.count).reversed().map { (contextComponents.prefix($0) + [typePath]).joined(separator: ".") }
+        guard let owner = candidates.lazy.compactMap({ self.declarations[$0]?.first }).first else {
+            return .failure(InferenceFailure(text: "`\(written)` is a member of '\(typePath)', which the sources do not declare"))
+        }
+        guard let member = owner.members.first(where: { $0.name.isSameIdentifier(as: memberName) && $0.isStatic }) else {
+            return .failure(InferenceFailure(text: "'\(owner.qualifiedName)' has no static member or case '\(memberName)'"))
+        }
+        guard var type = member.type else {
+            return .failure(InferenceFailure(text: "the type of '\(owner.qualifiedName).\(memberName)' cannot be read either"))
+        }
+        if QualifiedName(type.wrapped).canonical == "Self" { type.wrapped = owner.qualifiedName }
+        return .success(type)
     }
 
     /// A qualified name, or a simple one that names exactly one type.
     func resolveTypeName(_ name: String) -> String? {
-        if types[name] != nil { return name }
-        let matches = types.values.filter { $0.name == name }
-        return matches.count == 1 ? matches[0].qualifiedName : nil
+        let names = typeNames(matching: name)
+        return names.count == 1 ? names[0] : nil
+    }
+
+    /// The qualified names a name can mean: itself if declared, or every type it is the end of
+    /// (`User` and `API.User` mean `API.User`).
+    func typeNames(matching name: String) -> [String] {
+        if declarations[name] != nil { return [name] }
+        let wanted = QualifiedName(name)
+        guard !wanted.components.isEmpty else { return [] }
+        return declarations.keys.filter { QualifiedName($0).matches(wanted) && QualifiedName($0).components.count >= wanted.components.count }.sorted()
     }
 
     /// A protocol's qualified name, or a name that can mean only one protocol: `Decouple.TitledContent`
@@ -72,6 +205,6 @@ public struct Catalog: Sendable {
     }
 
     func typeCandidates(named name: String) -> [String] {
-        types.values.filter { $0.name == name }.map(\.qualifiedName).sorted()
+        typeNames(matching: name)
     }
 }

@@ -23,11 +23,14 @@ public struct MappingSource: Hashable, Sendable {
     /// Where a mapping written on the member itself starts (its `@Maps` attribute): problems
     /// with the member it reads are shown there, beside the fix.
     package var attributePosition: SourcePosition?
+    /// Where the default is written, for problems with it.
+    public var defaultPosition: SourcePosition?
 
-    public init(member: String, defaultValue: String? = nil, position: SourcePosition? = nil) {
+    public init(member: String, defaultValue: String? = nil, position: SourcePosition? = nil, defaultPosition: SourcePosition? = nil) {
         self.member = member
         self.defaultValue = defaultValue
         self.position = position
+        self.defaultPosition = defaultPosition
     }
 }
 
@@ -44,6 +47,14 @@ public struct AdapterRequest: Hashable, Sendable {
     public var modelPosition: SourcePosition?
     public var protocolPosition: SourcePosition?
     public var mapPositions: [String: SourcePosition]
+    /// The module (a SwiftPM target, or any folder in the path) the model is declared in: it
+    /// chooses among types of one name, and the generated file imports it.
+    public var module: String?
+    public var modulePosition: SourcePosition?
+    /// Where the tag is written.
+    public var tagPosition: SourcePosition?
+    /// For an annotation: the declaration it is written on, among others of the same name.
+    var declarationPosition: SourcePosition?
 
     public init(
         model: String, protocolName: String, map: [String: MappingSource] = [:], style: OutputStyle? = nil,
@@ -58,6 +69,11 @@ public struct AdapterRequest: Hashable, Sendable {
         self.modelPosition = position
         self.protocolPosition = position
         self.mapPositions = [:]
+    }
+
+    /// The mapping of a requirement, its name compared as the compiler compares identifiers.
+    func source(for requirement: String) -> MappingSource? {
+        map.first { $0.key.isSameIdentifier(as: requirement) }?.value
     }
 
     /// Maps a requirement to a source written in one place, as annotations and `@Maps` do.
@@ -80,6 +96,8 @@ public struct Configuration: Sendable {
     public var adapters: [AdapterRequest]
     /// `"exclude"`: glob patterns (``PathPattern``) of source paths the tool does not read.
     public var exclude: [String] = []
+    /// The module the generated file is compiled in: never imported by it.
+    public var module: String?
 
     public init(style: OutputStyle = .conformance, adapters: [AdapterRequest] = []) {
         self.style = style
@@ -128,8 +146,10 @@ private struct ConfigurationReader {
                     continue
                 }
                 configuration.exclude = elements.compactMap { readString($0, key: key) }
+            case "module":
+                configuration.module = readString(value, key: key)
             default:
-                unknownKey(key, at: keyPosition, known: ["style", "adapters", "exclude"], in: "the configuration")
+                unknownKey(key, at: keyPosition, known: ["style", "adapters", "exclude", "module"], in: "the configuration")
             }
         }
         return configuration
@@ -148,7 +168,12 @@ private struct ConfigurationReader {
             case "model": model = readString(value, key: key).map { ($0, value.position) }
             case "protocol": protocolName = readString(value, key: key).map { ($0, value.position) }
             case "style": request.style = readStyle(value)
-            case "tag": request.tag = readString(value, key: key)
+            case "tag":
+                request.tag = readString(value, key: key)
+                request.tagPosition = value.position
+            case "module":
+                request.module = readString(value, key: key)
+                request.modulePosition = value.position
             case "map":
                 guard case let .object(entries) = value.value else {
                     diagnostics.append(Diagnostic("'map' must be an object from requirement to member, found \(value.kindName)", at: value.position))
@@ -159,7 +184,7 @@ private struct ConfigurationReader {
                     if let mapped = readSource(source, requirement: requirement) { request.map[requirement] = mapped }
                 }
             default:
-                unknownKey(key, at: keyPosition, known: ["model", "protocol", "map", "style", "tag"], in: "an adapter")
+                unknownKey(key, at: keyPosition, known: ["model", "protocol", "map", "style", "tag", "module"], in: "an adapter")
             }
         }
         guard let model else {
@@ -185,6 +210,7 @@ private struct ConfigurationReader {
         case let .object(members):
             var member: String?
             var defaultValue: String?
+            var defaultPosition: SourcePosition?
             var memberPosition = node.position
             for (key, keyPosition, value) in members {
                 switch key {
@@ -193,6 +219,7 @@ private struct ConfigurationReader {
                     memberPosition = value.position
                 case "default":
                     defaultValue = swiftLiteral(value)
+                    defaultPosition = value.position
                 default:
                     unknownKey(key, at: keyPosition, known: ["from", "default"], in: "the mapping of '\(requirement)'")
                 }
@@ -202,7 +229,7 @@ private struct ConfigurationReader {
                 return nil
             }
             guard validMember(member, at: memberPosition) else { return nil }
-            return MappingSource(member: member, defaultValue: defaultValue, position: memberPosition)
+            return MappingSource(member: member, defaultValue: defaultValue, position: memberPosition, defaultPosition: defaultPosition)
         default:
             diagnostics.append(Diagnostic(
                 "the mapping of '\(requirement)' must be a member name or {\"from\": …, \"default\": …}, found \(node.kindName)",

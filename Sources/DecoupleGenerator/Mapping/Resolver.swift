@@ -15,10 +15,15 @@ struct ValueSource: Hashable, Sendable {
     var memberIsOptional: Bool
     var conversion: Conversion
     var defaultValue: String?
+    /// The member is static: read from the model's type, not from the model.
+    var isStatic = false
+    /// The member is a method with no parameters: called.
+    var isMethod = false
 
-    /// The Swift expression that reads the value from `base` (`self` or `self.model`).
-    func expression(base: String) -> String {
-        let read = "\(base).\(member)"
+    /// The Swift expression that reads the value from `base` (`self` or `self.model`), or from
+    /// `typeBase` (the model's type) for a static member.
+    func expression(base: String, typeBase: String) -> String {
+        let read = "\(isStatic ? typeBase : base).\(Emitter.escaped(member))" + (isMethod ? "()" : "")
         guard memberIsOptional else {
             return switch conversion {
             case .direct: read
@@ -38,14 +43,18 @@ struct ValueSource: Hashable, Sendable {
 /// One requirement of an adapter and where its value comes from.
 struct Binding: Hashable, Sendable {
     var requirement: Requirement
-    /// `nil` for a method requirement, which the model implements itself.
+    /// `nil` for a requirement the model implements itself (a method of the same signature).
     var source: ValueSource?
+    /// A method requirement with parameters implemented by a model method of another name:
+    /// the requirement forwards its arguments to it.
+    var forwardedMethod: String?
 
     /// True when the model's own member already satisfies the requirement.
     var isSatisfiedByModel: Bool {
+        if forwardedMethod != nil { return false }
         guard let source else { return true }
-        return source.member == requirement.name && source.conversion == .direct && source.defaultValue == nil
-            && (source.memberIsOptional == requirement.type.isOptional)
+        return requirement.kind == .property && source.member == requirement.name && source.conversion == .direct && source.defaultValue == nil
+            && (source.memberIsOptional == requirement.type.isOptional) && !source.isStatic && !source.isMethod
     }
 }
 
@@ -58,6 +67,13 @@ struct ResolvedAdapter: Hashable, Sendable {
     var bindings: [Binding]
     /// The model declares the conformance itself; only missing members are generated.
     var declaresConformance: Bool
+    /// The `#if` conditions the generated code is under: the model's, then those of members
+    /// it reads that are declared under conditions of their own, each a complete condition.
+    var conditions: [String] = []
+    /// How generated code spells the model: with its module when the configuration names one.
+    var modelSpelling: String
+    /// The module the configuration names for the model, which the generated file imports.
+    var module: String?
 
     /// The access generated members get: what both the model and the protocol allow.
     var memberAccess: AccessLevel {
@@ -82,35 +98,64 @@ struct Resolver {
 
     mutating func resolve(configuration: Configuration) -> [ResolvedAdapter] {
         var requests = configuration.adapters
-        for (typeName, annotation) in catalog.annotated {
-            var request = AdapterRequest(model: typeName, protocolName: annotation.protocolName, position: annotation.position)
+        for (type, annotation) in catalog.annotated {
+            var request = AdapterRequest(model: type.qualifiedName, protocolName: annotation.protocolName, position: annotation.position)
+            request.declarationPosition = type.position
             for mapping in annotation.mappings {
-                request.map(mapping.requirement, to: MappingSource(member: mapping.member, defaultValue: mapping.defaultValue, position: mapping.position))
+                request.map(mapping.requirement, to: MappingSource(
+                    member: mapping.member, defaultValue: mapping.defaultValue, position: mapping.position, defaultPosition: mapping.defaultPosition))
             }
             requests.append(request)
         }
         var seen: [String: SourcePosition?] = [:]
+        var tags: [String: SourcePosition?] = [:]
         var adapters: [ResolvedAdapter] = []
         for request in requests {
-            guard let adapter = resolve(request, defaultStyle: configuration.style) else { continue }
-            let key = "\(adapter.model.qualifiedName): \(adapter.protocolDeclaration.qualifiedName)"
-            if let first = seen[key] {
-                let firstText = first.map { " at \($0)" } ?? ""
-                diagnostics.append(Diagnostic("'\(adapter.model.qualifiedName)' is adapted to '\(adapter.protocolDeclaration.name)' twice; the first mapping is\(firstText)", at: request.position))
-                continue
+            let resolved = resolve(request, defaultStyle: configuration.style, outputModule: configuration.module)
+            for adapter in resolved {
+                let key = "\(adapter.model.qualifiedName) \(adapter.conditions): \(adapter.protocolDeclaration.qualifiedName)"
+                if let first = seen[key] {
+                    let firstText = first.map { " at \($0)" } ?? ""
+                    diagnostics.append(Diagnostic("'\(adapter.model.qualifiedName)' is adapted to '\(adapter.protocolDeclaration.name)' twice; the first mapping is\(firstText)", at: request.position))
+                    continue
+                }
+                seen[key] = request.position
+                adapters.append(adapter)
             }
-            seen[key] = request.position
-            adapters.append(adapter)
+            // Two registrations under one tag fail when the factory is set up; say so now. The
+            // variants of one model under `#if` branches share their tag.
+            if let tag = request.tag, let adapter = resolved.first, adapter.style == .factory {
+                let key = "\(adapter.protocolDeclaration.qualifiedName) \(tag)"
+                if let first = tags[key] {
+                    let firstText = first.map { " at \($0)" } ?? ""
+                    diagnostics.append(Diagnostic(
+                        "tag \(SwiftLiteral.string(tag)) is already registered for '\(adapter.protocolDeclaration.name)'\(firstText); each model needs a tag of its own",
+                        at: request.tagPosition ?? request.position))
+                }
+                let tagPosition: SourcePosition? = request.tagPosition ?? request.position
+                tags[key] = .some(tagPosition)
+            }
         }
         return adapters.sorted {
-            ($0.model.qualifiedName, $0.protocolDeclaration.qualifiedName) < ($1.model.qualifiedName, $1.protocolDeclaration.qualifiedName)
+            ($0.model.qualifiedName, $0.protocolDeclaration.qualifiedName, $0.model.position) < ($1.model.qualifiedName, $1.protocolDeclaration.qualifiedName, $1.model.position)
         }
     }
 
-    private mutating func resolve(_ request: AdapterRequest, defaultStyle: OutputStyle) -> ResolvedAdapter? {
-        let model = findModel(request)
+    /// One adapter for each declaration the request can mean: one, or one per `#if` branch.
+    private mutating func resolve(_ request: AdapterRequest, defaultStyle: OutputStyle, outputModule: String?) -> [ResolvedAdapter] {
+        let models = findModel(request)
         let protocolDeclaration = findProtocol(request)
-        guard let model, let protocolDeclaration else { return nil }
+        guard !models.isEmpty, let protocolDeclaration else { return [] }
+        let module = request.module.flatMap { $0 == outputModule ? nil : $0 }
+        let spelling = module.map { "\($0).\(models[0].qualifiedName)" }
+        return models.compactMap { model in
+            resolve(request, model: model, protocolDeclaration: protocolDeclaration, defaultStyle: defaultStyle, spelling: spelling)
+        }
+    }
+
+    private mutating func resolve(
+        _ request: AdapterRequest, model: TypeDeclaration, protocolDeclaration: ProtocolDeclaration, defaultStyle: OutputStyle, spelling: String?
+    ) -> ResolvedAdapter? {
         let style = request.style ?? defaultStyle
         let errorsBefore = diagnostics.count
 
@@ -125,7 +170,7 @@ struct Resolver {
                 at: protocolDeclaration.position))
         }
         let requirementNames = protocolDeclaration.requirements.map(\.name)
-        for requirement in request.map.keys.sorted() where !requirementNames.contains(requirement) {
+        for requirement in request.map.keys.sorted() where !requirementNames.contains(where: { $0.isSameIdentifier(as: requirement) }) {
             diagnostics.append(Diagnostic(
                 "'\(protocolDeclaration.name)' has no requirement '\(requirement)' (its requirements: \(requirementNames.joined(separator: ", ")))\(Suggestion.didYouMean(requirement, among: requirementNames))",
                 at: request.mapPositions[requirement] ?? request.position))
@@ -144,89 +189,134 @@ struct Resolver {
         } else if request.tag != nil {
             diagnostics.append(Diagnostic("\"tag\" applies to the factory style only; add \"style\": \"factory\"", at: request.position))
         }
+        if style == .proxy, !protocolDeclaration.isBuiltIn {
+            // With nothing injected the proxy answers an empty value, which only some types have.
+            for requirement in protocolDeclaration.requirements where requirement.kind == .property && Emitter.proxyFallback(for: requirement.type) == nil {
+                diagnostics.append(Diagnostic(
+                    "the proxy style answers '\(protocolDeclaration.name).\(requirement.name)' with an empty value when nothing is injected, and \(requirement.type) has none it knows; make the requirement optional or use the conformance style",
+                    at: request.position ?? model.position))
+            }
+        }
 
         let declaresConformance = model.conforms(to: protocolDeclaration.qualifiedName)
         var bindings: [Binding] = []
+        var conditions = model.conditions
         for requirement in protocolDeclaration.requirements {
             if let binding = bind(requirement, of: protocolDeclaration, in: model, request: request, style: style) {
                 bindings.append(binding)
+                if let read = binding.forwardedMethod ?? binding.source?.member ?? (requirement.kind == .method ? requirement.name : nil),
+                   let condition = Self.condition(reading: read, of: model, for: requirement), !conditions.contains(condition) {
+                    conditions.append(condition)
+                }
             }
         }
         guard diagnostics.count == errorsBefore else { return nil }
         return ResolvedAdapter(
             model: model, protocolDeclaration: protocolDeclaration, style: style, tag: request.tag,
-            bindings: bindings, declaresConformance: declaresConformance)
+            bindings: bindings, declaresConformance: declaresConformance, conditions: conditions,
+            modelSpelling: spelling ?? model.qualifiedName, module: spelling == nil ? nil : request.module)
+    }
+
+    /// When every declaration of the member read is under `#if` conditions, what is generated
+    /// from it is too: under any of them (`(a) || (b)`), each a conjunction.
+    private static func condition(reading name: String, of model: TypeDeclaration, for requirement: Requirement) -> String? {
+        let namesakes = model.members.filter { $0.name.isSameIdentifier(as: name) }
+        guard !namesakes.isEmpty, namesakes.allSatisfy({ !$0.conditions.isEmpty }) else { return nil }
+        let merged = mergingBranches(Array(Set(namesakes.map(\.conditions))))
+        guard !merged.contains(where: \.isEmpty) else { return nil }
+        let alternatives = merged.map { Emitter.conjunction($0) }.sorted()
+        return alternatives.count == 1 ? alternatives[0] : alternatives.map { "(\($0))" }.joined(separator: " || ")
+    }
+
+    /// Joins alternatives that differ only in their last condition, one `c` and the other `!c`
+    /// (the `#if` and `#else` branches), into what they share, until none are left to join: a
+    /// member declared in every branch of an `#if … #elseif … #else` needs no condition.
+    private static func mergingBranches(_ alternatives: [[String]]) -> [[String]] {
+        var result = alternatives
+        var joined = true
+        while joined {
+            joined = false
+            search: for i in result.indices {
+                for j in result.indices where j != i {
+                    let (a, b) = (result[i], result[j])
+                    guard a.count == b.count, let last = a.last, a.dropLast() == b.dropLast(),
+                          b.last == DeclarationVisitor.negated(last) else { continue }
+                    result[i] = Array(a.dropLast())
+                    result.remove(at: j)
+                    joined = true
+                    break search
+                }
+            }
+        }
+        return result
     }
 
     private mutating func bind(
         _ requirement: Requirement, of protocolDeclaration: ProtocolDeclaration, in model: TypeDeclaration, request: AdapterRequest, style: OutputStyle
     ) -> Binding? {
         let protocolName = protocolDeclaration.name
-        let mapped = request.map[requirement.name]
+        let mapped = request.source(for: requirement.name)
         let where_ = mapped?.position ?? request.position
         if requirement.kind == .method {
-            if style != .conformance {
-                diagnostics.append(Diagnostic(
-                    "method requirement '\(requirement.signature?.description ?? requirement.name)' of '\(protocolName)' needs the conformance style; the \(style.rawValue) style forwards properties only",
-                    at: request.position ?? model.position))
-                return nil
-            }
-            if let mapped {
-                diagnostics.append(Diagnostic(
-                    "'\(requirement.name)' is a method requirement; methods cannot be mapped, implement '\(requirement.signature?.description ?? requirement.name)' on '\(model.qualifiedName)'",
-                    at: mapped.position ?? where_))
-                return nil
-            }
-            // Compared as parsed, so `-> Swift.String` implements `-> String`.
-            let methods = model.members.filter { $0.kind == .method && !$0.isStatic }
-            if !methods.contains(where: { $0.signature == requirement.signature }) {
-                // Types matter now, so show them, and what the model has instead.
-                let namesakes = methods.filter { $0.name == requirement.name }.compactMap { $0.signature.map { "'\($0.typedDescription)'" } }
-                let has = namesakes.isEmpty ? "" : " (it has \(namesakes.joined(separator: ", ")))"
-                diagnostics.append(Diagnostic(
-                    "'\(model.qualifiedName)' does not implement method requirement '\(requirement.signature?.typedDescription ?? requirement.name)' of '\(protocolName)'\(has)",
-                    at: request.position ?? model.position))
-                return nil
-            }
-            return Binding(requirement: requirement, source: nil)
+            return bindMethod(requirement, of: protocolName, in: model, request: request, style: style)
         }
 
         let memberName = mapped?.member ?? requirement.name
-        let properties = model.members.filter { $0.kind == .property && !$0.isStatic }
-        guard let member = model.member(named: memberName), member.kind == .property else {
+        let properties = model.members.filter { $0.kind == .property }
+        guard let member = model.anyMember(named: memberName), member.kind == .property else {
             if mapped != nil {
                 diagnostics.append(Diagnostic(
                     "'\(model.qualifiedName)' has no member '\(memberName)'\(Suggestion.didYouMean(memberName, among: properties.map(\.name)))",
-                    at: where_))
+                    at: where_, notes: declarationNote(model, request: request)))
             } else {
                 // The fix-it offers a property no other requirement reads, through a mapping or by
                 // its name: the nearest by name, or any.
-                let read = Set(request.map.values.map(\.member) + protocolDeclaration.requirements.map(\.name).filter { request.map[$0] == nil })
-                let unmapped = properties.map(\.name).filter { !read.contains($0) }
+                let instanceProperties = properties.filter { !$0.isStatic }
+                let read = Set(request.map.values.map(\.member) + protocolDeclaration.requirements.map(\.name).filter { request.source(for: $0) == nil })
+                let unmapped = instanceProperties.map(\.name).filter { !read.contains($0) }
                 let candidate = Suggestion.nearest(requirement.name, among: unmapped) ?? unmapped.first
                 diagnostics.append(Diagnostic(
                     policy.missingMapping(
                         requirement, of: protocolName, model: model.qualifiedName,
-                        nearest: Suggestion.nearest(requirement.name, among: properties.map(\.name))),
+                        nearest: Suggestion.nearest(requirement.name, among: instanceProperties.map(\.name))),
                     at: request.position ?? model.position,
+                    notes: declarationNote(model, request: request),
                     fixIts: candidate.map { [.map(requirement: requirement.name, toMember: $0)] } ?? []))
             }
             return nil
         }
-        if model.kind == .actor, !member.isConstant {
+        return bindValue(requirement, of: protocolName, to: member, in: model, request: request, style: style)
+    }
+
+    /// A note at the model's declaration, for a problem reported at the configuration entry.
+    private func declarationNote(_ model: TypeDeclaration, request: AdapterRequest) -> [Diagnostic.Note] {
+        guard policy.citesPositionsInText, request.position != nil, request.declarationPosition == nil else { return [] }
+        return [Diagnostic.Note("'\(model.qualifiedName)' is declared here", at: model.position)]
+    }
+
+    /// A requirement read from a property, or from a method with no parameters.
+    private mutating func bindValue(
+        _ requirement: Requirement, of protocolName: String, to member: MemberDeclaration, in model: TypeDeclaration,
+        request: AdapterRequest, style: OutputStyle
+    ) -> Binding? {
+        let mapped = request.source(for: requirement.name)
+        let where_ = mapped?.position ?? request.position
+        let memberName = member.name
+        if model.kind == .actor, !member.isConstant, !member.isStatic {
             diagnostics.append(Diagnostic(
                 "'\(member.name)' is mutable state of actor '\(model.qualifiedName)', so it cannot back the synchronous requirement '\(protocolName).\(requirement.name)'; declare it with `let`",
                 at: member.position))
             return nil
         }
         guard let memberType = member.type else {
+            let reason = member.inferenceFailure.map { " (\($0))" } ?? ""
             diagnostics.append(Diagnostic(
-                "the type of '\(member.name)' cannot be read from the source; write it out (`var \(member.name): Type = …`)",
+                "the type of '\(member.name)' cannot be read from the source\(reason); write it out (`var \(member.name): Type = …`)",
                 at: member.position))
             return nil
         }
         // A conformance adds members to the model itself, so it cannot add a second `title`.
-        if style != .factory, memberName != requirement.name, let clash = model.member(named: requirement.name) {
+        if style != .factory, requirement.kind == .property, memberName != requirement.name, let clash = model.member(named: requirement.name) {
             let reference = policy.reference(to: clash.position, note: "'\(requirement.name)' is declared here")
             diagnostics.append(Diagnostic(
                 "'\(model.qualifiedName)' already has a member '\(requirement.name)'\(reference.text), so a conformance cannot also map '\(requirement.name)' to '\(memberName)'; \(policy.remedies(.factoryStyle, .other("rename one of them")))",
@@ -247,7 +337,8 @@ struct Resolver {
                 at: mapped?.position ?? member.position))
             return nil
         }
-        if style != .factory, memberName == requirement.name, conversion != .direct || memberType.isOptional != requirement.type.isOptional {
+        if style != .factory, requirement.kind == .property, memberName == requirement.name, !member.isStatic,
+           conversion != .direct || memberType.isOptional != requirement.type.isOptional {
             diagnostics.append(Diagnostic(
                 "'\(member.name)' is \(memberType) but '\(protocolName).\(requirement.name)' needs \(requirement.type), and a conformance cannot declare a second '\(member.name)'; \(policy.remedies(.other("map '\(requirement.name)' to another member"), .factoryStyle))",
                 at: member.position))
@@ -257,12 +348,96 @@ struct Resolver {
             diagnostics.append(Diagnostic(
                 policy.optionalWithoutDefault(member: member.name, requirement: requirement, of: protocolName),
                 at: mapped?.attributePosition ?? member.position,
+                notes: mapped == nil ? declarationNoteForRequest(request) : [],
                 fixIts: [.addDefault(requirement: requirement.name, member: member.name, value: Self.placeholder(for: requirement.type))]))
             return nil
         }
+        if let defaultValue = mapped?.defaultValue {
+            if !memberType.isOptional {
+                diagnostics.append(Diagnostic(
+                    "'\(member.name)' is not optional, so the default \(defaultValue) would never be used; remove it",
+                    at: mapped?.defaultPosition ?? where_))
+                return nil
+            }
+            if let problem = DefaultCheck.problem(with: defaultValue, for: requirement.type) {
+                diagnostics.append(Diagnostic(
+                    "the default \(defaultValue) for '\(protocolName).\(requirement.name)' \(problem)",
+                    at: mapped?.defaultPosition ?? where_))
+                return nil
+            }
+        }
         return Binding(
             requirement: requirement,
-            source: ValueSource(member: member.name, memberIsOptional: memberType.isOptional, conversion: conversion, defaultValue: mapped?.defaultValue))
+            source: ValueSource(
+                member: member.name, memberIsOptional: memberType.isOptional, conversion: conversion, defaultValue: mapped?.defaultValue,
+                isStatic: member.isStatic, isMethod: member.kind == .method))
+    }
+
+    /// A note at the configuration entry that asks for the adapter, for a problem reported at
+    /// the model's member.
+    private func declarationNoteForRequest(_ request: AdapterRequest) -> [Diagnostic.Note] {
+        guard policy.citesPositionsInText, request.declarationPosition == nil, let position = request.position else { return [] }
+        return [Diagnostic.Note("the adapter is asked for here", at: position)]
+    }
+
+    /// A method requirement: implemented by the model with the same signature; without
+    /// parameters, also read from a property or a no-argument method (mapped, or by name); with
+    /// parameters, forwarded to a model method of another name with the same labels and types.
+    private mutating func bindMethod(
+        _ requirement: Requirement, of protocolName: String, in model: TypeDeclaration, request: AdapterRequest, style: OutputStyle
+    ) -> Binding? {
+        let mapped = request.source(for: requirement.name)
+        let signature = requirement.signature
+        let describe = signature?.typedDescription ?? requirement.name
+        if style == .proxy {
+            diagnostics.append(Diagnostic(
+                "method requirement '\(signature?.description ?? requirement.name)' of '\(protocolName)' cannot be forwarded by the proxy style, which reads properties; use the conformance or factory style",
+                at: request.position ?? model.position))
+            return nil
+        }
+        let methods = model.members.filter { $0.kind == .method && !$0.isStatic }
+        // Compared as parsed, so `-> Swift.String` implements `-> String`.
+        if mapped == nil, methods.contains(where: { $0.signature == signature }) {
+            return style == .factory ? Binding(requirement: requirement, source: nil, forwardedMethod: requirement.name) : Binding(requirement: requirement, source: nil)
+        }
+        let memberName = mapped?.member ?? requirement.name
+        if let signature, !signature.parameters.isEmpty || !signature.effects.isEmpty || signature.generics != nil {
+            let candidates = methods.filter { $0.name.isSameIdentifier(as: memberName) }
+            var wanted = signature
+            wanted.name = memberName
+            if candidates.contains(where: { $0.signature == wanted }) {
+                return Binding(requirement: requirement, source: nil, forwardedMethod: memberName)
+            }
+            let has = candidates.compactMap { $0.signature.map { "'\($0.typedDescription)'" } }
+            // Say so when only `async`, `throws` or generic parameters differ: they are easy to miss.
+            func plain(_ signature: MethodSignature?) -> MethodSignature? {
+                signature.map { MethodSignature(name: $0.name, parameters: $0.parameters, returnType: $0.returnType) }
+            }
+            let differsInEffects = candidates.contains { plain($0.signature) == plain(wanted) }
+            let reason = has.isEmpty
+                ? (mapped == nil ? "" : "; it has no method '\(memberName)'")
+                : " (it has \(has.joined(separator: ", "))\(differsInEffects ? ", which differs in async, throws or generic parameters" : ""))"
+            diagnostics.append(Diagnostic(
+                "'\(model.qualifiedName)' does not implement method requirement '\(describe)' of '\(protocolName)'\(reason)",
+                at: mapped?.position ?? request.position ?? model.position, notes: declarationNote(model, request: request)))
+            return nil
+        }
+        // No parameters: a property, or a method with none, of any name the mapping gives.
+        let readable = model.members.filter {
+            $0.name.isSameIdentifier(as: memberName) && ($0.kind == .property || ($0.signature.map { $0.parameters.isEmpty && $0.effects.isEmpty && $0.generics == nil } ?? false))
+        }
+        guard let member = readable.first(where: { !$0.isStatic }) ?? readable.first else {
+            let namesakes = methods.filter { $0.name.isSameIdentifier(as: requirement.name) }.compactMap { $0.signature.map { "'\($0.typedDescription)'" } }
+            let has = namesakes.isEmpty ? "" : " (it has \(namesakes.joined(separator: ", ")))"
+            let how = mapped == nil ? "; implement it, or map it to a property or a method with no parameters" : ""
+            diagnostics.append(Diagnostic(
+                mapped == nil
+                    ? "'\(model.qualifiedName)' does not implement method requirement '\(describe)' of '\(protocolName)'\(has)\(how)"
+                    : "'\(model.qualifiedName)' has no property or method without parameters named '\(memberName)' for method requirement '\(describe)'",
+                at: mapped?.position ?? request.position ?? model.position, notes: declarationNote(model, request: request)))
+            return nil
+        }
+        return bindValue(requirement, of: protocolName, to: member, in: model, request: request, style: style)
     }
 
     /// A default a person would start from: empty where the type has an obvious empty value,
@@ -275,20 +450,51 @@ struct Resolver {
         }
     }
 
-    private mutating func findModel(_ request: AdapterRequest) -> TypeDeclaration? {
-        if let name = catalog.resolveTypeName(request.model), let type = catalog.types[name] { return type }
-        let candidates = catalog.typeCandidates(named: request.model)
-        if candidates.count > 1 {
-            diagnostics.append(Diagnostic(
-                "model name '\(request.model)' is ambiguous; qualify it as one of: \(candidates.joined(separator: ", "))",
-                at: request.modelPosition))
-        } else {
-            let names = catalog.types.values.flatMap { [$0.name, $0.qualifiedName] }
-            diagnostics.append(Diagnostic(
-                "unknown model '\(request.model)': the sources declare no type of that name\(Suggestion.didYouMean(request.model, among: Array(Set(names))))",
-                at: request.modelPosition))
+    /// The declarations a request means: one, or the alternatives of one type under `#if`
+    /// branches. Anything else that shares the name is a problem only here, where it matters.
+    private mutating func findModel(_ request: AdapterRequest) -> [TypeDeclaration] {
+        if let pinned = request.declarationPosition {
+            return (catalog.declarations[request.model] ?? []).filter { $0.position == pinned }
         }
-        return nil
+        let names = catalog.typeNames(matching: request.model)
+        guard names.count == 1 else {
+            if names.count > 1 {
+                diagnostics.append(Diagnostic(
+                    "model name '\(request.model)' is ambiguous; qualify it as one of: \(names.joined(separator: ", "))",
+                    at: request.modelPosition))
+            } else {
+                let known = catalog.allTypes.flatMap { [$0.name, $0.qualifiedName] }
+                diagnostics.append(Diagnostic(
+                    "unknown model '\(request.model)': the sources declare no type of that name\(Suggestion.didYouMean(request.model, among: Array(Set(known))))",
+                    at: request.modelPosition))
+            }
+            return []
+        }
+        var candidates = catalog.declarations[names[0]] ?? []
+        if let module = request.module {
+            let inModule = candidates.filter { $0.isIn(module: module) }
+            guard !inModule.isEmpty else {
+                diagnostics.append(Diagnostic(
+                    "no '\(names[0])' is declared in module or folder '\(module)'; it is declared at \(candidates.map(\.position.description).joined(separator: ", "))",
+                    at: request.modulePosition ?? request.modelPosition))
+                return []
+            }
+            candidates = inModule
+        }
+        // A file-private type is not what an adapter in another file means, when another is.
+        let visible = candidates.filter { !$0.isFilePrivate }
+        if !visible.isEmpty { candidates = visible }
+        // Alternatives under `#if` are one type; unconditional namesakes, or namesakes in
+        // different modules, are different types.
+        let modules = Set(candidates.map { $0.module ?? "" })
+        if candidates.count > 1, candidates.contains(where: \.conditions.isEmpty) || modules.count > 1 {
+            let listed = candidates.map { type in "\(type.position)" + (type.module.map { " (module \($0))" } ?? "") }
+            diagnostics.append(Diagnostic(
+                "model name '\(request.model)' is ambiguous: '\(names[0])' is declared at \(listed.joined(separator: ", ")); choose one with \"module\": \"<target or folder>\" in the adapter, or pass fewer paths",
+                at: request.modelPosition))
+            return []
+        }
+        return candidates
     }
 
     private mutating func findProtocol(_ request: AdapterRequest) -> ProtocolDeclaration? {

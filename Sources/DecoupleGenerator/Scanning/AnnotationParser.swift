@@ -34,12 +34,14 @@ package enum AnnotationParser {
             guard let label = argument.label.map({ QualifiedName.unescaped($0.text) }) else {
                 return .failure(Diagnostic("annotation argument needs a requirement label, as in `title: name`", at: position(argument)))
             }
-            guard let (member, defaultValue) = memberAndDefault(argument.expression) else {
+            guard let (member, defaultExpression) = memberAndDefault(argument.expression) else {
                 return .failure(Diagnostic(
                     "'\(label)' must map to a member of the model, optionally with a default (`\(label): member ?? \"-\"`)",
                     at: position(argument.expression)))
             }
-            mappings.append(Annotation.Mapping(requirement: label, member: member, defaultValue: defaultValue, position: position(argument.expression)))
+            mappings.append(Annotation.Mapping(
+                requirement: label, member: member, defaultValue: defaultExpression?.trimmedDescription, position: position(argument.expression),
+                defaultPosition: defaultExpression.map(position)))
         }
         return .success(Annotation(protocolName: name, mappings: mappings, position: position(call.calledExpression)))
     }
@@ -53,18 +55,18 @@ package enum AnnotationParser {
         return nil
     }
 
-    private static func memberAndDefault(_ expression: ExprSyntax) -> (String, String?)? {
+    private static func memberAndDefault(_ expression: ExprSyntax) -> (String, ExprSyntax?)? {
         if let member = memberName(expression) { return (member, nil) }
         if let sequence = expression.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
             if elements.count == 3, let op = elements[1].as(BinaryOperatorExprSyntax.self), op.operator.text == "??",
                let member = memberName(elements[0]) {
-                return (member, elements[2].trimmedDescription)
+                return (member, elements[2])
             }
         }
         if let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.trimmedDescription == "??",
            let member = memberName(infix.leftOperand) {
-            return (member, infix.rightOperand.trimmedDescription)
+            return (member, infix.rightOperand)
         }
         return nil
     }

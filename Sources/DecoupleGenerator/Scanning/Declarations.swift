@@ -1,5 +1,15 @@
 // MARK: - Declarations
 
+extension String {
+    /// Whether two identifiers are the same to the compiler: the same Unicode scalars. `==`
+    /// is not that test, because it treats canonically equivalent strings as equal, so `café`
+    /// written with `é` and with `e` and a combining accent would be one name; Swift keeps them
+    /// apart (`cafe\u{301}` does not name a member declared `caf\u{E9}`).
+    func isSameIdentifier(as other: String) -> Bool {
+        unicodeScalars.elementsEqual(other.unicodeScalars)
+    }
+}
+
 /// Swift's access levels, ordered from most to least restricted.
 public enum AccessLevel: String, Sendable, Comparable, CaseIterable, Codable {
     case `private`, `fileprivate`, `internal`, `package`, `public`, `open`
@@ -39,9 +49,9 @@ public struct TypeReference: Hashable, Sendable, CustomStringConvertible, Codabl
 /// A method's name, argument labels and types as the source declares them. Two signatures are
 /// equal when a conformance would accept one for the other: the same name and labels, and the
 /// same parameter and return types once their names are read (`-> Swift.String` is `-> String`).
-public struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
+public struct MethodSignature: Hashable, Sendable, CustomStringConvertible, Codable {
     /// A parameter's argument label (`_` for none) and type.
-    struct Parameter: Hashable, Sendable {
+    struct Parameter: Hashable, Sendable, Codable {
         var label: String
         var type: QualifiedName
     }
@@ -50,10 +60,16 @@ public struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
     var parameters: [Parameter]
     /// `nil` when the method returns nothing, however that is written.
     var returnType: QualifiedName?
+    /// `async`, `throws` or `throws(E)`, as written, in order: a witness must match them.
+    var effects: [String] = []
+    /// The generic parameter clause and `where` clause, as written (`<T: Equatable>`), if any.
+    var generics: String?
 
-    init(name: String, parameters: [Parameter], returnType: QualifiedName?) {
+    init(name: String, parameters: [Parameter], returnType: QualifiedName?, effects: [String] = [], generics: String? = nil) {
         self.name = name
         self.parameters = parameters
+        self.effects = effects
+        self.generics = generics
         let returnsNothing = returnType.map { ["Void", "()"].contains($0.canonical) } ?? true
         self.returnType = returnsNothing ? nil : returnType
     }
@@ -61,18 +77,20 @@ public struct MethodSignature: Hashable, Sendable, CustomStringConvertible {
     /// The method's name and return type, as Swift names a method: `price(in:) -> String`.
     public var description: String {
         let labels = parameters.map { "\($0.label):" }.joined()
-        return "\(name)(\(labels))" + (returnType.map { " -> \($0)" } ?? "")
+        return "\(name)\(generics ?? "")(\(labels))" + effectsText + (returnType.map { " -> \($0)" } ?? "")
     }
 
     /// With the parameters' types, for when the types are what differs: `price(in: String) -> String`.
     public var typedDescription: String {
         let parameters = parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ")
-        return "\(name)(\(parameters))" + (returnType.map { " -> \($0)" } ?? "")
+        return "\(name)\(generics ?? "")(\(parameters))" + effectsText + (returnType.map { " -> \($0)" } ?? "")
     }
+
+    private var effectsText: String { effects.map { " \($0)" }.joined() }
 }
 
 /// A property or method of a model type.
-public struct MemberDeclaration: Hashable, Sendable {
+public struct MemberDeclaration: Hashable, Sendable, Codable {
     public enum Kind: String, Sendable, Codable {
         case property, method
     }
@@ -90,10 +108,30 @@ public struct MemberDeclaration: Hashable, Sendable {
     public var isConstant: Bool = false
     public var access: AccessLevel
     public var position: SourcePosition
+    /// The `#if` conditions the member is declared under, outermost first (relative to its type
+    /// or extension); empty when it is always compiled.
+    public var conditions: [String] = []
+    /// Why the type of a property with no written type could not be inferred.
+    public var inferenceFailure: String?
+    /// A property initialised from `A.B.c` or `A.B.c(…)` with no written type: the path, for the
+    /// catalog to read once it knows every type (an enum case, or a static member of a known type).
+    public var staticReference: [String]?
+}
+
+/// A conformance that holds only under a condition: `extension Box: Equatable where T: Equatable`.
+public struct ConditionalConformance: Hashable, Sendable, Codable {
+    public var protocolName: String
+    public var condition: String
+}
+
+/// An `import` a source file makes, with the `#if` conditions it is under.
+public struct ImportDeclaration: Hashable, Sendable, Codable {
+    public var module: String
+    public var conditions: [String]
 }
 
 /// A struct, class, enum or actor found in the sources, with the members of all its extensions.
-public struct TypeDeclaration: Hashable, Sendable {
+public struct TypeDeclaration: Hashable, Sendable, Codable {
     public enum Kind: String, Sendable, Codable {
         case `struct`, `class`, `enum`, `actor`
     }
@@ -112,10 +150,38 @@ public struct TypeDeclaration: Hashable, Sendable {
     public var position: SourcePosition
     /// `// decouple:` annotations on the type or its extensions.
     public var annotations: [Annotation]
+    /// The `#if` conditions the type is declared under, outermost first; empty when it is always
+    /// compiled. Two declarations of one name under different conditions are alternatives.
+    public var conditions: [String] = []
+    /// A class declared `final` (an `open` or plain class is not).
+    public var isFinal: Bool = false
+    /// The module the file is in, when its path shows one (`Sources/NAME/…`, `Tests/NAME/…`).
+    public var module: String?
+    /// Conformances added by extensions with a `where` clause; not used where they may not hold.
+    public var conditionalConformances: [ConditionalConformance] = []
+    /// The type declares an `init?` or `init!`, so a call of its initializer may give `nil`.
+    public var hasFailableInitializer: Bool = false
 
     /// The first non-static member with this name.
     func member(named name: String) -> MemberDeclaration? {
-        members.first { $0.name == name && !$0.isStatic }
+        members.first { $0.name.isSameIdentifier(as: name) && !$0.isStatic }
+    }
+
+    /// The first member with this name, static or not, preferring an instance member.
+    func anyMember(named name: String) -> MemberDeclaration? {
+        member(named: name) ?? members.first { $0.name.isSameIdentifier(as: name) }
+    }
+
+    /// Whether the declaration is visible to other files only as far as its file: `private` or
+    /// `fileprivate`, so a namesake in another file is a different type.
+    var isFilePrivate: Bool { access <= .fileprivate }
+
+    /// The folders of the file the type is declared in.
+    var folders: [String] { position.file.split(separator: "/").dropLast().map(String.init) }
+
+    /// Whether the type lives in the module or folder a configuration names.
+    func isIn(module name: String) -> Bool {
+        module == name || folders.contains(name)
     }
 
     /// Whether the declaration or one of its extensions names the protocol, however qualified.
@@ -126,7 +192,7 @@ public struct TypeDeclaration: Hashable, Sendable {
 }
 
 /// A requirement of a content protocol.
-public struct Requirement: Hashable, Sendable {
+public struct Requirement: Hashable, Sendable, Codable {
     public var name: String
     public var kind: MemberDeclaration.Kind
     public var type: TypeReference
@@ -136,7 +202,7 @@ public struct Requirement: Hashable, Sendable {
 }
 
 /// A protocol a view declares for its content.
-public struct ProtocolDeclaration: Hashable, Sendable {
+public struct ProtocolDeclaration: Hashable, Sendable, Codable {
     public var name: String
     public var qualifiedName: String
     public var access: AccessLevel
@@ -144,19 +210,23 @@ public struct ProtocolDeclaration: Hashable, Sendable {
     public var position: SourcePosition?
     /// True for the protocols `Decouple` itself declares, which need no source.
     public var isBuiltIn: Bool
+    /// The `#if` conditions the protocol is declared under.
+    public var conditions: [String] = []
 
     /// How generated code spells the protocol.
     var spelling: String { isBuiltIn ? "Decouple.\(name)" : qualifiedName }
 }
 
 /// A `// decouple: Protocol(requirement: member, …)` comment on a model.
-public struct Annotation: Hashable, Sendable {
-    public struct Mapping: Hashable, Sendable {
+public struct Annotation: Hashable, Sendable, Codable {
+    public struct Mapping: Hashable, Sendable, Codable {
         public var requirement: String
         public var member: String
         /// A Swift expression used when the member is `nil`.
         public var defaultValue: String?
         public var position: SourcePosition
+        /// Where the default is written.
+        public var defaultPosition: SourcePosition?
     }
 
     public var protocolName: String

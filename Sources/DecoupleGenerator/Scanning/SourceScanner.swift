@@ -10,19 +10,25 @@ struct ScannedFile: Sendable {
     var types: [TypeDeclaration] = []
     var extensions: [ExtensionInfo] = []
     var protocols: [ProtocolDeclaration] = []
+    /// The modules the file imports, for the generated file to import as well.
+    var imports: [ImportDeclaration] = []
     var diagnostics: [Diagnostic] = []
     /// True when the file is a previous output of the generator (it is skipped as input).
     var isGenerated = false
 }
 
 /// The members, conformances and annotations an extension adds to a type.
-struct ExtensionInfo: Sendable {
+struct ExtensionInfo: Sendable, Codable {
     var extendedName: String
     var access: AccessLevel?
     var inheritedTypes: [String]
     var members: [MemberDeclaration]
     var annotations: [Annotation]
     var position: SourcePosition
+    /// The `#if` conditions the extension is under.
+    var conditions: [String] = []
+    /// The extension's `where` clause: its conformances hold only under it.
+    var whereClause: String?
 }
 
 /// The first line of every file the generator writes; files that start with it are not input.
@@ -38,9 +44,11 @@ enum SourceScanner {
             file.isGenerated = true
             return file
         }
-        let tree = Parser.parse(source: source)
+        var parser = Parser(source, maximumNestingLevel: maximumNestingLevel)
+        let tree = SourceFileSyntax.parse(from: &parser)
         let converter = SourceLocationConverter(fileName: path, tree: tree)
-        let syntaxErrors = ParseDiagnosticsGenerator.diagnostics(for: tree)
+        // The diagnostics pass walks the whole tree again; only a tree with errors needs it.
+        let syntaxErrors = tree.hasError ? ParseDiagnosticsGenerator.diagnostics(for: tree) : []
         if !syntaxErrors.isEmpty {
             file.diagnostics = syntaxErrors.map { diagnostic in
                 let location = diagnostic.location(converter: converter)
@@ -52,35 +60,61 @@ enum SourceScanner {
         }
         let visitor = DeclarationVisitor(path: path, converter: converter)
         visitor.walk(tree)
-        file.types = visitor.types
+        let module = moduleName(ofPath: path)
+        file.types = visitor.types.map { type in
+            var type = type
+            type.module = module
+            return type
+        }
         file.extensions = visitor.extensions
         file.protocols = visitor.protocols
+        file.imports = visitor.imports
         file.diagnostics = visitor.diagnostics
         return file
+    }
+
+    /// Deeper than the parser's default (256), which refuses valid Swift such as 100 nested types
+    /// or a 50-deep `#if`. The parser and the visitor recurse once per level, so the limit stays
+    /// where a scan on a worker thread's stack cannot overflow it (tested at this depth).
+    static let maximumNestingLevel = 512
+
+    /// The SwiftPM target a path is in: the folder after the last `Sources` or `Tests` folder.
+    static func moduleName(ofPath path: String) -> String? {
+        let folders = path.split(separator: "/").dropLast().map(String.init)
+        guard let index = folders.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }), index + 1 < folders.count else { return nil }
+        return folders[index + 1]
     }
 }
 
 // MARK: - DeclarationVisitor
 
-private final class DeclarationVisitor: SyntaxVisitor {
+final class DeclarationVisitor: SyntaxVisitor {
     let path: String
     let converter: SourceLocationConverter
 
     var types: [TypeDeclaration] = []
     var extensions: [ExtensionInfo] = []
     var protocols: [ProtocolDeclaration] = []
+    var imports: [ImportDeclaration] = []
     var diagnostics: [Diagnostic] = []
 
     /// The enclosing types and extensions, innermost last.
     private var scopes: [Scope] = []
+    /// The `#if` conditions around the node being visited, outermost first.
+    private var conditions: [String] = []
 
     private struct Scope {
         var qualifiedName: String
+        /// The most a declaration inside can be seen: the type's access, an extension's modifier,
+        /// or `open` for an extension without one (its type, maybe in another file, caps it later).
         var access: AccessLevel
         /// The default access of members: an extension's modifier, or `internal`.
         var memberAccess: AccessLevel
         var members: [MemberDeclaration] = []
         var target: Target
+        /// How many of the visitor's conditions were open when the scope began.
+        var conditionDepth: Int
+        var isEnum = false
     }
 
     private enum Target {
@@ -92,6 +126,49 @@ private final class DeclarationVisitor: SyntaxVisitor {
         self.path = path
         self.converter = converter
         super.init(viewMode: .sourceAccurate)
+    }
+
+    // MARK: Conditional compilation
+
+    /// Every branch is read, each under its own condition: the `#elseif` and `#else` branches
+    /// under the negation of the conditions before them.
+    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+        var earlier: [String] = []
+        for clause in node.clauses {
+            let condition = clause.condition.map { Self.conditionText($0) }
+            let added = earlier.map(Self.negated) + (condition.map { [$0] } ?? [])
+            conditions += added
+            if let elements = clause.elements { walk(elements) }
+            conditions.removeLast(added.count)
+            if let condition { earlier.append(condition) }
+        }
+        return .skipChildren
+    }
+
+    private static func conditionText(_ expression: ExprSyntax) -> String {
+        expression.trimmedDescription
+    }
+
+    /// `!os(iOS)` for a call or a name, `!(a && b)` for anything else.
+    static func negated(_ condition: String) -> String {
+        let tree = Parser.parse(source: "#if \(condition)\n#endif")
+        let expression = tree.statements.first?.item.as(IfConfigDeclSyntax.self)?.clauses.first?.condition
+        let isSimple = expression.map { $0.is(FunctionCallExprSyntax.self) || $0.is(DeclReferenceExprSyntax.self) || $0.is(TupleExprSyntax.self) } ?? false
+        return isSimple ? "!\(condition)" : "!(\(condition))"
+    }
+
+    private var scopeConditions: [String] {
+        Array(conditions[(scopes.last?.conditionDepth ?? 0)...])
+    }
+
+    // MARK: Imports
+
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        let testable = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "testable" }
+        if !testable, let module = node.path.first?.name.text {
+            imports.append(ImportDeclaration(module: QualifiedName.unescaped(module), conditions: conditions))
+        }
+        return .skipChildren
     }
 
     // MARK: Types
@@ -124,15 +201,20 @@ private final class DeclarationVisitor: SyntaxVisitor {
         let extended = Self.baseName(of: node.extendedType)
         let qualified = scopes.last.map { "\($0.qualifiedName).\(extended)" } ?? extended
         let access = Self.accessLevel(in: node.modifiers)
+        // `private extension` makes its members file-private: visible to the rest of the file.
+        let memberAccess = access.map { $0 == .private ? .fileprivate : $0 } ?? .internal
         extensions.append(ExtensionInfo(
             extendedName: qualified, access: access,
             inheritedTypes: Self.inherited(node.inheritanceClause),
             members: [],
             annotations: annotations(on: Syntax(node)),
-            position: position(of: node.extendedType)))
+            position: position(of: node.extendedType),
+            conditions: conditions,
+            whereClause: node.genericWhereClause.map { $0.requirements.trimmedDescription }))
+        let cap = min(access.map { $0 == .private ? .fileprivate : $0 } ?? .open, scopes.last?.access ?? .open)
         scopes.append(Scope(
-            qualifiedName: qualified, access: access ?? .internal, memberAccess: access ?? .internal,
-            target: .extension(index: extensions.count - 1)))
+            qualifiedName: qualified, access: cap, memberAccess: memberAccess,
+            target: .extension(index: extensions.count - 1), conditionDepth: conditions.count))
         return .visitChildren
     }
 
@@ -157,26 +239,45 @@ private final class DeclarationVisitor: SyntaxVisitor {
                     signature: Self.signature(function), position: position(of: function.name)))
             }
         }
-        protocols.append(ProtocolDeclaration(
+        var declaration = ProtocolDeclaration(
             name: name, qualifiedName: qualified,
-            access: Self.accessLevel(in: node.modifiers) ?? .internal,
-            requirements: requirements, position: position(of: node.name), isBuiltIn: false))
+            access: min(Self.accessLevel(in: node.modifiers) ?? scopes.last?.memberAccess ?? .internal, scopes.last?.access ?? .open),
+            requirements: requirements, position: position(of: node.name), isBuiltIn: false)
+        declaration.conditions = conditions
+        protocols.append(declaration)
         return .skipChildren
     }
 
     // MARK: Members
 
+    /// A member's access: as written, or its scope's default, and never more than its scope allows.
+    private func memberAccess(_ modifiers: DeclModifierListSyntax) -> AccessLevel {
+        let scope = scopes[scopes.count - 1]
+        return min(Self.accessLevel(in: modifiers) ?? scope.memberAccess, scope.access)
+    }
+
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         guard !scopes.isEmpty else { return .skipChildren }
         let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
-        let access = Self.accessLevel(in: node.modifiers) ?? scopes[scopes.count - 1].memberAccess
+        let access = memberAccess(node.modifiers)
         for (binding, type) in Self.typedBindings(node) {
             guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
-            let reference = type.map(Self.reference) ?? binding.initializer.flatMap { Self.literalType(of: $0.value) }
-            scopes[scopes.count - 1].members.append(MemberDeclaration(
-                name: QualifiedName.unescaped(identifier.identifier.text), kind: .property, type: reference, signature: nil,
+            var member = MemberDeclaration(
+                name: QualifiedName.unescaped(identifier.identifier.text), kind: .property, type: type.map(Self.reference), signature: nil,
                 isStatic: isStatic, isConstant: node.bindingSpecifier.tokenKind == .keyword(.let),
-                access: access, position: position(of: identifier)))
+                access: access, position: position(of: identifier), conditions: scopeConditions)
+            if type == nil {
+                if let initializer = binding.initializer?.value {
+                    switch TypeInference.infer(initializer) {
+                    case let .type(reference): member.type = reference
+                    case let .staticReference(path): member.staticReference = path
+                    case let .failure(reason): member.inferenceFailure = reason
+                    }
+                } else if binding.accessorBlock != nil {
+                    member.inferenceFailure = "a computed property needs a written type"
+                }
+            }
+            scopes[scopes.count - 1].members.append(member)
         }
         return .skipChildren
     }
@@ -188,17 +289,38 @@ private final class DeclarationVisitor: SyntaxVisitor {
             name: QualifiedName.unescaped(node.name.text), kind: .method,
             type: node.signature.returnClause.map { Self.reference($0.type) } ?? TypeReference(wrapped: "Void", isOptional: false),
             signature: Self.signature(node), isStatic: isStatic,
-            access: Self.accessLevel(in: node.modifiers) ?? scopes[scopes.count - 1].memberAccess,
-            position: position(of: node.name)))
+            access: memberAccess(node.modifiers),
+            position: position(of: node.name), conditions: scopeConditions))
+        return .skipChildren
+    }
+
+    /// An enum's cases are its static members: `Kind.video` is a `Kind`.
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let scope = scopes.last, scope.isEnum else { return .skipChildren }
+        for element in node.elements {
+            scopes[scopes.count - 1].members.append(MemberDeclaration(
+                name: QualifiedName.unescaped(element.name.text), kind: element.parameterClause == nil ? .property : .method,
+                type: TypeReference(wrapped: scope.qualifiedName, isOptional: false), signature: nil,
+                isStatic: true, isConstant: true, access: scope.access, position: position(of: element.name),
+                conditions: scopeConditions))
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.optionalMark != nil, case let .type(index)? = scopes.last?.target {
+            types[index].hasFailableInitializer = true
+        }
         return .skipChildren
     }
 
     // Bodies hold no members.
-    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     // MARK: Scopes
 
@@ -211,12 +333,17 @@ private final class DeclarationVisitor: SyntaxVisitor {
         let declared = Self.accessLevel(in: node.modifiers) ?? (scopes.last?.memberAccess ?? .internal)
         // A type is no more visible than the types around it.
         let access = scopes.last.map { min($0.access, declared) } ?? declared
-        types.append(TypeDeclaration(
+        var type = TypeDeclaration(
             name: name, qualifiedName: qualified, kind: kind, access: access,
             genericParameters: generics?.parameters.map { $0.name.text } ?? [],
             inheritedTypes: Self.inherited(inheritance), members: [],
-            position: position(of: token), annotations: annotations(on: Syntax(node))))
-        scopes.append(Scope(qualifiedName: qualified, access: access, memberAccess: .internal, target: .type(index: types.count - 1)))
+            position: position(of: token), annotations: annotations(on: Syntax(node)))
+        type.conditions = conditions
+        type.isFinal = node.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
+        types.append(type)
+        scopes.append(Scope(
+            qualifiedName: qualified, access: access, memberAccess: .internal, target: .type(index: types.count - 1),
+            conditionDepth: conditions.count, isEnum: kind == .enum))
         return .visitChildren
     }
 
@@ -309,17 +436,6 @@ private final class DeclarationVisitor: SyntaxVisitor {
         return TypeReference(wrapped: type.trimmedDescription, isOptional: false)
     }
 
-    static func literalType(of expression: ExprSyntax) -> TypeReference? {
-        let name: String? = switch expression.kind {
-        case .stringLiteralExpr: "String"
-        case .integerLiteralExpr: "Int"
-        case .floatLiteralExpr: "Double"
-        case .booleanLiteralExpr: "Bool"
-        default: nil
-        }
-        return name.map { TypeReference(wrapped: $0, isOptional: false) }
-    }
-
     static func signature(_ function: FunctionDeclSyntax) -> MethodSignature {
         MethodSignature(
             name: QualifiedName.unescaped(function.name.text),
@@ -328,7 +444,15 @@ private final class DeclarationVisitor: SyntaxVisitor {
                     label: QualifiedName.unescaped(parameter.firstName.text),
                     type: QualifiedName(parameter.type.trimmedDescription + (parameter.ellipsis?.text ?? "")))
             },
-            returnType: function.signature.returnClause.map { QualifiedName($0.type.trimmedDescription) })
+            returnType: function.signature.returnClause.map { QualifiedName($0.type.trimmedDescription) },
+            effects: [function.signature.effectSpecifiers?.asyncSpecifier?.text, function.signature.effectSpecifiers?.throwsClause?.trimmedDescription].compactMap { $0 },
+            generics: Self.genericsText(function))
+    }
+
+    private static func genericsText(_ function: FunctionDeclSyntax) -> String? {
+        let text = [function.genericParameterClause?.trimmedDescription, function.genericWhereClause?.trimmedDescription]
+            .compactMap { $0 }.joined(separator: " ")
+        return text.isEmpty ? nil : text
     }
 
     static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {

@@ -48,6 +48,18 @@ final class Workspace {
         try FileManager.default.attributesOfItem(atPath: url.appendingPathComponent(path).path)[.modificationDate] as? Date
     }
 
+    /// The whole-output entries (`KEY.swift`) in a `--cache` folder, by name.
+    func outputCacheEntries(_ folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder).path)
+            .filter { $0.hasSuffix(".swift") }.sorted()
+    }
+
+    /// The per-file scan entries (`KEY.json`) in a `--cache` folder, by name.
+    func scanCacheEntries(_ folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder + "/files").path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+    }
+
     func run(_ arguments: String...) throws -> ToolRun {
         try runTool(arguments, in: url)
     }

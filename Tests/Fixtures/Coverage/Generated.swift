@@ -2,6 +2,7 @@
 // Change the models, their `// decouple:` annotations or decouple.json, then run `decouple generate` again.
 
 import Decouple
+import Foundation
 
 // MARK: - API.User: TitledContent
 

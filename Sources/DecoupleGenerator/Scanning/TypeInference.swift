@@ -1,0 +1,176 @@
+import SwiftSyntax
+
+// MARK: - TypeInference
+
+/// The type of a stored property written without one, read from its initial value the way a
+/// reader would, with no type checker: only where the expression alone says what it is.
+///
+/// | Initial value | Type |
+/// |---|---|
+/// | `0`, `-1`, `0x1F` | `Int` |
+/// | `1.5`, `-2e3` | `Double` |
+/// | `"a"`, `"\(x)"` | `String` |
+/// | `true` | `Bool` |
+/// | `0 as Int64`, `x as! URL`, `x as? URL` | `Int64`, `URL`, `URL?` |
+/// | `Date()`, `Foo.Bar(x: 1)`, `URL(string: "…")!` | `Date`, `Foo.Bar`, `URL` |
+/// | `[String]()`, `[String: Int]()`, `Set<Int>()` | as written |
+/// | `[1, 2]`, `["a": true]` | `[Int]`, `[String: Bool]` |
+/// | `Kind.video`, `Cache.shared` | read by the catalog once it knows `Kind` and `Cache` |
+enum TypeInference {
+    enum Outcome: Equatable {
+        case type(TypeReference)
+        /// `A.B.c` or `A.B.c(…)`: the catalog reads it as an enum case or a static member of `A.B`.
+        case staticReference([String])
+        /// Why the expression says nothing certain about its type.
+        case failure(String)
+    }
+
+    /// Well-known initializers that return an optional, by their argument labels.
+    private static let failableInitializers: Set<String> = [
+        "URL(string:)", "URL(string:relativeTo:)", "UUID(uuidString:)", "Int(_:)", "Double(_:)", "Float(_:)", "Bool(_:)",
+        "Int(_:radix:)", "Character(_:)", "Data(base64Encoded:)", "Decimal(string:)",
+    ]
+
+    static func infer(_ expression: ExprSyntax) -> Outcome {
+        switch literal(expression) {
+        case let name?: return .type(TypeReference(wrapped: name, isOptional: false))
+        case nil: break
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), ["-", "+"].contains(prefix.operator.text),
+           let name = literal(prefix.expression), name == "Int" || name == "Double" {
+            return .type(TypeReference(wrapped: name, isOptional: false))
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            return coercion(sequence)
+        }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+            return infer(only.expression)
+        }
+        if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) {
+            guard let call = unwrapped.expression.as(FunctionCallExprSyntax.self) else {
+                return .failure("`\(short(expression))` unwraps a value whose type the source does not show")
+            }
+            if case let .type(type) = initializerCall(call, unwrapped: true) { return .type(type) }
+            return .failure("`\(short(expression))` is not a call of a type's initializer")
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            return initializerCall(call, unwrapped: false)
+        }
+        if let array = expression.as(ArrayExprSyntax.self) {
+            let elements = array.elements.map { literal($0.expression) }
+            guard let element = uniform(elements) else {
+                return .failure(array.elements.isEmpty ? "an empty array literal has no element type of its own" : "the array's elements are not literals of one type")
+            }
+            return .type(TypeReference(wrapped: "[\(element)]", isOptional: false))
+        }
+        if let dictionary = expression.as(DictionaryExprSyntax.self) {
+            guard case let .elements(pairs) = dictionary.content, !pairs.isEmpty,
+                  let key = uniform(pairs.map { literal($0.key) }), let value = uniform(pairs.map { literal($0.value) }) else {
+                return .failure(dictionary.content.is(TokenSyntax.self) ? "an empty dictionary literal has no key and value types of its own" : "the dictionary's keys or values are not literals of one type")
+            }
+            return .type(TypeReference(wrapped: "[\(key): \(value)]", isOptional: false))
+        }
+        if let path = typePath(expression), path.count >= 2 {
+            return .staticReference(path)
+        }
+        if expression.is(NilLiteralExprSyntax.self) {
+            return .failure("`nil` has no type of its own")
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil {
+            return .failure("`\(short(expression))` names a member of a type the source does not write")
+        }
+        return .failure("`\(short(expression))` has a type only a type checker can tell")
+    }
+
+    /// The type of a literal, or `nil`.
+    private static func literal(_ expression: ExprSyntax) -> String? {
+        switch expression.kind {
+        case .stringLiteralExpr: "String"
+        case .integerLiteralExpr: "Int"
+        case .floatLiteralExpr: "Double"
+        case .booleanLiteralExpr: "Bool"
+        default:
+            if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-",
+               prefix.expression.is(IntegerLiteralExprSyntax.self) || prefix.expression.is(FloatLiteralExprSyntax.self) {
+                literal(prefix.expression)
+            } else {
+                nil
+            }
+        }
+    }
+
+    /// The one type of all the literals, with `Int` and `Double` together making `Double`.
+    private static func uniform(_ types: [String?]) -> String? {
+        guard !types.isEmpty, types.allSatisfy({ $0 != nil }) else { return nil }
+        let kinds = Set(types.compactMap { $0 })
+        if kinds.count == 1 { return kinds.first }
+        return kinds == ["Int", "Double"] ? "Double" : nil
+    }
+
+    /// `value as T`, `as! T`, `as? T`: unfolded by the parser into `value`, `as T`.
+    private static func coercion(_ sequence: SequenceExprSyntax) -> Outcome {
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, let cast = elements[1].as(UnresolvedAsExprSyntax.self),
+              let type = elements[2].as(TypeExprSyntax.self)?.type else {
+            return .failure("`\(short(ExprSyntax(sequence)))` is an operator expression, whose type only a type checker can tell")
+        }
+        var reference = DeclarationVisitor.reference(type)
+        if cast.questionOrExclamationMark?.tokenKind == .postfixQuestionMark { reference.isOptional = true }
+        return .type(reference)
+    }
+
+    /// `T(…)`, `T.init(…)`, `[T]()`, `[K: V]()`.
+    private static func initializerCall(_ call: FunctionCallExprSyntax, unwrapped: Bool) -> Outcome {
+        var callee = call.calledExpression
+        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base {
+            callee = base
+        }
+        if let array = callee.as(ArrayExprSyntax.self), array.elements.count == 1, let element = array.elements.first {
+            return .type(TypeReference(wrapped: "[\(element.expression.trimmedDescription)]", isOptional: false))
+        }
+        if let dictionary = callee.as(DictionaryExprSyntax.self), case let .elements(pairs) = dictionary.content, pairs.count == 1,
+           let pair = pairs.first {
+            return .type(TypeReference(wrapped: "[\(pair.key.trimmedDescription): \(pair.value.trimmedDescription)]", isOptional: false))
+        }
+        let typeText: String
+        if let generic = callee.as(GenericSpecializationExprSyntax.self), let path = typePath(generic.expression), isTypeName(path) {
+            typeText = path.joined(separator: ".") + generic.genericArgumentClause.trimmedDescription
+        } else if let path = typePath(callee) {
+            guard isTypeName(path) else {
+                // `Kind.make(…)`, `Result.success(…)`: maybe an enum case or a static factory.
+                return path.count >= 2 ? .staticReference(path) : .failure("`\(short(ExprSyntax(call)))` calls a function whose result type the source does not show")
+            }
+            typeText = path.joined(separator: ".")
+        } else {
+            return .failure("`\(short(ExprSyntax(call)))` has a type only a type checker can tell")
+        }
+        let labels = call.arguments.map { "\($0.label?.text ?? "_"):" }.joined()
+        let signature = "\(typeText)(\(labels))"
+        if !unwrapped, failableInitializers.contains(signature) {
+            return .failure("`\(signature)` may fail, so its value is optional; write the type (`\(typeText)?`) or unwrap it")
+        }
+        return .type(TypeReference(wrapped: typeText, isOptional: false))
+    }
+
+    /// The names of `A.B.c` (no calls, subscripts or generic arguments), or `nil`.
+    private static func typePath(_ expression: ExprSyntax) -> [String]? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
+            return [QualifiedName.unescaped(reference.baseName.text)]
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, let path = typePath(base) {
+            return path + [QualifiedName.unescaped(member.declName.baseName.text)]
+        }
+        return nil
+    }
+
+    /// By Swift's naming convention, a path whose last name is capitalised names a type.
+    private static func isTypeName(_ path: [String]) -> Bool {
+        path.allSatisfy { $0.first?.isUppercase ?? false }
+    }
+
+    /// The expression on one line, cut to a readable length.
+    private static func short(_ expression: ExprSyntax) -> String {
+        let text = expression.trimmedDescription.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return text.count > 40 ? text.prefix(39) + "…" : text
+    }
+}
