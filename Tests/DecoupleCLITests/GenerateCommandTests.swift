@@ -174,6 +174,7 @@ import Testing
         assertInlineSnapshot(of: broken.stderr, as: .lines) {
             """
             decouple.json:6:25: error: 'CCBModel' has no member 'stroy'; did you mean 'story'?
+            Models/Seed003Models.swift:15:13: note: 'CCBModel' is declared here
 
             """
         }
