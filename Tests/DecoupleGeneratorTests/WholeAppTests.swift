@@ -339,9 +339,9 @@ import Testing
 
     @Test func noParameterMethods_fromPropertiesOrMethods_andForwarding() {
         let output = generate(["P.swift": protocols, "M.swift": """
-            // decouple: Display(detail: summary, price: cost)
+            // decouple: Display(title: name, detail: summary, price: cost)
             struct Item {
-                var title = "Item"
+                var name = "Item"
                 func summary() -> String { "" }
                 func cost(in currency: String) -> String { currency }
                 func load() async throws -> Int { 1 }
@@ -353,7 +353,7 @@ import Testing
 
             extension Item: Display {
                 internal func title() -> Swift.String {
-                    self.title
+                    self.name
                 }
                 internal func detail() -> Swift.String {
                     self.summary()
@@ -366,11 +366,21 @@ import Testing
         }
     }
 
+    @Test func aPropertyOfTheRequirementsName_cannotStandBesideTheMethod() {
+        let output = generate(["P.swift": "protocol Named { func title() -> String }", "M.swift": "// decouple: Named\nstruct Item { var title = \"\" }"])
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            M.swift:2:19: error: 'Item' has a property 'title', so a conformance cannot also declare method 'title() -> String'; use the factory style or rename the property
+            """
+        }
+    }
+
     @Test func effectsMustMatch() {
         let output = generate(["P.swift": protocols, "M.swift": """
             // decouple: Display
             struct Item {
-                var title = "", detail = ""
+                func title() -> String { "" }
+                func detail() -> String { "" }
                 func price(in currency: String) -> String { currency }
                 func load() throws -> Int { 1 }
             }

@@ -141,20 +141,30 @@ public struct Catalog: Sendable {
 
     /// Reads `var kind = Kind.video` and `let cache = Cache.shared` now that every type is known:
     /// an enum case is of its enum's type, a static member of its declared type.
+    /// Repeated while it reads more, so `static var b = A.a` is read after `A.a` whatever the
+    /// order; what is still unread then gets its reason.
     private mutating func inferStaticReferences() {
-        for name in declarations.keys {
-            for index in declarations[name]!.indices {
-                for memberIndex in declarations[name]![index].members.indices {
-                    let member = declarations[name]![index].members[memberIndex]
-                    guard member.type == nil, let path = member.staticReference else { continue }
-                    var result = member
-                    switch staticMemberType(path, from: name) {
-                    case let .success(type): result.type = type
-                    case let .failure(reason): result.inferenceFailure = reason.text
+        var progress = true
+        var final = false
+        while progress || !final {
+            final = !progress
+            progress = false
+            for name in declarations.keys.sorted() {
+                for index in declarations[name]!.indices {
+                    for memberIndex in declarations[name]![index].members.indices {
+                        let member = declarations[name]![index].members[memberIndex]
+                        guard member.type == nil, let path = member.staticReference else { continue }
+                        switch staticMemberType(path, from: name) {
+                        case let .success(type):
+                            declarations[name]![index].members[memberIndex].type = type
+                            progress = true
+                        case let .failure(reason):
+                            if final { declarations[name]![index].members[memberIndex].inferenceFailure = reason.text }
+                        }
                     }
-                    declarations[name]![index].members[memberIndex] = result
                 }
             }
+            if final { break }
         }
     }
 

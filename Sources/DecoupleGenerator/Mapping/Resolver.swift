@@ -422,6 +422,13 @@ struct Resolver {
                 at: mapped?.position ?? request.position ?? model.position, notes: declarationNote(model, request: request)))
             return nil
         }
+        // A type cannot have a property and a method without parameters of one name.
+        if style != .factory, let clash = model.members.first(where: { $0.kind == .property && $0.name.isSameIdentifier(as: requirement.name) }) {
+            diagnostics.append(Diagnostic(
+                "'\(model.qualifiedName)' has a property '\(requirement.name)', so a conformance cannot also declare method '\(describe)'; \(policy.remedies(.factoryStyle, .other("rename the property")))",
+                at: clash.position, notes: declarationNoteForRequest(request)))
+            return nil
+        }
         // No parameters: a property, or a method with none, of any name the mapping gives.
         let readable = model.members.filter {
             $0.name.isSameIdentifier(as: memberName) && ($0.kind == .property || ($0.signature.map { $0.parameters.isEmpty && $0.effects.isEmpty && $0.generics == nil } ?? false))

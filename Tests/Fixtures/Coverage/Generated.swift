@@ -15,6 +15,28 @@ extension API.User: Decouple.TitledContent {
     }
 }
 
+// MARK: - Entity.Account: TitledContent
+
+extension Entity.Account: Decouple.TitledContent {
+    public var title: Swift.String {
+        self.username
+    }
+    public var subtitle: Swift.String {
+        self.note
+    }
+}
+
+// MARK: - Gadget: Display
+
+extension Gadget: Display {
+    internal func headline() -> Swift.String {
+        self.name
+    }
+    internal func price(in p0: Swift.String) -> Swift.String {
+        self.cost(in: p0)
+    }
+}
+
 // MARK: - Invoice: PriceContent
 
 extension Invoice: PriceContent {
@@ -28,6 +50,17 @@ extension Invoice: PriceContent {
 extension Member: AvatarContent {
     internal var avatar: Decouple.ImageName {
         Decouple.ImageName(self.photo)
+    }
+}
+
+// MARK: - Outer.Type: TitledContent
+
+extension Outer.`Type`: Decouple.TitledContent {
+    internal var title: Swift.String {
+        self.`init`
+    }
+    internal var subtitle: Swift.String {
+        self.`self`
     }
 }
 
@@ -61,6 +94,47 @@ extension Profile: Decouple.TitledContent {
     }
 }
 
+// MARK: - Row: TitledContent
+
+#if canImport(Foundation)
+extension Row: Decouple.TitledContent {
+    internal var subtitle: Swift.String {
+        self.badge
+    }
+}
+#endif
+
+// MARK: - Screen: TitledContent
+
+#if os(Linux)
+extension Screen: Decouple.TitledContent {
+    internal var subtitle: Swift.String {
+        self.detail
+    }
+}
+#endif
+
+// MARK: - Screen: TitledContent
+
+#if !os(Linux)
+extension Screen: Decouple.TitledContent {
+    internal var subtitle: Swift.String {
+        Swift.String(describing: self.detail)
+    }
+}
+#endif
+
+// MARK: - Stats: TitledContent
+
+extension Stats: Decouple.TitledContent {
+    internal var title: Swift.String {
+        Swift.String(describing: self.kind)
+    }
+    internal var subtitle: Swift.String {
+        Swift.String(describing: self.count)
+    }
+}
+
 // MARK: - Status: TitledContent
 
 extension Status: Decouple.TitledContent {
@@ -91,6 +165,11 @@ extension Worker: Decouple.TitledContent {
     }
 }
 
+// MARK: - class: Protocol
+
+extension `class`: `Protocol` {
+}
+
 // MARK: - 名片: TitledContent
 
 extension 名片: Decouple.TitledContent {
@@ -114,11 +193,24 @@ private struct APIPostTitledContentAdapter: Decouple.TitledContent {
     }
 }
 
+private struct classTitledContentAdapter: Decouple.TitledContent {
+    let model: `class`
+    var title: Swift.String {
+        self.model.title
+    }
+    var subtitle: Swift.String {
+        self.model.`default`
+    }
+}
+
 extension Decouple.ContentFactory where Content == any Decouple.TitledContent {
     /// Registers the adapters `decouple` generated for `TitledContent`.
     internal func registerGeneratedAdapters() throws(Decouple.ContentFactoryError) {
         try self.register(API.Post.self, tag: "post") {
             APIPostTitledContentAdapter(model: $0)
+        }
+        try self.register(`class`.self, tag: "class") {
+            classTitledContentAdapter(model: $0)
         }
     }
 }
@@ -167,6 +259,28 @@ extension Decouple.ForwardingProxy: BadgeContent {
 extension Decouple.ForwardingProxy {
     /// Typed look-up of `BadgeContent` members: `nil` when nothing is injected for it.
     public subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any BadgeContent, Value>) -> Value? {
+        self.forward(keyPath)
+    }
+}
+
+// MARK: - ForwardingProxy: Protocol
+
+extension Decouple.MemberTable where Root == any `Protocol` {
+    /// The members of `Protocol`, for look-up by name through a `ForwardingProxy`.
+    internal static let `protocol` = Self(readers: [
+        "default": { $0.`default` },
+    ])
+}
+
+extension Decouple.ForwardingProxy: `Protocol` {
+    internal var `default`: Swift.String {
+        self.forward(\(any `Protocol`).`default`) ?? ""
+    }
+}
+
+extension Decouple.ForwardingProxy {
+    /// Typed look-up of `Protocol` members: `nil` when nothing is injected for it.
+    internal subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any `Protocol`, Value>) -> Value? {
         self.forward(keyPath)
     }
 }

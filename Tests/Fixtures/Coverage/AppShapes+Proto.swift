@@ -1,0 +1,1 @@
+fileprivate struct _GeneratedWithProtocGenSwiftVersion {}
