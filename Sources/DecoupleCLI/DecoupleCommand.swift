@@ -48,6 +48,12 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
+/// Prints warnings to standard error, the first 100 and then how many more.
+func printWarnings(_ warnings: [Diagnostic]) {
+    for warning in warnings.prefix(100) { printError(warning.description) }
+    if warnings.count > 100 { printError("decouple: … and \(warnings.count - 100) more warnings not shown") }
+}
+
 /// Prints every diagnostic to standard error and stops with status 2.
 func fail(_ failure: GenerationFailure) -> ExitCode {
     printError(failure.description)

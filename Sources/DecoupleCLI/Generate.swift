@@ -78,7 +78,9 @@ struct Generate: ParsableCommand {
                 fromCache = true
             } else {
                 scanCache = cache.map { ScanCache(folder: "\($0)/files", version: DecoupleCommand.configuration.version) }
-                code = try Generator.generate(sources: sources, configuration: configuration, scanCache: scanCache)
+                var warnings: [Diagnostic] = []
+                code = try Generator.generate(sources: sources, configuration: configuration, scanCache: scanCache, warnings: &warnings)
+                printWarnings(warnings)
                 if let cache, let key { OutputCache.write(code, key: key, in: cache) }
             }
         } catch {

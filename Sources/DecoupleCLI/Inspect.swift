@@ -27,7 +27,9 @@ struct Inspect: ParsableCommand {
         let catalog: Catalog
         do {
             let sources = try SourceDiscovery.sources(at: paths.isEmpty ? ["."] : paths, excludedPatterns: exclude.map(PathPattern.init))
-            catalog = Generator.catalog(of: sources)
+            var warnings: [Diagnostic] = []
+            catalog = Generator.catalog(of: sources, warnings: &warnings)
+            printWarnings(warnings)
         } catch {
             throw fail(error)
         }

@@ -29,6 +29,14 @@ public enum Generator {
         Catalog(files: scan(sources))
     }
 
+    /// Scans sources into a catalog, leaving out each file that does not parse and holds no
+    /// annotation, with a warning for it in `warnings`.
+    public static func catalog(of sources: [SourceFile], warnings: inout [Diagnostic]) -> Catalog {
+        let (files, skipped) = skippingUnneededBrokenFiles(scan(sources), configuration: Configuration())
+        warnings += skipped
+        return Catalog(files: files)
+    }
+
     /// Generates the adapters the configuration and the sources' annotations ask for.
     ///
     /// - Parameter scanCache: Where each file's declarations are kept between runs, so that an
@@ -38,7 +46,18 @@ public enum Generator {
     public static func generate(
         sources: [SourceFile], configuration: Configuration, scanCache: ScanCache? = nil
     ) throws(GenerationFailure) -> String {
-        let files = scan(sources, cache: scanCache)
+        var warnings: [Diagnostic] = []
+        return try generate(sources: sources, configuration: configuration, scanCache: scanCache, warnings: &warnings)
+    }
+
+    /// Generates as ``generate(sources:configuration:scanCache:)`` does, and adds to `warnings`
+    /// what did not stop it: a file that does not parse, and that no adapter needs, is skipped
+    /// with a warning (see ``skippingUnneededBrokenFiles(_:configuration:)``).
+    public static func generate(
+        sources: [SourceFile], configuration: Configuration, scanCache: ScanCache? = nil, warnings: inout [Diagnostic]
+    ) throws(GenerationFailure) -> String {
+        let (files, skipped) = skippingUnneededBrokenFiles(scan(sources, cache: scanCache), configuration: configuration)
+        warnings += skipped
         let adapters = try resolve(files, configuration: configuration, policy: .tool)
         let text = Emitter.file(adapters: adapters, imports: imports(for: adapters, in: files, outputModule: configuration.module))
         // The output must parse; if it ever does not, that is our bug, reported rather than written.
@@ -47,6 +66,31 @@ public enum Generator {
             throw GenerationFailure([Diagnostic("internal error: the generated code does not parse; please report this with your input", at: nil)])
         }
         return text
+    }
+
+    /// A file that does not parse fails the run only where it matters: when it holds an
+    /// annotation, or declares (as far as its damaged tree shows) a type or protocol named by
+    /// the configuration. Any other such file — a template that only ends in `.swift`, a file
+    /// mid-edit in another target — is left out, with one warning naming it and its first error.
+    static func skippingUnneededBrokenFiles(
+        _ files: [ScannedFile], configuration: Configuration
+    ) -> (files: [ScannedFile], warnings: [Diagnostic]) {
+        let needed = Set(configuration.adapters.flatMap { request in
+            [request.model, request.protocolName].compactMap { $0.split(separator: ".").last.map(String.init) }
+        })
+        var kept: [ScannedFile] = []
+        var warnings: [Diagnostic] = []
+        for file in files {
+            guard let names = file.namesDeclaredDespiteErrors, !file.mentionsAnnotation, names.isDisjoint(with: needed),
+                  let first = file.diagnostics.first else {
+                kept.append(file)
+                continue
+            }
+            warnings.append(Diagnostic(
+                "\(first.message); the file is skipped, since no adapter needs what it declares (exclude it with --exclude to silence this)",
+                at: first.position, severity: .warning))
+        }
+        return (kept, warnings)
     }
 
     /// The step every front end shares between scanning and emitting: the scanned files become a

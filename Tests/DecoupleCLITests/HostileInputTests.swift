@@ -155,12 +155,13 @@ import Testing
     }
 
     @Test func newlineInAPath_staysOnOneDiagnosticLine() throws {
-        let workspace = try Workspace(["Bad\nFolder/B.swift": "final class X { var a: = }\n"])
+        // Annotated, so its syntax error is an error, not a skipped file's warning.
+        let workspace = try Workspace(["Bad\nFolder/B.swift": "// decouple: TitledContent(title: a)\nfinal class X { var a: = }\n"])
         let run = try workspace.run("generate", "Bad\nFolder")
         #expect(run.status == 2)
         let lines = run.stderr.split(separator: "\n")
         #expect(!lines.isEmpty)
-        #expect(lines.allSatisfy { $0.hasPrefix("Bad\\nFolder/B.swift:1:") }, "\(run.stderr)")
+        #expect(lines.allSatisfy { $0.hasPrefix("Bad\\nFolder/B.swift:2:") }, "\(run.stderr)")
     }
 
     // MARK: Item 5: the configuration reader is strict JSON

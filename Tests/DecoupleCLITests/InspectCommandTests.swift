@@ -57,11 +57,18 @@ import Testing
         #expect(protocols == ["Badge", "NamedImageContent", "TitledContent"])
     }
 
-    @Test func syntaxErrorExitsTwo() throws {
-        let workspace = try Workspace(["Bad.swift": "struct {"])
-        let run = try workspace.run("inspect")
+    @Test func syntaxError_inAnAnnotatedFileExitsTwo_elsewhereWarns() throws {
+        let annotated = try Workspace(["Bad.swift": "// decouple: TitledContent(title: name)\nstruct {"])
+        let run = try annotated.run("inspect")
         #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("Bad.swift:1:"))
+        #expect(run.stderr.hasPrefix("Bad.swift:2:"))
+
+        let plain = try Workspace(["Bad.swift": "struct {", "Good.swift": "struct Good { var name: String }"])
+        let skipped = try plain.run("inspect")
+        #expect(skipped.status == 0)
+        #expect(skipped.stderr.hasPrefix("Bad.swift:1:"))
+        #expect(skipped.stderr.contains(": warning: "))
+        #expect(skipped.stdout.contains("Good"))
     }
 
     @Test func help_listsTheSubcommandsAndExitStatus() throws {

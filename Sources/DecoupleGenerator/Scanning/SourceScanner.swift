@@ -15,6 +15,11 @@ struct ScannedFile: Sendable {
     var diagnostics: [Diagnostic] = []
     /// True when the file is a previous output of the generator (it is skipped as input).
     var isGenerated = false
+    /// For a file that does not parse: the names of the types, protocols and extended types it
+    /// seems to declare (read from the damaged tree), which decide whether its errors matter.
+    var namesDeclaredDespiteErrors: Set<String>?
+    /// Whether the text holds `decouple:` anywhere, as an annotation would.
+    var mentionsAnnotation = false
 }
 
 /// The members, conformances and annotations an extension adds to a type.
@@ -56,6 +61,10 @@ enum SourceScanner {
                     "syntax error: \(diagnostic.message)",
                     at: SourcePosition(file: path, line: location.line, column: location.column))
             }
+            let names = DeclaredNames(viewMode: .sourceAccurate)
+            names.walk(tree)
+            file.namesDeclaredDespiteErrors = names.names
+            file.mentionsAnnotation = source.contains("decouple:")
             return file
         }
         let visitor = DeclarationVisitor(path: path, converter: converter)
@@ -478,5 +487,26 @@ final class DeclarationVisitor: SyntaxVisitor {
             }
         }
         return nil
+    }
+}
+
+/// The names a file declares, read from a tree that may have syntax errors: types, protocols,
+/// type aliases and the types extensions extend (last component).
+final class DeclaredNames: SyntaxVisitor {
+    var names: Set<String> = []
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { add(node.name.text) }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { add(node.name.text) }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { add(node.name.text) }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { add(node.name.text) }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { add(node.name.text) }
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind { add(node.name.text) }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        add(node.extendedType.trimmedDescription.split(separator: ".").last.map(String.init) ?? "")
+    }
+
+    private func add(_ name: String) -> SyntaxVisitorContinueKind {
+        names.insert(name.replacingOccurrences(of: "`", with: ""))
+        return .visitChildren
     }
 }
