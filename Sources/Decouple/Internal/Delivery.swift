@@ -159,8 +159,6 @@ final class ObservationGate: Sendable {
         exit()
     }
 
-    var isClosed: Bool { state.withLock { $0.isClosed } }
-
     /// Closes the gate, waiting for a handler running on another thread to return.
     func close() {
         let thread = currentThreadID()

@@ -2,30 +2,17 @@ import Foundation
 
 // MARK: - MainActorDelivery
 
-/// Runs main-actor work from code that may be on any thread: at once when already on the main
-/// actor, otherwise queued to it, in the order it was asked for.
+/// Main-actor work from code that may be on any thread: whether the caller is on the main actor,
+/// and queuing to it, in the order asked for, when it is not.
 @usableFromInline
 enum MainActorDelivery {
+    /// Queues `body` to the main actor, for a caller that is not on it; skips it if by the
+    /// time it runs `token` is gone or cancelled.
     @usableFromInline
-    static func run(_ body: @escaping @MainActor @Sendable () -> Void) {
-        if isOnMainActor {
-            MainActor.assumeIsolated(body)
-        } else {
-            Task { @MainActor in body() }
-        }
-    }
-
-    /// Runs `body` at once when on the main actor; otherwise queues it, and skips it if by then
-    /// `token` is gone or cancelled.
-    @usableFromInline
-    static func run(unlessCancelled token: Weak<CancellationToken>, _ body: @escaping @MainActor @Sendable () -> Void) {
-        if isOnMainActor {
-            MainActor.assumeIsolated(body)
-        } else {
-            Task { @MainActor in
-                guard let live = token.object, !live.isCancelled else { return }
-                body()
-            }
+    static func enqueue(unlessCancelled token: Weak<CancellationToken>, _ body: @escaping @MainActor @Sendable () -> Void) {
+        Task { @MainActor in
+            guard let live = token.object, !live.isCancelled else { return }
+            body()
         }
     }
 

@@ -91,7 +91,7 @@ extension ObservableValue where Value: Sendable {
                 guard let observer = box.storage else { return token.object?.cancel() ?? () }
                 handler(observer, change)
             } else {
-                MainActorDelivery.run(unlessCancelled: token) {
+                MainActorDelivery.enqueue(unlessCancelled: token) {
                     guard let observer = box.object else { return token.object?.cancel() ?? () }
                     handler(observer, change)
                 }
