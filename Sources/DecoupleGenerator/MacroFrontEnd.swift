@@ -1,4 +1,5 @@
 import SwiftSyntax
+import SwiftSyntaxBuilder
 
 // MARK: - MacroFrontEnd
 
@@ -93,7 +94,7 @@ package enum MacroFrontEnd {
         }
         let configuration = Configuration(style: .conformance, adapters: [adapterRequest])
         guard let adapter = try Generator.resolve([file], configuration: configuration, policy: .macro).first else { return nil }
-        return Emitter.conformance(adapter)?.as(ExtensionDeclSyntax.self)
+        return try Emitter.conformance(adapter).flatMap { DeclSyntax(stringLiteral: $0).as(ExtensionDeclSyntax.self) }
     }
 
     /// A protocol the macro cannot see: its requirements are the mapped ones, each typed as the

@@ -105,4 +105,23 @@ import Testing
         #expect(try workspace.read("Out.swift").contains("extension G2_Model0: Decouple.TitledContent"))
         #expect(try bytes(workspace, "Out.swift") == coldOutput(workspace))
     }
+
+    /// Every shape the scanner records (`#if` branches, methods, generics, annotations with
+    /// defaults, extensions in other files, keywords as names) survives its cache entry: a run
+    /// that reads every file from the cache writes what a cold run writes.
+    @Test func everyScannedShape_readFromTheCache_givesTheColdOutput() throws {
+        let workspace = try Workspace(copying: "Tests/Fixtures/Coverage")
+        try FileManager.default.removeItem(at: workspace.url.appendingPathComponent("Generated.swift"))
+        let cold = try workspace.run("generate", ".", "--output", "Cold.swift")
+        #expect(cold.status == 0, "\(cold.stderr)")
+        let first = try workspace.run("generate", ".", "--exclude", "Cold.swift", "--cache", "cache", "--output", "Out.swift")
+        #expect(first.status == 0, "\(first.stderr)")
+        for output in try workspace.outputCacheEntries("cache").map({ "cache/\($0)" }) + ["Out.swift"] {
+            try FileManager.default.removeItem(at: workspace.url.appendingPathComponent(output))
+        }
+        let second = try workspace.run("generate", ".", "--exclude", "Cold.swift", "--cache", "cache", "--output", "Out.swift")
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.contains(" scanned, 7 from the cache)"), "\(second.stderr)")
+        #expect(try bytes(workspace, "Out.swift") == bytes(workspace, "Cold.swift"))
+    }
 }

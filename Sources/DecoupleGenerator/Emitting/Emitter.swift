@@ -1,8 +1,3 @@
-import SwiftBasicFormat
-import SwiftParser
-import SwiftSyntax
-import SwiftSyntaxBuilder
-
 // MARK: - Emitter
 
 /// Writes Swift declarations for resolved adapters. The command-line tool, the build plugin and
@@ -12,7 +7,7 @@ enum Emitter {
 
     /// `extension Model: Protocol { … }`, or `nil` when the model satisfies everything itself and
     /// already declares the conformance.
-    static func conformance(_ adapter: ResolvedAdapter) -> DeclSyntax? {
+    static func conformance(_ adapter: ResolvedAdapter) throws(GenerationFailure) -> String? {
         let members = adapter.bindings.filter { !$0.isSatisfiedByModel }
         if adapter.declaresConformance && members.isEmpty { return nil }
         let model = escapedPath(adapter.modelSpelling)
@@ -21,7 +16,7 @@ enum Emitter {
             : "extension \(model): \(escapedPath(adapter.protocolDeclaration.spelling))"
         // An actor's witnesses read `let`s only, so they need no isolation.
         let access = adapter.memberAccess.memberModifier + (adapter.model.kind == .actor ? " nonisolated" : "")
-        return decl(guarded("""
+        return try decl(guarded("""
             \(header) {
             \(members.map { member($0, access: access, base: "self", typeBase: "Self") }.joined(separator: "\n"))
             }
@@ -31,9 +26,9 @@ enum Emitter {
     // MARK: Factory style
 
     /// The hidden adapter type for one model.
-    static func factoryAdapter(_ adapter: ResolvedAdapter, named name: String) -> DeclSyntax {
+    static func factoryAdapter(_ adapter: ResolvedAdapter, named name: String) throws(GenerationFailure) -> String {
         let model = escapedPath(adapter.modelSpelling)
-        return decl(guarded("""
+        return try decl(guarded("""
             private struct \(name): \(escapedPath(adapter.protocolDeclaration.spelling)) {
             let model: \(model)
             \(adapter.bindings.map { member($0, access: nil, base: "self.model", typeBase: model) }.joined(separator: "\n"))
@@ -42,14 +37,14 @@ enum Emitter {
     }
 
     /// One function that registers every generated adapter of a protocol in a `ContentFactory`.
-    static func factoryRegistration(for adapters: [ResolvedAdapter], names: [String]) -> DeclSyntax {
+    static func factoryRegistration(for adapters: [ResolvedAdapter], names: [String]) throws(GenerationFailure) -> String {
         let protocolDeclaration = adapters[0].protocolDeclaration
         let access = adapters.map(\.memberAccess).min()!.memberModifier
         let registrations = zip(adapters, names).map { adapter, name in
             let tag = adapter.tag.map { ", tag: \(SwiftLiteral.string($0))" } ?? ""
             return guarded("try self.register(\(escapedPath(adapter.modelSpelling)).self\(tag)) { \(name)(model: $0) }", by: adapter.conditions)
         }
-        return decl(guarded("""
+        return try decl(guarded("""
             extension Decouple.ContentFactory where Content == any \(escapedPath(protocolDeclaration.spelling)) {
             /// Registers the adapters `decouple` generated for `\(protocolDeclaration.name)`.
             \(access) func registerGeneratedAdapters() throws(Decouple.ContentFactoryError) {
@@ -84,7 +79,7 @@ enum Emitter {
     /// What `ForwardingProxy` needs to stand in for a user protocol: its member table, stored
     /// once and read through closures; its conformance; and typed look-up that tells "nothing
     /// injected" (`nil`) from an empty value.
-    static func proxySupport(for protocolDeclaration: ProtocolDeclaration) -> [DeclSyntax] {
+    static func proxySupport(for protocolDeclaration: ProtocolDeclaration) throws(GenerationFailure) -> [String] {
         let access = min(protocolDeclaration.access, .public).memberModifier
         let existential = "any \(escapedPath(protocolDeclaration.spelling))"
         let readers = protocolDeclaration.requirements.map { requirement in
@@ -93,14 +88,14 @@ enum Emitter {
             return "        \(SwiftLiteral.string(requirement.name)): { $0.\(escaped(requirement.name))\(boxing) },"
         }
         // Laid out by hand: the formatter would break each one-line closure over three lines.
-        let table = verbatim("""
+        let table = """
             extension Decouple.MemberTable where Root == \(existential) {
                 /// The members of `\(protocolDeclaration.name)`, for look-up by name through a `ForwardingProxy`.
                 \(access) static let \(escaped(lowerFirst(protocolDeclaration.name))) = Self(readers: [
             \(readers.joined(separator: "\n"))
                 ])
             }
-            """)
+            """
         let members = protocolDeclaration.requirements.map { requirement in
             // The resolver refuses a requirement with no fallback, so `nil` is for optionals.
             let fallback = proxyFallback(for: requirement.type) ?? "nil"
@@ -110,22 +105,22 @@ enum Emitter {
                 }
                 """
         }
-        let conformance = decl("""
+        let conformance = try decl("""
             extension Decouple.ForwardingProxy: \(escapedPath(protocolDeclaration.spelling)) {
             \(members.joined(separator: "\n"))
             }
             """)
-        let lookUp = verbatim("""
+        let lookUp = """
             extension Decouple.ForwardingProxy {
                 /// Typed look-up of `\(protocolDeclaration.name)` members: `nil` when nothing is injected for it.
                 \(access) subscript<Value>(dynamicMember keyPath: Swift.KeyPath<\(existential), Value>) -> Value? {
                     self.forward(keyPath)
                 }
             }
-            """)
+            """
         let conditions = protocolDeclaration.conditions
         guard !conditions.isEmpty else { return [table, conformance, lookUp] }
-        return [table, conformance, lookUp].map { verbatim(guarded($0.description, by: conditions)) }
+        return [table, conformance, lookUp].map { guarded($0, by: conditions) }
     }
 
     /// What the proxy answers for a requirement when nothing is injected for its protocol.
@@ -146,10 +141,10 @@ enum Emitter {
     // MARK: Files
 
     /// The whole generated file.
-    static func file(adapters: [ResolvedAdapter], imports: [ImportDeclaration] = []) -> String {
-        var sections: [(title: String, decls: [DeclSyntax])] = []
+    static func file(adapters: [ResolvedAdapter], imports: [ImportDeclaration] = []) throws(GenerationFailure) -> String {
+        var sections: [(title: String, decls: [String])] = []
         for adapter in adapters where adapter.style != .factory {
-            if let conformance = conformance(adapter) {
+            if let conformance = try conformance(adapter) {
                 sections.append(("\(adapter.model.qualifiedName): \(adapter.protocolDeclaration.name)", [conformance]))
             }
         }
@@ -162,12 +157,13 @@ enum Emitter {
             let adapterNames = group.map { names[$0]! }
             sections.append((
                 "\(adapters[0].protocolDeclaration.name) factory",
-                zip(adapters, adapterNames).map { factoryAdapter($0, named: $1) } + [factoryRegistration(for: adapters, names: adapterNames)]))
+                try zip(adapters, adapterNames).map { adapter, name throws(GenerationFailure) in try factoryAdapter(adapter, named: name) }
+                    + [factoryRegistration(for: adapters, names: adapterNames)]))
         }
         let proxied = Dictionary(grouping: adapters.filter { $0.style == .proxy && !$0.protocolDeclaration.isBuiltIn }, by: \.protocolDeclaration.qualifiedName)
         for name in proxied.keys.sorted() {
             let declaration = proxied[name]![0].protocolDeclaration
-            sections.append(("ForwardingProxy: \(declaration.name)", proxySupport(for: declaration)))
+            sections.append(("ForwardingProxy: \(declaration.name)", try proxySupport(for: declaration)))
         }
 
         var text = """
@@ -180,7 +176,7 @@ enum Emitter {
         for line in importLines(imports) { text += line + "\n" }
         for section in sections {
             text += "\n// MARK: - \(section.title)\n\n"
-            text += section.decls.map(\.description).joined(separator: "\n\n") + "\n"
+            text += section.decls.joined(separator: "\n\n") + "\n"
         }
         return text
     }
@@ -248,16 +244,9 @@ enum Emitter {
             .map { guarded("import \(escaped($0.module))", by: $0.conditions) }
     }
 
-    /// A declaration parsed from text and laid out with four-space indentation.
-    private static func decl(_ text: String) -> DeclSyntax {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.allSatisfy(\.isWhitespace) }
-        let parsed = DeclSyntax(stringLiteral: lines.joined(separator: "\n"))
-        return parsed.formatted(using: BasicFormat(indentationWidth: .spaces(4))).as(DeclSyntax.self)!
-    }
-
-    /// A declaration parsed from text that is already laid out.
-    private static func verbatim(_ text: String) -> DeclSyntax {
-        DeclSyntax(stringLiteral: text)
+    /// A declaration laid out with four-space indentation (see ``DeclarationLayout``).
+    private static func decl(_ text: String) throws(GenerationFailure) -> String {
+        try DeclarationLayout.layOut(text)
     }
 
     /// Standard library names qualified, so a model module's own `String` cannot capture them.

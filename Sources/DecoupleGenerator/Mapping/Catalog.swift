@@ -99,8 +99,9 @@ public struct Catalog: Sendable {
     /// extension of that type in another file: `extension API { public struct User {} }` gives an
     /// internal `API.User` when `API` is internal.
     private mutating func capAccessByEnclosingTypes() {
-        let names = declarations.keys.sorted { ($0.split(separator: ".").count, $0) < ($1.split(separator: ".").count, $1) }
-        for name in names {
+        // Outer types first; each name's depth counted once, not in every comparison.
+        let names = declarations.keys.map { (depth: $0.split(separator: ".").count, name: $0) }.sorted { ($0.depth, $0.name) < ($1.depth, $1.name) }
+        for (_, name) in names {
             let components = QualifiedName(name).components
             guard components.count > 1 else { continue }
             let parentName = components.dropLast().joined(separator: ".")

@@ -12,15 +12,8 @@ import Foundation
 public final class ScanCache: @unchecked Sendable {
     /// Changes whenever what the scanner records, or how it is encoded, changes: old entries
     /// then stop matching any key.
-    static let scannerFormat = "decouple-scan 1"
-    private static let format = CacheEntryFormat(marker: "// \(scannerFormat)", fileExtension: "json")
-
-    /// Keys in a fixed order, so the same scan always writes the same bytes.
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return encoder
-    }
+    static let scannerFormat = "decouple-scan 2"
+    private static let format = CacheEntryFormat(marker: "// \(scannerFormat)", fileExtension: "scan")
 
     private let folder: String
     private let version: String
@@ -61,14 +54,14 @@ public final class ScanCache: @unchecked Sendable {
     func scan(_ source: SourceFile) -> ScannedFile {
         let key = key(for: source)
         if let body = Self.format.read(key, in: folder),
-           let entry = try? JSONDecoder().decode(Entry.self, from: Data(body.utf8)) {
+           let entry = try? CompactCoder.decode(Entry.self, from: body) {
             count(reused: true)
             return entry.file(at: source.path)
         }
         let file = SourceScanner.scan(source: source.text, path: source.path)
         count(reused: false)
         if !file.isGenerated, file.diagnostics.isEmpty,
-           let data = try? Self.encoder.encode(Entry(file)), let body = String(data: data, encoding: .utf8) {
+           let body = try? CompactCoder.encode(Entry(file)) {
             lock.lock()
             pending.append((key, body))
             lock.unlock()

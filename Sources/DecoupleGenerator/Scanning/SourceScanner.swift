@@ -155,7 +155,7 @@ final class DeclarationVisitor: SyntaxVisitor {
     }
 
     private static func conditionText(_ expression: ExprSyntax) -> String {
-        expression.trimmedDescription
+        expression.trimmedText
     }
 
     /// `!os(iOS)` for a call or a name, `!(a && b)` for anything else.
@@ -173,7 +173,7 @@ final class DeclarationVisitor: SyntaxVisitor {
     // MARK: Imports
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-        let testable = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "testable" }
+        let testable = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "testable" }
         if !testable, let module = node.path.first?.name.text {
             imports.append(ImportDeclaration(module: QualifiedName.unescaped(module), conditions: conditions))
         }
@@ -219,7 +219,7 @@ final class DeclarationVisitor: SyntaxVisitor {
             annotations: annotations(on: Syntax(node)),
             position: position(of: node.extendedType),
             conditions: conditions,
-            whereClause: node.genericWhereClause.map { $0.requirements.trimmedDescription }))
+            whereClause: node.genericWhereClause.map { $0.requirements.trimmedText }))
         let cap = min(access.map { $0 == .private ? .fileprivate : $0 } ?? .open, scopes.last?.access ?? .open)
         scopes.append(Scope(
             qualifiedName: qualified, access: cap, memberAccess: memberAccess,
@@ -430,19 +430,19 @@ final class DeclarationVisitor: SyntaxVisitor {
 
     static func reference(_ type: TypeSyntax) -> TypeReference {
         if let optional = type.as(OptionalTypeSyntax.self) {
-            return TypeReference(wrapped: optional.wrappedType.trimmedDescription, isOptional: true)
+            return TypeReference(wrapped: optional.wrappedType.trimmedText, isOptional: true)
         }
         if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-            return TypeReference(wrapped: optional.wrappedType.trimmedDescription, isOptional: true)
+            return TypeReference(wrapped: optional.wrappedType.trimmedText, isOptional: true)
         }
         if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional",
            let argument = identifier.genericArgumentClause?.arguments.first {
-            return TypeReference(wrapped: argument.argument.trimmedDescription, isOptional: true)
+            return TypeReference(wrapped: argument.argument.trimmedText, isOptional: true)
         }
         if let attributed = type.as(AttributedTypeSyntax.self) {
             return reference(attributed.baseType)
         }
-        return TypeReference(wrapped: type.trimmedDescription, isOptional: false)
+        return TypeReference(wrapped: type.trimmedText, isOptional: false)
     }
 
     static func signature(_ function: FunctionDeclSyntax) -> MethodSignature {
@@ -451,27 +451,27 @@ final class DeclarationVisitor: SyntaxVisitor {
             parameters: function.signature.parameterClause.parameters.map { parameter in
                 MethodSignature.Parameter(
                     label: QualifiedName.unescaped(parameter.firstName.text),
-                    type: QualifiedName(parameter.type.trimmedDescription + (parameter.ellipsis?.text ?? "")))
+                    type: QualifiedName(parameter.type.trimmedText + (parameter.ellipsis?.text ?? "")))
             },
-            returnType: function.signature.returnClause.map { QualifiedName($0.type.trimmedDescription) },
-            effects: [function.signature.effectSpecifiers?.asyncSpecifier?.text, function.signature.effectSpecifiers?.throwsClause?.trimmedDescription].compactMap { $0 },
+            returnType: function.signature.returnClause.map { QualifiedName($0.type.trimmedText) },
+            effects: [function.signature.effectSpecifiers?.asyncSpecifier?.text, function.signature.effectSpecifiers?.throwsClause?.trimmedText].compactMap { $0 },
             generics: Self.genericsText(function))
     }
 
     private static func genericsText(_ function: FunctionDeclSyntax) -> String? {
-        let text = [function.genericParameterClause?.trimmedDescription, function.genericWhereClause?.trimmedDescription]
+        let text = [function.genericParameterClause?.trimmedText, function.genericWhereClause?.trimmedText]
             .compactMap { $0 }.joined(separator: " ")
         return text.isEmpty ? nil : text
     }
 
     static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
-        clause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        clause?.inheritedTypes.map { $0.type.trimmedText } ?? []
     }
 
     static func baseName(of type: TypeSyntax) -> String {
         if let identifier = type.as(IdentifierTypeSyntax.self) { return QualifiedName.unescaped(identifier.name.text) }
         if let member = type.as(MemberTypeSyntax.self) { return "\(baseName(of: member.baseType)).\(QualifiedName.unescaped(member.name.text))" }
-        return type.trimmedDescription
+        return type.trimmedText
     }
 
     static func accessLevel(in modifiers: DeclModifierListSyntax) -> AccessLevel? {

@@ -126,15 +126,15 @@ enum TypeInference {
             callee = base
         }
         if let array = callee.as(ArrayExprSyntax.self), array.elements.count == 1, let element = array.elements.first {
-            return .type(TypeReference(wrapped: "[\(element.expression.trimmedDescription)]", isOptional: false))
+            return .type(TypeReference(wrapped: "[\(element.expression.trimmedText)]", isOptional: false))
         }
         if let dictionary = callee.as(DictionaryExprSyntax.self), case let .elements(pairs) = dictionary.content, pairs.count == 1,
            let pair = pairs.first {
-            return .type(TypeReference(wrapped: "[\(pair.key.trimmedDescription): \(pair.value.trimmedDescription)]", isOptional: false))
+            return .type(TypeReference(wrapped: "[\(pair.key.trimmedText): \(pair.value.trimmedText)]", isOptional: false))
         }
         let typeText: String
         if let generic = callee.as(GenericSpecializationExprSyntax.self), let path = typePath(generic.expression), isTypeName(path) {
-            typeText = path.joined(separator: ".") + generic.genericArgumentClause.trimmedDescription
+            typeText = path.joined(separator: ".") + generic.genericArgumentClause.trimmedText
         } else if let path = typePath(callee) {
             guard isTypeName(path) else {
                 // `Kind.make(…)`, `Result.success(…)`: maybe an enum case or a static factory.
@@ -170,7 +170,7 @@ enum TypeInference {
 
     /// The expression on one line, cut to a readable length.
     private static func short(_ expression: ExprSyntax) -> String {
-        let text = expression.trimmedDescription.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let text = expression.trimmedText.split(whereSeparator: \.isNewline).joined(separator: " ")
         return text.count > 40 ? text.prefix(39) + "…" : text
     }
 }

@@ -54,10 +54,10 @@ final class Workspace {
             .filter { $0.hasSuffix(".swift") }.sorted()
     }
 
-    /// The per-file scan entries (`KEY.json`) in a `--cache` folder, by name.
+    /// The per-file scan entries (`KEY.scan`) in a `--cache` folder, by name.
     func scanCacheEntries(_ folder: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder + "/files").path)
-            .filter { $0.hasSuffix(".json") }.sorted()
+            .filter { $0.hasSuffix(".scan") }.sorted()
     }
 
     func run(_ arguments: String...) throws -> ToolRun {
