@@ -289,16 +289,18 @@ enum Emitter {
         path.split(separator: ".", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: ".")
     }
 
+    /// Built once: every name the emitter writes is looked up here.
+    private static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "protocol", "public", "rethrows", "static", "struct",
+        "subscript", "typealias", "var", "break", "case", "continue", "default", "defer", "do", "else",
+        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "Any",
+        "catch", "false", "is", "nil", "super", "self", "Self", "throw", "throws", "true", "try", "Type", "Protocol",
+        "await",
+    ]
+
     static func escaped(_ name: String) -> String {
-        let keywords: Set<String> = [
-            "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
-            "internal", "let", "open", "operator", "private", "protocol", "public", "rethrows", "static", "struct",
-            "subscript", "typealias", "var", "break", "case", "continue", "default", "defer", "do", "else",
-            "fallthrough", "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "Any",
-            "catch", "false", "is", "nil", "super", "self", "Self", "throw", "throws", "true", "try", "Type", "Protocol",
-            "await",
-        ]
-        return keywords.contains(name) ? "`\(name)`" : name
+        keywords.contains(name) ? "`\(name)`" : name
     }
 
     private static func lowerFirst(_ name: String) -> String {
