@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The two SwiftPM plugins, as a user meets them:
 #  1. the build plugin reruns `decouple generate` when an input changes, and not otherwise;
-#  2. the command plugin's committed output is what it writes today.
+#  2. the command plugin's committed output is what it writes today;
+#  3. the command plugin never writes into a target that uses the build plugin.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,3 +33,20 @@ swift package --allow-writing-to-package-directory generate-adapters --target Co
 git diff --exit-code -- Tests/Fixtures/CommittedAdapters \
     || fail "Tests/Fixtures/CommittedAdapters/DecoupleAdapters.swift is stale; run the command above and commit it"
 echo "command plugin: committed output is current"
+
+# Without --target it writes into every target with a decouple.json except those that apply the
+# build plugin (a committed copy there would be a second producer of the same file): it names
+# them and leaves them alone. What it writes elsewhere in this repository is removed afterwards.
+untracked_before="$(git ls-files --others --exclude-standard)"
+log="$(swift package --allow-writing-to-package-directory generate-adapters 2>&1)" || { echo "$log" >&2; fail "generate-adapters without --target failed"; }
+comm -13 <(sort <<< "$untracked_before") <(git ls-files --others --exclude-standard | sort) \
+    | grep 'DecoupleAdapters\.swift$' | while read -r written; do rm -f "$written"; done
+grep -q "skipping 'PluginClientFixture': it uses the build plugin DecouplePlugin" <<< "$log" \
+    || { echo "$log" >&2; fail "generate-adapters did not name the build-plugin target it skipped"; }
+[ ! -e Tests/Fixtures/PluginClient/DecoupleAdapters.swift ] || fail "generate-adapters wrote into a target that uses the build plugin"
+git diff --exit-code -- Tests/Fixtures/CommittedAdapters || fail "generate-adapters without --target changed the committed output"
+if log="$(swift package --allow-writing-to-package-directory generate-adapters --target PluginClientFixture 2>&1)"; then
+    fail "generate-adapters --target PluginClientFixture wrote into a target that uses the build plugin"
+fi
+grep -q "target 'PluginClientFixture' uses the build plugin DecouplePlugin" <<< "$log" || { echo "$log" >&2; fail "the refusal does not say why"; }
+echo "command plugin: skips and names targets that use the build plugin"

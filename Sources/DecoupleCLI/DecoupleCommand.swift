@@ -15,7 +15,7 @@ struct DecoupleCommand: ParsableCommand {
             2 for bad input or usage. Errors are printed as `path:line:column: error: message`.
             """,
         version: "0.1.0",
-        subcommands: [Generate.self, Inspect.self]
+        subcommands: [Generate.self, Inspect.self, PluginUsers.self]
     )
 
     /// Runs the command with the exit codes the contract promises: usage errors are 2, not 64.

@@ -59,6 +59,22 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     public var notes: [Note]
     public var fixIts: [FixIt]
+    /// The request this problem belongs to, when that request has several: the tool prints a
+    /// group together under one heading instead of scattering it among other files' problems.
+    public var group: Group?
+
+    /// Problems that belong together: the ones found while resolving one adapter request.
+    public struct Group: Hashable, Sendable {
+        /// What the problems are about: `cannot adapt 'Post' to 'TitledContent'`.
+        public var title: String
+        /// Where the request is: the configuration entry or the annotation.
+        public var position: SourcePosition?
+
+        public init(_ title: String, at position: SourcePosition?) {
+            self.title = title
+            self.position = position
+        }
+    }
 
     public init(
         _ message: String, at position: SourcePosition?, severity: Severity = .error, notes: [Note] = [], fixIts: [FixIt] = []
@@ -78,14 +94,33 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The generator refused its input; every problem it found is listed, in file order.
+/// The generator refused its input; every problem it found is listed, in file order, except
+/// that the problems of one group (one adapter request) are listed together, in the place of the
+/// request.
 public struct GenerationFailure: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
 
     public init(_ diagnostics: [Diagnostic]) {
-        self.diagnostics = diagnostics.sorted {
-            ($0.position ?? SourcePosition(file: "", line: 0, column: 0)) < ($1.position ?? SourcePosition(file: "", line: 0, column: 0))
+        let nowhere = SourcePosition(file: "", line: 0, column: 0)
+        // A group sorts where its request is (or its first problem); its problems by position.
+        var groupPlace: [Diagnostic.Group: SourcePosition] = [:]
+        for diagnostic in diagnostics {
+            guard let group = diagnostic.group else { continue }
+            let place = group.position ?? diagnostic.position ?? nowhere
+            groupPlace[group] = min(groupPlace[group] ?? place, place)
         }
+        func key(_ diagnostic: Diagnostic) -> (SourcePosition, String, SourcePosition) {
+            let own = diagnostic.position ?? nowhere
+            guard let group = diagnostic.group, let place = groupPlace[group] else { return (own, "", nowhere) }
+            return (place, group.title, own)
+        }
+        self.diagnostics = diagnostics.enumerated().sorted {
+            let (left, right) = (key($0.element), key($1.element))
+            if left.0 != right.0 { return left.0 < right.0 }
+            if left.1 != right.1 { return left.1 < right.1 }
+            if left.2 != right.2 { return left.2 < right.2 }
+            return $0.offset < $1.offset
+        }.map(\.element)
     }
 
     /// How many diagnostics ``description`` prints before it counts the rest.
@@ -94,7 +129,17 @@ public struct GenerationFailure: Error, Sendable, CustomStringConvertible {
     /// Every diagnostic, one per line with its notes, up to ``printedLimit``; then how many more
     /// there are, so a file with half a million mistakes prints a page, not the lot.
     public var description: String {
-        var lines = diagnostics.prefix(Self.printedLimit).map(\.description)
+        var lines: [String] = []
+        var previous: Diagnostic.Group?
+        for diagnostic in diagnostics.prefix(Self.printedLimit) {
+            if let group = diagnostic.group, group != previous {
+                let count = diagnostics.count { $0.group == group }
+                let prefix = group.position.map { "\($0): " } ?? "decouple: "
+                lines.append("\(prefix)error: \(group.title): \(count) problems:")
+            }
+            previous = diagnostic.group
+            lines.append(diagnostic.description)
+        }
         let rest = diagnostics.count - Self.printedLimit
         if rest > 0 {
             let errors = diagnostics.dropFirst(Self.printedLimit).filter { $0.severity == .error }.count

@@ -23,13 +23,20 @@ package enum MacroFrontEnd {
         package var position: SourcePosition
         /// Where the whole `@Maps` attribute starts.
         package var attributePosition: SourcePosition
+        /// Where the default's expression starts, when there is one: a problem with the default
+        /// is reported there, not at the attribute.
+        package var defaultPosition: SourcePosition?
 
-        package init(requirement: String, member: String, defaultValue: String?, position: SourcePosition, attributePosition: SourcePosition) {
+        package init(
+            requirement: String, member: String, defaultValue: String?, position: SourcePosition, attributePosition: SourcePosition,
+            defaultPosition: SourcePosition? = nil
+        ) {
             self.requirement = requirement
             self.member = member
             self.defaultValue = defaultValue
             self.position = position
             self.attributePosition = attributePosition
+            self.defaultPosition = defaultPosition
         }
     }
 
@@ -88,7 +95,7 @@ package enum MacroFrontEnd {
         var adapterRequest = AdapterRequest(model: request.extendedType, protocolName: request.protocolName, position: request.protocolPosition)
         for mapping in request.mappings {
             var source = MappingSource(
-                member: mapping.member, defaultValue: mapping.defaultValue, position: mapping.position, defaultPosition: mapping.attributePosition)
+                member: mapping.member, defaultValue: mapping.defaultValue, position: mapping.position, defaultPosition: mapping.defaultPosition ?? mapping.attributePosition)
             source.attributePosition = mapping.attributePosition
             adapterRequest.map(mapping.requirement, to: source)
         }

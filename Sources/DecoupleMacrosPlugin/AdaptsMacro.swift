@@ -69,7 +69,8 @@ public struct AdaptsMacro: ExtensionMacro {
             mapped[mapping.requirement] = attribute
             mappings.append(MacroFrontEnd.Mapping(
                 requirement: mapping.requirement, member: member, defaultValue: mapping.defaultValue?.trimmedDescription,
-                position: locator.position(of: mapping.keyPath), attributePosition: locator.position(of: attribute)))
+                position: locator.position(of: mapping.keyPath), attributePosition: locator.position(of: attribute),
+                defaultPosition: mapping.defaultValue.map { locator.position(of: $0) }))
         }
 
         let request = MacroFrontEnd.Request(

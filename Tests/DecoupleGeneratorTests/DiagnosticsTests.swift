@@ -12,6 +12,29 @@ import Testing
         }
         """
 
+    /// One adapter's problems read as one group: together, under a heading at its entry, in
+    /// the entry's place among the others, even when they are in several files.
+    @Test func oneAdaptersProblems_arePrintedTogetherUnderItsEntry() {
+        let output = generate([
+            "A.swift": "struct Post {\n    var heading: String\n    var body: String?\n}",
+            "B.swift": "// decouple: TitledContent(title: nme)\nstruct Note { var name: String; var subtitle: String }",
+        ], config: """
+            { "adapters": [
+              { "model": "Post", "protocol": "TitledContent", "map": { "title": "headline", "subtitle": "body", "sub": "x" } }
+            ] }
+            """)
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            B.swift:1:35: error: 'Note' has no member 'nme'; did you mean 'name'?
+            decouple.json:2:3: error: cannot adapt 'Post' to 'TitledContent': 3 problems:
+            A.swift:3:9: error: 'body' is optional but 'TitledContent.subtitle' is not; give it a default ("subtitle": {"from": "body", "default": …} or `subtitle: body ?? …`)
+            decouple.json:2:69: error: 'Post' has no member 'headline'; did you mean 'heading'?
+            A.swift:1:8: note: 'Post' is declared here
+            decouple.json:2:101: error: 'TitledContent' has no requirement 'sub' (its requirements: title, subtitle)
+            """
+        }
+    }
+
     @Test func syntaxError_isLocatedAndNothingIsGenerated() {
         let output = generate(["Broken.swift": "struct A {\n    var name: String = \n}\n"],
                               config: #"{"adapters": [{"model": "A", "protocol": "TitledContent"}]}"#)
@@ -46,6 +69,7 @@ import Testing
             """
             decouple.json:2:13: error: unknown model 'CCAModle': the sources declare no type of that name; did you mean 'CCAModel'?
             decouple.json:3:37: error: unknown protocol 'TitleContent' (known: NamedImageContent, TitledContent); did you mean 'TitledContent'?
+            decouple.json:4:3: error: cannot adapt 'CCAModel' to 'TitledContent': 3 problems:
             decouple.json:4:3: error: 'TitledContent.subtitle' has no mapping for 'CCAModel', and it has no member named 'subtitle' (add "subtitle": "<member>" to the adapter's map)
             Models.swift:1:8: note: 'CCAModel' is declared here
             decouple.json:4:71: error: 'CCAModel' has no member 'nmae'; did you mean 'name'?
@@ -105,11 +129,12 @@ import Testing
         assertInlineSnapshot(of: output, as: .lines) {
             """
             M.swift:1:16: error: 'Secret' is private, so generated code in another file cannot see it; make it internal or wider
-            M.swift:4:21: error: 'title' is mutable state of actor 'Counter', so it cannot back the synchronous requirement 'TitledContent.title'; declare it with `let`
             decouple.json:3:3: error: generic model 'Box' cannot be registered in a factory without its type arguments; use the conformance style
             decouple.json:4:3: error: tag "plain" needs 'Plain' to be Decodable, so the factory can decode it from data
             decouple.json:5:3: error: 'Plain' does not implement method requirement 'price() -> String' of 'Priced'; implement it, or map it to a property or a method with no parameters
             M.swift:3:8: note: 'Plain' is declared here
+            decouple.json:6:3: error: cannot adapt 'Counter' to 'TitledContent': 2 problems:
+            M.swift:4:21: error: 'title' is mutable state of actor 'Counter', so it cannot back the synchronous requirement 'TitledContent.title'; declare it with `let`
             decouple.json:6:3: error: "tag" applies to the factory style only; add "style": "factory"
             """
         }

@@ -375,6 +375,42 @@ import Testing
         }
     }
 
+    /// A forwarded generic method keeps its parameters and its `where` clause, also when the
+    /// clause is all there is, or holds `->` and nested angle brackets.
+    @Test func forwardedGenericMethods_keepTheirWhereClauses() {
+        let output = generate(["P.swift": """
+            protocol Finder {
+                func first<T: Decodable>(as type: T.Type) -> T? where T: Sendable
+                func apply<F>(_ transform: F) -> Int where F == (Int) -> Array<Int>
+                func total() -> Int where Self: Sendable
+            }
+            """, "M.swift": """
+            // decouple: Finder(first: lookUp, apply: run, total: sum)
+            struct Store {
+                func lookUp<T: Decodable>(as type: T.Type) -> T? where T: Sendable { nil }
+                func run<F>(_ transform: F) -> Int where F == (Int) -> Array<Int> { 0 }
+                func sum() -> Int where Self: Sendable { 0 }
+            }
+            """])
+        assertInlineSnapshot(of: body(output), as: .lines) {
+            """
+            // MARK: - Store: Finder
+
+            extension Store: Finder {
+                internal func first<T: Decodable>(as p0: T.Type) -> T? where T: Sendable {
+                    self.lookUp(as: p0)
+                }
+                internal func apply<F>(_ p0: F) -> Swift.Int where F == (Int) -> Array<Int> {
+                    self.run(p0)
+                }
+                internal func total() -> Swift.Int where Self: Sendable {
+                    self.sum()
+                }
+            }
+            """
+        }
+    }
+
     @Test func effectsMustMatch() {
         let output = generate(["P.swift": protocols, "M.swift": """
             // decouple: Display
@@ -509,5 +545,20 @@ import Testing
         let lines = output.components(separatedBy: "\n").map { Array($0.unicodeScalars) }
         #expect(lines.contains(Array("        Swift.String(describing: self.\(decomposed))".unicodeScalars)), "\(output)")
         #expect(lines.contains(Array("        self.\(composed)".unicodeScalars)), "\(output)")
+    }
+
+    /// Type and protocol names too: a configuration that spells a model or protocol with other
+    /// scalars names nothing the compiler would find.
+    @Test func typeNamesCompareAsTheCompilerDoes() {
+        let composed = "Caf\u{E9}", decomposed = "Cafe\u{301}"
+        let sources = [
+            "M.swift": "struct \(composed) { var title = \"\"; var subtitle = \"\" }\nprotocol \(composed)Content { var title: String { get } }\nstruct Menu { var title = \"\" }",
+        ]
+        let wrongModel = generate(sources, config: #"{ "adapters": [{ "model": "\#(decomposed)", "protocol": "TitledContent" }] }"#)
+        #expect(wrongModel.hasPrefix("decouple.json:1:27: error: unknown model"), "\(wrongModel)")
+        let wrongProtocol = generate(sources, config: #"{ "adapters": [{ "model": "Menu", "protocol": "\#(decomposed)Content" }] }"#)
+        #expect(wrongProtocol.contains("error: unknown protocol"), "\(wrongProtocol)")
+        let right = generate(sources, config: #"{ "adapters": [{ "model": "\#(composed)", "protocol": "TitledContent" }, { "model": "Menu", "protocol": "\#(composed)Content" }] }"#)
+        #expect(right.contains("extension Menu: \(composed)Content"), "\(right)")
     }
 }

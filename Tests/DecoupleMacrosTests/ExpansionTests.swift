@@ -362,6 +362,29 @@ struct ExpansionTests {
         }
     }
 
+    /// A problem with a default is shown at the default, not at the attribute.
+    @Test func aDefaultThatCannotBeUsedIsShownWhereItIsWritten() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self)
+            struct User {
+                let title: String
+                @Maps(to: \\TitledContent.subtitle, default: "-") let nickname: String
+            }
+            """
+        } diagnostics: {
+            #"""
+            @Adapts(TitledContent.self)
+            struct User {
+                let title: String
+                @Maps(to: \TitledContent.subtitle, default: "-") let nickname: String
+                                                            ┬──
+                                                            ╰─ 🛑 'nickname' is not optional, so the default "-" would never be used; remove it
+            }
+            """#
+        }
+    }
+
     @Test func unknownRequirementSuggestsTheNearest() {
         assertMacro {
             """

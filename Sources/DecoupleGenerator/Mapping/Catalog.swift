@@ -200,7 +200,10 @@ public struct Catalog: Sendable {
     /// The qualified names a name can mean: itself if declared, or every type it is the end of
     /// (`User` and `API.User` mean `API.User`).
     func typeNames(matching name: String) -> [String] {
-        if declarations[name] != nil { return [name] }
+        // A dictionary finds a canonically equivalent key too; the compiler wants the same scalars.
+        if let index = declarations.index(forKey: name) {
+            return declarations[index].key.isSameIdentifier(as: name) ? [name] : []
+        }
         let wanted = QualifiedName(name)
         guard !wanted.components.isEmpty else { return [] }
         return declarations.keys.filter { QualifiedName($0).matches(wanted) && QualifiedName($0).components.count >= wanted.components.count }.sorted()
@@ -210,7 +213,9 @@ public struct Catalog: Sendable {
     /// is `TitledContent`, and `Feed.BadgeContent` or `BadgeContent` is `Feed.BadgeContent`.
     func resolveProtocolName(_ name: String) -> String? {
         let wanted = QualifiedName(name)
-        if protocols[wanted.canonical] != nil { return wanted.canonical }
+        if let index = protocols.index(forKey: wanted.canonical) {
+            return protocols[index].key.isSameIdentifier(as: wanted.canonical) ? wanted.canonical : nil
+        }
         let matches = protocols.values.filter { QualifiedName($0.qualifiedName).matches(wanted) }
         return matches.count == 1 ? matches[0].qualifiedName : nil
     }

@@ -111,6 +111,8 @@ struct Resolver {
         var tags: [String: SourcePosition?] = [:]
         var adapters: [ResolvedAdapter] = []
         for request in requests {
+            let problemsBefore = diagnostics.count
+            defer { groupProblems(since: problemsBefore, of: request) }
             let resolved = resolve(request, defaultStyle: configuration.style, outputModule: configuration.module)
             for adapter in resolved {
                 let key = "\(adapter.model.qualifiedName) \(adapter.conditions): \(adapter.protocolDeclaration.qualifiedName)"
@@ -139,6 +141,14 @@ struct Resolver {
         return adapters.sorted {
             ($0.model.qualifiedName, $0.protocolDeclaration.qualifiedName, $0.model.position) < ($1.model.qualifiedName, $1.protocolDeclaration.qualifiedName, $1.model.position)
         }
+    }
+
+    /// Marks the problems found since `start` as one group when there are several, so that they
+    /// are printed together under the request instead of among other files' problems.
+    private mutating func groupProblems(since start: Int, of request: AdapterRequest) {
+        guard diagnostics.count - start > 1 else { return }
+        let group = Diagnostic.Group("cannot adapt '\(request.model)' to '\(request.protocolName)'", at: request.position)
+        for index in start..<diagnostics.count { diagnostics[index].group = group }
     }
 
     /// One adapter for each declaration the request can mean: one, or one per `#if` branch.

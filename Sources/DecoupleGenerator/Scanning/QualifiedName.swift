@@ -63,17 +63,24 @@ package struct QualifiedName: Hashable, Sendable, CustomStringConvertible {
         if self == other { return true }
         guard !components.isEmpty, !other.components.isEmpty else { return false }
         let (short, long) = components.count <= other.components.count ? (components, other.components) : (other.components, components)
-        return Array(long.suffix(short.count)) == short
+        return long.suffix(short.count).elementsEqual(short) { $0.isSameIdentifier(as: $1) }
+    }
+
+    /// The same name to the compiler: the same canonical spelling, Unicode scalar for scalar
+    /// (`String`'s `==` would also accept a canonically equivalent spelling, which names another
+    /// type). Hashing stays `String`'s, which scalar-equal names share.
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.canonical.isSameIdentifier(as: rhs.canonical)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(canonical)
     }
 
     /// An identifier without the backticks that let it be a keyword: `` `class` `` → `class`.
     package static func unescaped(_ identifier: String) -> String {
         identifier.count >= 2 && identifier.hasPrefix("`") && identifier.hasSuffix("`") ? String(identifier.dropFirst().dropLast()) : identifier
     }
-
-    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.canonical == rhs.canonical }
-
-    package func hash(into hasher: inout Hasher) { hasher.combine(canonical) }
 
     // MARK: Reading
 
