@@ -3,7 +3,8 @@
 # median divided by its baseline's median, both measured in this run:
 #   RATIO <name> <value>
 #   MALLOCS <name> <candidate mallocs per operation, p50>     (in-process figures)
-#   PEAK_MIB <what> <peak resident memory of `decouple generate`, MiB>
+#   PEAK_MIB <what> <peak resident memory of `decouple generate` or `inspect`, MiB>
+#   SECONDS inspect.app_tree <median>   (`inspect` on a 200,000-line, 1,500-file app-shaped tree)
 #   RUN_SECONDS <time spent measuring, builds excluded>
 # followed by a table with the goals. Needs only the Swift toolchain (and awk). Arguments go to
 # `swift package benchmark`, e.g. `--filter 'proxy.*'` to run some figures only.
@@ -74,6 +75,9 @@ awk -v run_seconds="$((end - start))" -v figures="$figures" '
             ratio[f] = c / b
             printf "RATIO %s %.3g\n", f, ratio[f]
         }
+        # Reported without a goal: the time of `inspect` on a whole app-shaped tree.
+        f = "inspect.app_tree_vs_frontend_parse"; b = median[f "/baseline"]; c = median[f "/candidate"]
+        if (b != "" && c != "" && b > 0) printf "RATIO %s %.3g\nSECONDS inspect.app_tree %.2f\nSECONDS inspect.app_tree_frontend_parse %.2f\n", f, c / b, c / 1e9, b / 1e9
         for (i = 1; i <= n; i++) {
             f = names[i]
             if ((f "/candidate") in mallocs && f !~ /^generate\./) printf "MALLOCS %s %.4g\n", f, mallocs[f "/candidate"]

@@ -19,6 +19,7 @@ let benchmarks: @Sendable () -> Void = {
     bindingBenchmarks()
     diffBenchmarks()
     generatorBenchmarks()
+    appTreeBenchmarks()
 }
 
 // MARK: - Models
