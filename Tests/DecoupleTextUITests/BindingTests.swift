@@ -78,6 +78,26 @@ private final class ProfileModel {
         #expect(weakViewModel == nil)
     }
 
+    @Test func setterBinding_writesLikeTheKeyPathOne_andHoldsNeitherEnd() {
+        let viewModel = LoginViewModel()
+        var label: Label? = Label()
+        weak let weakLabel = label
+        viewModel.name = "abcdef"
+        let token = label!.bind(to: viewModel.$name) { $0.text = $1 }
+        #expect(label!.text == "abcdef")   // the current value at once
+        viewModel.name = "xyz"
+        #expect(label!.text == "xyz")
+        #expect(viewModel.$name.observerCount == 1)
+        token.cancel()
+        viewModel.name = "uvw"
+        #expect(label!.text == "xyz")      // not written after cancel()
+        label!.bind(to: viewModel.$name) { $0.text = $1 }
+        label = nil
+        #expect(weakLabel == nil)
+        viewModel.name = "abc"
+        #expect(viewModel.$name.observerCount == 0)
+    }
+
     @Test func aBindingEndsWithItsView_andIsNeverCalledAfter() {
         let viewModel = LoginViewModel()
         var label: Label? = Label()

@@ -258,4 +258,57 @@ private final class HugeList: TableViewDataSource {
         // The mark lived in a cell, so it is gone: this is why the selection belongs in the model.
         #expect(!table.renderedText(width: 16).contains("✓"))
     }
+
+    @Test func plainCellRows_drawExactlyAsTheGeneralPath() {
+        // A plain cell's row is built in one buffer; a subclass's goes through `render(width:)`
+        // and `lines(width:)`. For any text, accessory, selection and width they draw the same.
+        let rows: [(String, String, TableViewCell.Accessory)] = [
+            ("Row 1", "detail", .none), ("商品名称很长的商品", "¥19.0", .checkmark),
+            ("tab\there\r\n", "a\u{1B}b", .disclosureIndicator), ("", "only detail", .none),
+            ("e\u{301}👍🏽", "", .checkmark), ("a very long title that never fits", "and a long detail too", .none),
+        ]
+        func table(_ cellClass: TableViewCell.Type) -> (TableView, RowList) {
+            let list = RowList(rows)
+            let table = TableView()
+            table.register(cellClass, forCellReuseIdentifier: "row")
+            table.visibleRowCount = rows.count
+            table.dataSource = list
+            return (table, list)
+        }
+        let (plain, plainRows) = table(TableViewCell.self)
+        let (subclassed, subclassedRows) = table(Subclassed.self)
+        for width in [-3, 0, 1, 2, 3, 4, 5, 8, 13, 21, 40] {
+            #expect(plain.render(width: width) == subclassed.render(width: width), "width \(width)")
+        }
+        plain.selectRow(at: IndexPath(row: 1, section: 0), animated: false, scrollPosition: .none)
+        subclassed.selectRow(at: IndexPath(row: 1, section: 0), animated: false, scrollPosition: .none)
+        #expect(plain.render(width: 30) == subclassed.render(width: 30))
+        #expect(plain.render(width: 30).allSatisfy { TextWidth.columns(of: $0) == 30 })
+        assertInlineSnapshot(of: plain.renderedText(width: 24), as: .lines) {
+            """
+            Row 1             detail
+            ▶ 商品名称很长…  ¥19.0 ✓
+            tab here␤          a␛b ›
+                         only detail
+            é👍🏽                    ✓
+            a very lon… and a long …
+            """
+        }
+        _ = (plainRows, subclassedRows)
+    }
+}
+
+/// A cell class that draws as its superclass does, but through `render(width:)`.
+private final class Subclassed: TableViewCell {}
+
+@MainActor
+private final class RowList: TableViewDataSource {
+    let rows: [(String, String, TableViewCell.Accessory)]
+    init(_ rows: [(String, String, TableViewCell.Accessory)]) { self.rows = rows }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        (cell.textLabel.text, cell.detailTextLabel.text, cell.accessory) = rows[indexPath.row]
+        return cell
+    }
 }

@@ -37,9 +37,33 @@ extension BindingTarget {
         in bag: CancellationBag? = nil
     ) -> CancellationToken where Source.Value: Sendable {
         // Inlinable, so that the closure is compiled for the caller's types; the key-path write
-        // itself stays a run-time key-path application (see README, Performance).
+        // itself stays a run-time key-path application, which allocates a write-back buffer for
+        // a computed or overridable property (see README, Performance). `bind(to:in:_:)` writes
+        // through a closure instead.
         let token = source.observe(self, options: [.initial, .new]) { target, change in
             if let new = change.new { target[keyPath: keyPath] = new }
+        }
+        token.store(in: bag ?? bindings)
+        return token
+    }
+
+    /// Binds one of this object's properties to an observable value, one way, writing through
+    /// `set`: the same as ``bind(_:to:in:)``, without a run-time key-path application on each
+    /// update (which allocates for a computed or `open` property).
+    ///
+    /// ```swift
+    /// nameLabel.bind(to: viewModel.$name) { $0.text = $1 }
+    /// ```
+    ///
+    /// `set` is given this object and the new value; capture nothing strongly in it.
+    @discardableResult @inlinable
+    public func bind<Source: ObservableValue>(
+        to source: Source,
+        in bag: CancellationBag? = nil,
+        _ set: @escaping @MainActor (Self, Source.Value) -> Void
+    ) -> CancellationToken where Source.Value: Sendable {
+        let token = source.observe(self, options: [.initial, .new]) { target, change in
+            if let new = change.new { set(target, new) }
         }
         token.store(in: bag ?? bindings)
         return token

@@ -80,16 +80,16 @@ extension ObservableValue where Value: Sendable {
         let box = MainActorWeak(observer)
         // Weak, so that dropping the token still ends the observation.
         let token = Weak<CancellationToken>()
+        // What `MainActor.assumeIsolated` does, without the closure context it allocates: the
+        // same function, typed as not isolated, for the updates that run on the main actor. Cast
+        // once, here: cast on every update, the reabstraction allocated a context each time.
+        nonisolated(unsafe) let onMainActor = unsafeBitCast(handler, to: ((Observer, ObservedChange<Value>) -> Void).self)
         let observation = observe(options: options) { change in
-            // At once on the main actor, through a closure that does not escape (so nothing is
-            // allocated per update); queued otherwise, and then skipped if by the time it runs
-            // the token is gone or cancelled.
+            // At once on the main actor (nothing is allocated per update); queued otherwise, and
+            // then skipped if by the time it runs the token is gone or cancelled.
             if MainActorDelivery.isOnMainActor {
-                // What `MainActor.assumeIsolated` does, without the closure context it allocates:
-                // the check just above proves this runs on the main actor.
-                let handler = unsafeBitCast(handler, to: ((Observer, ObservedChange<Value>) -> Void).self)
                 guard let observer = box.storage else { return token.object?.cancel() ?? () }
-                handler(observer, change)
+                onMainActor(observer, change)
             } else {
                 MainActorDelivery.enqueue(unlessCancelled: token) {
                     guard let observer = box.object else { return token.object?.cancel() ?? () }
@@ -177,6 +177,9 @@ public final class ObservableProperty<Value>: ObservableValue {
         @usableFromInline var incoming: Value?
         /// Values set while a round was being delivered, in order.
         @usableFromInline var queued: [Value] = []
+        /// How many entries ask for prior notifications. Without any, a round's value is stored
+        /// in the same critical section that starts the round.
+        @usableFromInline var priorCount = 0
 
         init(value: Value) {
             self.value = value
@@ -243,6 +246,7 @@ public final class ObservableProperty<Value>: ObservableValue {
         }
         let current = state.withLock { state in
             state.entries.append(Entry(id: id, options: options, handler: handler, gate: gate))
+            if options.contains(.prior) { state.priorCount += 1 }
             return state.latest
         }
         if options.contains(.initial) {
@@ -256,7 +260,9 @@ public final class ObservableProperty<Value>: ObservableValue {
     private func remove(_ id: Int) {
         let removed = state.withLock { state -> Entry? in
             guard let index = state.entries.firstIndex(where: { $0.id == id }) else { return nil }
-            return state.entries.remove(at: index)
+            let entry = state.entries.remove(at: index)
+            if entry.options.contains(.prior) { state.priorCount -= 1 }
+            return entry
         }
         _ = removed   // the handler, and what it captured, is released outside the lock
     }
@@ -265,8 +271,10 @@ public final class ObservableProperty<Value>: ObservableValue {
     enum Start {
         /// Another thread, or an outer call on this one, delivers it.
         case queued
-        /// This call delivers it, now.
+        /// This call delivers it, now: the value is stored and the round's observers taken.
         case now
+        /// This call delivers it, now, prior notifications first (see `deliverRounds`).
+        case nowWithPrior
         /// Set from inside a handler: delivered after that handler's round.
         case deferred
     }
@@ -281,6 +289,9 @@ public final class ObservableProperty<Value>: ObservableValue {
             // thread in between only means this set is ordered before it.
             if isEqual(state.withLock { $0.latest }, newValue) { return }
         }
+        // The value replaced and the observers to tell, when the round starts right here.
+        var old: Value? = nil
+        var entries: [Entry] = []
         let start = state.withLock { state -> Start in
             if state.isDelivering {
                 state.queued.append(newValue)
@@ -291,7 +302,15 @@ public final class ObservableProperty<Value>: ObservableValue {
                 state.queued.append(newValue)
                 return .deferred
             }
-            state.incoming = newValue
+            guard state.priorCount == 0 else {
+                state.incoming = newValue
+                return .nowWithPrior
+            }
+            // No prior notification to run first: the value is stored, and the round starts,
+            // in this one critical section. `old` is released outside the lock.
+            old = state.value
+            state.value = newValue
+            entries = state.entries
             return .now
         }
         switch start {
@@ -299,8 +318,29 @@ public final class ObservableProperty<Value>: ObservableValue {
             return
         case .deferred:
             context.enqueue { self.deliverRounds() }
-        case .now:
+        case .nowWithPrior:
             context.deliver { deliverRounds() }
+        case .now:
+            context.deliver {
+                // Non-nil: set in the critical section that returned `.now`.
+                tell(entries, old: old.unsafelyUnwrapped, new: newValue)
+                deliverRounds()
+            }
+        }
+    }
+
+    /// Tells `entries` of one stored value.
+    @inlinable
+    func tell(_ entries: [Entry], old: Value, new: Value) {
+        for entry in entries {
+            entry.gate.run {
+                entry.handler(ObservedChange(
+                    old: entry.options.contains(.old) ? old : nil,
+                    new: entry.options.contains(.new) ? new : nil,
+                    isPrior: false,
+                    isInitial: false
+                ))
+            }
         }
     }
 
@@ -308,7 +348,7 @@ public final class ObservableProperty<Value>: ObservableValue {
     @inlinable
     func deliverRounds() {
         while true {
-            let round = state.withLock { state -> (old: Value, new: Value, entries: [Entry])? in
+            let round = state.withLock { state -> (old: Value, new: Value, entries: [Entry], isStored: Bool)? in
                 if state.incoming == nil {
                     guard !state.queued.isEmpty else {
                         state.isDelivering = false
@@ -317,28 +357,27 @@ public final class ObservableProperty<Value>: ObservableValue {
                     state.incoming = state.queued.removeFirst()
                 }
                 // Non-nil: set just above or by `set`.
-                return (state.value, state.incoming.unsafelyUnwrapped, state.entries)
-            }
-            guard let (old, new, entries) = round else { return }
-            for entry in entries where entry.options.contains(.prior) {
-                entry.gate.run {
-                    entry.handler(ObservedChange(old: entry.options.contains(.old) ? old : nil, new: nil, isPrior: true, isInitial: false))
-                }
-            }
-            state.withLock { state in
-                state.value = new   // `old` still holds the value replaced: released outside
+                let new = state.incoming.unsafelyUnwrapped
+                let old = state.value   // released outside the lock, after the round
+                guard state.priorCount == 0 else { return (old, new, state.entries, false) }
+                // No prior notification: stored now, in the same critical section.
+                state.value = new
                 state.incoming = nil
+                return (old, new, state.entries, true)
             }
-            for entry in entries {
-                entry.gate.run {
-                    entry.handler(ObservedChange(
-                        old: entry.options.contains(.old) ? old : nil,
-                        new: entry.options.contains(.new) ? new : nil,
-                        isPrior: false,
-                        isInitial: false
-                    ))
+            guard let (old, new, entries, isStored) = round else { return }
+            if !isStored {
+                for entry in entries where entry.options.contains(.prior) {
+                    entry.gate.run {
+                        entry.handler(ObservedChange(old: entry.options.contains(.old) ? old : nil, new: nil, isPrior: true, isInitial: false))
+                    }
+                }
+                state.withLock { state in
+                    state.value = new   // `old` still holds the value replaced: released outside
+                    state.incoming = nil
                 }
             }
+            tell(entries, old: old, new: new)
         }
     }
 }

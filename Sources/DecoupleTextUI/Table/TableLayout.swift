@@ -59,7 +59,8 @@ struct TableLayout {
             if offset == 0 { return .header(section) }
             offset -= 1
         }
-        if offset < rowCounts[section] { return .row(IndexPath(indexes: [section, offset])) }
+        // Built without an array: `[section, offset]` would allocate one for every line drawn.
+        if offset < rowCounts[section] { return .row(IndexPath(index: section).appending(offset)) }
         return .footer(section)
     }
 

@@ -312,24 +312,37 @@ open class TableView: View {
 
     private func draw(width: Int) -> [String] {
         layoutIfNeeded()
-        return visibleLines.flatMap { line -> [String] in
+        let lines = visibleLines
+        var output: [String] = []
+        output.reserveCapacity(lines.count)
+        for line in lines {
             switch layout.line(line) {
             case let .header(section):
                 // `── A ─────────`: the title in a rule as wide as the table.
                 let title = TextWidth.truncate(layout.headers[section] ?? "", to: max(0, width - 4))
                 let head = width >= 4 ? "── " + title + " " : ""
                 let rule = String(repeating: "─", count: max(0, width - TextWidth.columns(of: head)))
-                return [TextWidth.pad(head + rule, to: width)]
+                output.append(TextWidth.pad(head + rule, to: width))
             case let .footer(section):
                 let text = "  " + (layout.footers[section] ?? "")
-                return [TextWidth.pad(TextWidth.truncate(text, to: max(0, width)), to: width)]
+                output.append(TextWidth.pad(TextWidth.truncate(text, to: max(0, width)), to: width))
             case let .row(indexPath):
-                let lines = visibleCells[indexPath]?.lines(width: width) ?? []
-                guard indexPath == indexPathForSelectedRow else { return lines }
+                guard let cell = visibleCells[indexPath] else { continue }
+                guard indexPath == indexPathForSelectedRow else {
+                    // A plain cell's row is built straight into its line.
+                    if let row = cell.plainRow(width: width) {
+                        output.append(row)
+                    } else {
+                        output.append(contentsOf: cell.lines(width: width))
+                    }
+                    continue
+                }
                 // The selected row: a mark in front, the row drawn two columns narrower.
-                let marked = visibleCells[indexPath]?.lines(width: max(0, width - 2)) ?? []
-                return width >= 2 ? marked.map { "▶ " + $0 } : lines
+                output.append(contentsOf: width >= 2
+                    ? cell.lines(width: max(0, width - 2)).map { "▶ " + $0 }
+                    : cell.lines(width: width))
             }
         }
+        return output
     }
 }

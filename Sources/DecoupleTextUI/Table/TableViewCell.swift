@@ -59,6 +59,17 @@ open class TableViewCell: View {
         drawing(width) { width in [row(width: width)] }
     }
 
+    /// The row as ``View/lines(width:)`` draws it, for a cell of exactly this class, built in
+    /// one buffer; `nil` for a subclass (whose ``render(width:)`` may draw otherwise, so it is
+    /// drawn through it) and for a hidden cell. `width` is already clamped.
+    func plainRow(width: Int) -> String? {
+        guard type(of: self) == TableViewCell.self, !isHidden else { return nil }
+        if !trackedUpdates.isEmpty { updateIfNeeded() }
+        // What `lines(width:)` would return: `row` is displayable and exactly `width` wide, so
+        // the truncations that `drawing` applies leave it as it is.
+        return row(width: width)
+    }
+
     private func row(width: Int) -> String {
         let mark = switch accessory {
         case .none: ""
@@ -69,8 +80,18 @@ open class TableViewCell: View {
         let detail = TextWidth.truncate(detailTextLabel.text, to: available / 2)
         let detailWidth = TextWidth.columns(of: detail)
         let textWidth = max(0, available - detailWidth - (detailWidth > 0 ? 1 : 0))
-        let text = TextWidth.pad(TextWidth.truncate(textLabel.text, to: textWidth), to: textWidth)
-        let line = text + (detailWidth > 0 ? " " + detail : "") + mark
+        let text = TextWidth.truncate(textLabel.text, to: textWidth)
+        let gap = textWidth - TextWidth.columns(of: text)
+        // One buffer for the whole line: the text padded to its width, the detail, the mark.
+        var line = ""
+        line.reserveCapacity(text.utf8.count + gap + (detailWidth > 0 ? 1 + detail.utf8.count : 0) + mark.utf8.count)
+        line += text
+        TextWidth.appendSpaces(gap, to: &line)
+        if detailWidth > 0 {
+            line += " "
+            line += detail
+        }
+        line += mark
         return TextWidth.pad(line, to: width)
     }
 }

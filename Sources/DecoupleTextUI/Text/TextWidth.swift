@@ -61,7 +61,8 @@ public enum TextWidth {
     /// Whether the text holds anything ``displayable(_:)`` would change: a control character
     /// (tabs and most line breaks are) or a line or paragraph separator.
     private static func needsCleaning(_ text: String) -> Bool {
-        text.unicodeScalars.contains { scalar in
+        if isPrintableASCII(text) { return false }
+        return text.unicodeScalars.contains { scalar in
             scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value)
         }
     }
@@ -111,8 +112,30 @@ public enum TextWidth {
 
     /// The number of columns a string takes in a terminal.
     public static func columns(of text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + columns(of: $1) }
+        if isPrintableASCII(text) { return text.utf8.count }
+        return text.reduce(0) { $0 + columns(of: $1) }
     }
+
+    /// Whether the text is all printable ASCII (U+0020–U+007E): then every character is one
+    /// byte and one column, and nothing in it needs cleaning. Read byte by byte, which is much
+    /// quicker than walking characters.
+    static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
+        text.utf8.allSatisfy { $0 &- 0x20 < 0x5F }
+    }
+
+    /// Appends `count` spaces (none for a count below 1) to `line`, in runs of small strings,
+    /// so that nothing is allocated beyond the line's own storage.
+    static func appendSpaces(_ count: Int, to line: inout String) {
+        var left = count
+        while left > 0 {
+            let run = min(left, spaceRuns.count - 1)
+            line.append(spaceRuns[run])
+            left -= run
+        }
+    }
+
+    /// `spaceRuns[n]` is `n` spaces, each short enough to be stored inline in the string.
+    private static let spaceRuns: [String] = (0...15).map { String(repeating: " ", count: $0) }
 
     /// The number of columns one character (grapheme cluster) takes: 0, 1 or 2.
     public static func columns(of character: Character) -> Int {
@@ -162,8 +185,19 @@ public enum TextWidth {
     /// negative width, at most ``maximumColumns``).
     public static func pad(_ text: String, to width: Int) -> String {
         let width = clampedWidth(width)
-        let fitted = truncate(text, to: width)
-        return fitted + String(repeating: " ", count: max(0, width - columns(of: fitted)))
+        var fitted = truncate(text, to: width)
+        let spaces = width - columns(of: fitted)
+        guard spaces > 0 else { return fitted }
+        fitted.reserveCapacity(fitted.utf8.count + spaces)
+        appendSpaces(spaces, to: &fitted)
+        return fitted
+    }
+
+    /// Whether ``truncate(_:to:ellipsis:)`` would return `text` unchanged: it is displayable
+    /// and at most `width` columns (and `width` is positive, or the text empty).
+    static func fits(_ text: String, in width: Int) -> Bool {
+        if text.isEmpty { return true }
+        return width > 0 && !needsCleaning(text) && columns(of: text) <= width
     }
 
     /// Centres text in exactly `width` columns (0 for a negative width, at most

@@ -89,7 +89,12 @@ open class View {
     /// passes through, so the rule holds for any integer and any text.
     func drawing(_ width: Int, _ draw: (Int) -> [String]) -> [String] {
         let width = TextWidth.clampedWidth(width)
-        return draw(width).map { TextWidth.truncate($0, to: width) }
+        var lines = draw(width)
+        // In place: a line that already fits (the usual case) is neither copied nor rebuilt.
+        for index in lines.indices where !TextWidth.fits(lines[index], in: width) {
+            lines[index] = TextWidth.truncate(lines[index], to: width)
+        }
+        return lines
     }
 
     /// The view drawn at `width`, lines joined with newlines, trailing spaces removed.
