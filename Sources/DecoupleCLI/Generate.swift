@@ -71,13 +71,13 @@ struct Generate: ParsableCommand {
             let key = cache.map { _ in
                 OutputCache.key(
                     sources: sources, configurationText: configurationFile.text, style: style,
-                    version: DecoupleCommand.configuration.version)
+                    version: OutputCache.toolIdentity)
             }
             if let cache, let key, let cached = OutputCache.read(key, in: cache) {
                 code = cached
                 fromCache = true
             } else {
-                scanCache = cache.map { ScanCache(folder: "\($0)/files", version: DecoupleCommand.configuration.version) }
+                scanCache = cache.map { ScanCache(folder: "\($0)/files", version: OutputCache.toolIdentity) }
                 var warnings: [Diagnostic] = []
                 code = try Generator.generate(sources: sources, configuration: configuration, scanCache: scanCache, warnings: &warnings)
                 printWarnings(warnings)

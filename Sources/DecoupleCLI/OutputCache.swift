@@ -6,8 +6,23 @@ import Foundation
 /// Generated files by the digest of what produced them. Only successful output is kept; a
 /// damaged, planted or missing entry just means generating again.
 enum OutputCache {
+    /// What every key names of the tool itself: its version, and the size and modification time
+    /// of the executable it runs from. Entries are read back by position and layout, and a
+    /// rebuilt tool (whose scanner or emitter may differ under the same version) must never read
+    /// another build's entries, so a new build starts a new cache; the same binary, copied with
+    /// its modification time, shares it.
+    static let toolIdentity: String = {
+        let version = DecoupleCommand.configuration.version
+        guard let executable = Bundle.main.executablePath,
+              let attributes = try? FileManager.default.attributesOfItem(atPath: executable),
+              let size = attributes[.size] as? NSNumber,
+              let modified = attributes[.modificationDate] as? Date
+        else { return version }
+        return "\(version) \(size) \(modified.timeIntervalSince1970)"
+    }()
+
     /// A stable 128-bit digest of the inputs of a run: the same sources, configuration, style
-    /// option and tool version give the same key on every machine, whatever the sources' order.
+    /// option and tool build (``toolIdentity``) give the same key, whatever the sources' order.
     static func key(sources: [SourceFile], configurationText: String, style: OutputStyle?, version: String) -> String {
         var digest = Digest()
         digest.add(version)

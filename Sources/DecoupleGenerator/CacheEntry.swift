@@ -48,8 +48,12 @@ package struct CacheEntryFormat: Sendable {
 
 // MARK: - Digest
 
-/// A stable 128-bit digest (two independent 64-bit FNV-1a hashes) over length-prefixed fields:
-/// the same fields give the same digest on every machine and every run.
+/// A stable 128-bit digest over length-prefixed fields: the same fields give the same digest on
+/// every machine and every run. Two independent 64-bit lanes, each mixing the input eight bytes
+/// at a time with a multiply and a shift or rotation, finished with an avalanche; it catches
+/// damage (a truncated, edited or misplaced entry), not a deliberate forgery. Eight bytes a step
+/// keeps it at a fraction of a millisecond per megabyte: a run with nothing changed digests every
+/// source and the cached output.
 package struct Digest: Sendable {
     private var first: UInt64 = 0xcbf2_9ce4_8422_2325
     private var second: UInt64 = 0x6c62_272e_07bb_0142
@@ -64,21 +68,54 @@ package struct Digest: Sendable {
     }
 
     package mutating func add(_ text: String) {
-        var length = UInt64(text.utf8.count)
-        for _ in 0..<8 {
-            add(byte: UInt8(truncatingIfNeeded: length))
-            length >>= 8
-        }
-        for byte in text.utf8 { add(byte: byte) }
+        var text = text
+        text.withUTF8 { add(bytes: UnsafeRawBufferPointer($0)) }
     }
 
-    private mutating func add(byte: UInt8) {
-        first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        second = ((second ^ UInt64(byte)) &* 0x0000_0100_0000_01b3) ^ (second >> 29)
+    private mutating func add(bytes: UnsafeRawBufferPointer) {
+        mix(UInt64(bytes.count))
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count {
+            tail |= UInt64(bytes[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        // The length was mixed first, so a short tail padded with zeros is not another input.
+        mix(tail)
+    }
+
+    private mutating func mix(_ word: UInt64) {
+        first = (first ^ word) &* 0x9e37_79b9_7f4a_7c15
+        first ^= first >> 29
+        second = (second ^ word) &* 0xc2b2_ae3d_27d4_eb4f
+        second = (second << 31) | (second >> 33)
+    }
+
+    /// The two lanes after an avalanche (each output bit depends on every bit of both).
+    private var finished: (UInt64, UInt64) {
+        func avalanche(_ value: UInt64) -> UInt64 {
+            var value = value
+            value ^= value >> 33
+            value &*= 0xff51_afd7_ed55_8ccd
+            value ^= value >> 33
+            value &*= 0xc4ce_b9fe_1a85_ec53
+            value ^= value >> 33
+            return value
+        }
+        let a = avalanche(first ^ (second &* 0x9e37_79b9_7f4a_7c15))
+        let b = avalanche(second ^ (first &* 0xc2b2_ae3d_27d4_eb4f))
+        return (a, b)
     }
 
     package var hex: String {
-        Self.padded(String(first, radix: 16)) + Self.padded(String(second, radix: 16))
+        let (a, b) = finished
+        return Self.padded(String(a, radix: 16)) + Self.padded(String(b, radix: 16))
     }
 
     private static func padded(_ hex: String) -> String {
