@@ -116,13 +116,13 @@ public enum Generator {
         for adapter in adapters {
             result += byPath[adapter.model.position.file] ?? []
             if let position = adapter.protocolDeclaration.position { result += byPath[position.file] ?? [] }
-            if let module = adapter.module { result.append(ImportDeclaration(module: module, conditions: [])) }
+            var modules = [adapter.module]
             if outputModule != nil {
-                let declaredIn = [adapter.model.module, adapter.protocolDeclaration.position.flatMap { SourceScanner.moduleName(ofPath: $0.file) }]
-                result += declaredIn.compactMap { $0 }.map { ImportDeclaration(module: $0, conditions: []) }
+                modules += [adapter.model.module, adapter.protocolDeclaration.position.flatMap { SourceScanner.moduleName(ofPath: $0.file) }]
             }
+            result += modules.compactMap { $0 }.map { ImportDeclaration(module: SourceScanner.moduleIdentifier($0), conditions: []) }
         }
-        return result.filter { $0.module != outputModule }
+        return result.filter { $0.module != outputModule.map(SourceScanner.moduleIdentifier) }
     }
 
     /// Scans the files in parallel, one per core at a time; the result keeps the input order.

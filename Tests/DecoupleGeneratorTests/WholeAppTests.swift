@@ -224,6 +224,44 @@ import Testing
         #expect(unnamed.contains("extension App_User: BadgeDisplay {"), "\(unnamed)")
         #expect(!unnamed.contains("import Proto") && !unnamed.contains("import Core"), "\(unnamed)")
     }
+
+    @Test func targetFoldersThatAreNotIdentifiers_areImportedAsSwiftPMNamesTheirModules() {
+        let output = generate([
+            "Sources/my-lib/M.swift": #"public struct Tag { public var title = ""; public var subtitle = "" }"#,
+            "Sources/2d/N.swift": #"public struct Shape { public var title = ""; public var subtitle = "" }"#,
+        ], config: #"{"module": "Adapters", "adapters": [{"model": "Tag", "protocol": "TitledContent"}, {"model": "Shape", "protocol": "TitledContent", "module": "2d"}]}"#)
+        #expect(output.contains("\nimport my_lib\n") && output.contains("\nimport _2d\n"), "\(output)")
+        #expect(output.contains("extension _2d.Shape: Decouple.TitledContent {"), "\(output)")
+    }
+
+    @Test func compiledInAnotherModule_whatItCannotSeeIsAnError() {
+        let files = [
+            "Sources/Core/M.swift": """
+                public struct Tag {
+                    var name: String
+                    public var uses = 0
+                }
+                protocol Hidden { var badge: String { get } }
+                public struct Note { public var badge = "" }
+                struct Draft { var badge = "" }
+                package struct Shared { package var badge = "" }
+                """,
+        ]
+        let adapters = #""adapters": [{"model": "Tag", "protocol": "TitledContent", "map": {"title": "name", "subtitle": "uses"}}, "#
+            + #"{"model": "Note", "protocol": "Hidden"}, {"model": "Draft", "protocol": "Hidden"}, {"model": "Shared", "protocol": "TitledContent", "map": {"title": "badge", "subtitle": "badge"}}]"#
+        assertInlineSnapshot(of: generate(files, config: #"{"module": "Adapters", "# + adapters + "}"), as: .lines) {
+            """
+            decouple.json:1:91: error: 'Tag.name' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core'
+            decouple.json:1:130: error: protocol 'Hidden' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core'
+            decouple.json:1:171: error: 'Draft' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core'
+            decouple.json:1:171: error: 'Draft.badge' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core'
+            decouple.json:1:171: error: protocol 'Hidden' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core'
+            """
+        }
+        // Compiled in the models' own module, all of it is visible.
+        let inCore = generate(files, config: #"{"module": "Core", "# + adapters + "}")
+        #expect(inCore.contains("extension Tag: Decouple.TitledContent {") && inCore.contains("extension Draft: Hidden {"), "\(inCore)")
+    }
 }
 
 /// Types read from initial values, without a type checker, and what cannot be read, with why.
