@@ -27,6 +27,10 @@ import Testing
         let widgetProfile: any BadgeDisplay = AppTreeWidget.Profile(name: "Bo", followers: 40)
         #expect(widgetProfile.badge == "Bo")
         #expect(widgetProfile.count == 40)
+        // … and, annotated, a conformance to `TitledContent` of its own.
+        let widgetContent: any TitledContent = AppTreeWidget.Profile(name: "Bo", followers: 41)
+        #expect(widgetContent.title == "Bo")
+        #expect(widgetContent.subtitle == "41")
     }
 
     @Test func conformanceStyle_thisPlatformsModelAndAConditionalMember() {

@@ -234,6 +234,37 @@ import Testing
         #expect(output.contains("extension _2d.Shape: Decouple.TitledContent {"), "\(output)")
     }
 
+    @Test func namesakesOfTwoModules_bothAdapted_oneAnnotated_areTwoModels() {
+        let output = generate([
+            "Sources/Core/P.swift": #"public struct Profile { public var title = ""; public var subtitle = "" }"#,
+            "Sources/Widget/P.swift": "// decouple: TitledContent(title: name, subtitle: name)\npublic struct Profile { public var name = \"\" }",
+        ], config: #"{"module": "Adapters", "adapters": [{"model": "Profile", "module": "Core", "protocol": "TitledContent"}]}"#)
+        assertInlineSnapshot(of: output.components(separatedBy: "\n\n").dropFirst().joined(separator: "\n\n"), as: .lines) {
+            """
+            import Decouple
+            import Core
+            import Widget
+
+            // MARK: - Profile: TitledContent
+
+            extension Core.Profile: Decouple.TitledContent {
+            }
+
+            // MARK: - Profile: TitledContent
+
+            extension Widget.Profile: Decouple.TitledContent {
+                public var title: Swift.String {
+                    self.name
+                }
+                public var subtitle: Swift.String {
+                    self.name
+                }
+            }
+
+            """
+        }
+    }
+
     @Test func compiledInAnotherModule_whatItCannotSeeIsAnError() {
         let files = [
             "Sources/Core/M.swift": """

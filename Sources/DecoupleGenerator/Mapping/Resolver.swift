@@ -101,6 +101,11 @@ struct Resolver {
         for (type, annotation) in catalog.annotated {
             var request = AdapterRequest(model: type.qualifiedName, protocolName: annotation.protocolName, position: annotation.position)
             request.declarationPosition = type.position
+            // Where the output is compiled, a namesake in another module makes the bare name ambiguous.
+            if let outputModule = configuration.module, let module = type.module, module != outputModule,
+               (catalog.declarations[type.qualifiedName] ?? []).contains(where: { $0.module != module }) {
+                request.module = module
+            }
             for mapping in annotation.mappings {
                 request.map(mapping.requirement, to: MappingSource(
                     member: mapping.member, defaultValue: mapping.defaultValue, position: mapping.position, defaultPosition: mapping.defaultPosition))
@@ -113,7 +118,7 @@ struct Resolver {
         for request in requests {
             let resolved = resolve(request, defaultStyle: configuration.style, outputModule: configuration.module)
             for adapter in resolved {
-                let key = "\(adapter.model.qualifiedName) \(adapter.conditions): \(adapter.protocolDeclaration.qualifiedName)"
+                let key = "\(adapter.model.module ?? "") \(adapter.model.qualifiedName) \(adapter.conditions): \(adapter.protocolDeclaration.qualifiedName)"
                 if let first = seen[key] {
                     let firstText = first.map { " at \($0)" } ?? ""
                     diagnostics.append(Diagnostic("'\(adapter.model.qualifiedName)' is adapted to '\(adapter.protocolDeclaration.name)' twice; the first mapping is\(firstText)", at: request.position))

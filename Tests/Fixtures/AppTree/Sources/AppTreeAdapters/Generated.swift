@@ -104,6 +104,17 @@ extension AppTreeCore.Profile: Decouple.TitledContent {
     }
 }
 
+// MARK: - Profile: TitledContent
+
+extension AppTreeWidget.Profile: Decouple.TitledContent {
+    public var title: Swift.String {
+        self.name
+    }
+    public var subtitle: Swift.String {
+        Swift.String(describing: self.followers)
+    }
+}
+
 // MARK: - Row: TitledContent
 
 #if canImport(Foundation)

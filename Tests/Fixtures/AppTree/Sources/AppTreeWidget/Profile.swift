@@ -1,4 +1,5 @@
 /// The widget's profile: the same name as the app's, other members.
+// decouple: TitledContent(title: name, subtitle: followers)
 public struct Profile {
     public var name: String
     public var followers: Int
