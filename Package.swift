@@ -98,6 +98,17 @@ let targets: [Target] = [
     .target(name: "DecoupleExamples", dependencies: ["Decouple"], path: "Examples", exclude: ["decouple.json", "README.md"]),
     // Every source feature the generator reads, compiled with its generated code.
     .target(name: "GeneratorCoverageFixture", dependencies: ["Decouple"], path: "Tests/Fixtures/Coverage", exclude: ["decouple.json"]),
+    // An app-shaped tree: a target per folder under Tests/Fixtures/AppTree/Sources (named as the
+    // tool names modules), `#if` variants, protobuf-style files, a Sourcery template the build
+    // excludes, namesakes across targets; adapters in all three styles generated for the whole tree.
+    .target(name: "AppTreeCore", path: "Tests/Fixtures/AppTree/Sources/AppTreeCore", exclude: ["Generated/AutoDisplay.swift"]),
+    .target(name: "AppTreeWidget", path: "Tests/Fixtures/AppTree/Sources/AppTreeWidget"),
+    .target(name: "AppTreeProto", path: "Tests/Fixtures/AppTree/Sources/AppTreeProto"),
+    .target(
+        name: "AppTreeAdapters", dependencies: ["Decouple", "AppTreeCore", "AppTreeWidget", "AppTreeProto"],
+        path: "Tests/Fixtures/AppTree/Sources/AppTreeAdapters"
+    ),
+    .testTarget(name: "AppTreeTests", dependencies: ["Decouple", "AppTreeCore", "AppTreeWidget", "AppTreeProto", "AppTreeAdapters"]),
     .testTarget(name: "DecoupleExamplesTests", dependencies: ["Decouple", "DecoupleExamples"]),
     .testTarget(name: "GeneratorCoverageTests", dependencies: ["Decouple", "GeneratorCoverageFixture"]),
     .testTarget(

@@ -108,16 +108,22 @@ public enum Generator {
     }
 
     /// What the generated file imports: what the files declaring the models and protocols
-    /// import (so the types they name resolve), and each module the configuration names.
+    /// import (so the types they name resolve), and each module the configuration names. When
+    /// the configuration names the output's module, a model or protocol whose path shows another
+    /// module (`Sources/NAME/…`) is imported from it too.
     static func imports(for adapters: [ResolvedAdapter], in files: [ScannedFile], outputModule: String?) -> [ImportDeclaration] {
         let byPath = Dictionary(files.map { ($0.path, $0.imports) }, uniquingKeysWith: { first, _ in first })
         var result: [ImportDeclaration] = []
         for adapter in adapters {
             result += byPath[adapter.model.position.file] ?? []
             if let position = adapter.protocolDeclaration.position { result += byPath[position.file] ?? [] }
-            if let module = adapter.module { result.append(ImportDeclaration(module: module, conditions: [])) }
+            var modules = [adapter.module]
+            if outputModule != nil {
+                modules += [adapter.model.module, adapter.protocolDeclaration.position.flatMap { SourceScanner.moduleName(ofPath: $0.file) }]
+            }
+            result += modules.compactMap { $0 }.map { ImportDeclaration(module: SourceScanner.moduleIdentifier($0), conditions: []) }
         }
-        return result.filter { $0.module != outputModule }
+        return result.filter { $0.module != outputModule.map(SourceScanner.moduleIdentifier) }
     }
 
     /// Scans the files in parallel, one per core at a time; the result keeps the input order.

@@ -101,6 +101,11 @@ struct Resolver {
         for (type, annotation) in catalog.annotated {
             var request = AdapterRequest(model: type.qualifiedName, protocolName: annotation.protocolName, position: annotation.position)
             request.declarationPosition = type.position
+            // Where the output is compiled, a namesake in another module makes the bare name ambiguous.
+            if let outputModule = configuration.module, let module = type.module, module != outputModule,
+               (catalog.declarations[type.qualifiedName] ?? []).contains(where: { $0.module != module }) {
+                request.module = module
+            }
             for mapping in annotation.mappings {
                 request.map(mapping.requirement, to: MappingSource(
                     member: mapping.member, defaultValue: mapping.defaultValue, position: mapping.position, defaultPosition: mapping.defaultPosition))
@@ -115,7 +120,7 @@ struct Resolver {
             defer { groupProblems(since: problemsBefore, of: request) }
             let resolved = resolve(request, defaultStyle: configuration.style, outputModule: configuration.module)
             for adapter in resolved {
-                let key = "\(adapter.model.qualifiedName) \(adapter.conditions): \(adapter.protocolDeclaration.qualifiedName)"
+                let key = "\(adapter.model.module ?? "") \(adapter.model.qualifiedName) \(adapter.conditions): \(adapter.protocolDeclaration.qualifiedName)"
                 if let first = seen[key] {
                     let firstText = first.map { " at \($0)" } ?? ""
                     diagnostics.append(Diagnostic("'\(adapter.model.qualifiedName)' is adapted to '\(adapter.protocolDeclaration.name)' twice; the first mapping is\(firstText)", at: request.position))
@@ -157,14 +162,15 @@ struct Resolver {
         let protocolDeclaration = findProtocol(request)
         guard !models.isEmpty, let protocolDeclaration else { return [] }
         let module = request.module.flatMap { $0 == outputModule ? nil : $0 }
-        let spelling = module.map { "\($0).\(models[0].qualifiedName)" }
+        let spelling = module.map { "\(SourceScanner.moduleIdentifier($0)).\(models[0].qualifiedName)" }
         return models.compactMap { model in
-            resolve(request, model: model, protocolDeclaration: protocolDeclaration, defaultStyle: defaultStyle, spelling: spelling)
+            resolve(request, model: model, protocolDeclaration: protocolDeclaration, defaultStyle: defaultStyle, spelling: spelling, outputModule: outputModule)
         }
     }
 
     private mutating func resolve(
-        _ request: AdapterRequest, model: TypeDeclaration, protocolDeclaration: ProtocolDeclaration, defaultStyle: OutputStyle, spelling: String?
+        _ request: AdapterRequest, model: TypeDeclaration, protocolDeclaration: ProtocolDeclaration, defaultStyle: OutputStyle, spelling: String?,
+        outputModule: String?
     ) -> ResolvedAdapter? {
         let style = request.style ?? defaultStyle
         let errorsBefore = diagnostics.count
@@ -220,11 +226,43 @@ struct Resolver {
                 }
             }
         }
+        if policy.checksAccess, let outputModule {
+            checkVisible(from: outputModule, model: model, protocolDeclaration: protocolDeclaration, bindings: bindings, request: request)
+        }
         guard diagnostics.count == errorsBefore else { return nil }
         return ResolvedAdapter(
             model: model, protocolDeclaration: protocolDeclaration, style: style, tag: request.tag,
             bindings: bindings, declaresConformance: declaresConformance, conditions: conditions,
             modelSpelling: spelling ?? model.qualifiedName, module: spelling == nil ? nil : request.module)
+    }
+
+    /// Compiled in another module than the model's (a top-level `"module"`), generated code
+    /// sees only what is `package` or wider there: the model, the protocol and each member read.
+    private mutating func checkVisible(
+        from outputModule: String, model: TypeDeclaration, protocolDeclaration: ProtocolDeclaration, bindings: [Binding], request: AdapterRequest
+    ) {
+        func report(_ what: String, _ access: AccessLevel, in module: String, at position: SourcePosition?) {
+            diagnostics.append(Diagnostic(
+                "\(what) is \(access.rawValue) in module '\(module)', and the generated file is compiled in module '\(outputModule)' (the configuration's \"module\"), which cannot see it; make it package or public, or generate into '\(module)'",
+                at: position))
+        }
+        if let module = model.module, module != outputModule {
+            if model.access < .package {
+                report("'\(model.qualifiedName)'", model.access, in: module, at: request.position ?? model.position)
+            }
+            for binding in bindings {
+                let read = binding.forwardedMethod ?? binding.source?.member ?? binding.requirement.name
+                let declarations = model.members.filter { $0.name.isSameIdentifier(as: read) }
+                if let member = declarations.first, declarations.allSatisfy({ $0.access < .package }) {
+                    report("'\(model.qualifiedName).\(read)'", member.access, in: module,
+                           at: request.mapPositions[binding.requirement.name] ?? request.position ?? member.position)
+                }
+            }
+        }
+        if let position = protocolDeclaration.position, let module = SourceScanner.moduleName(ofPath: position.file),
+           module != outputModule, protocolDeclaration.access < .package {
+            report("protocol '\(protocolDeclaration.name)'", protocolDeclaration.access, in: module, at: request.position ?? position)
+        }
     }
 
     /// When every declaration of the member read is under `#if` conditions, what is generated

@@ -93,6 +93,14 @@ enum SourceScanner {
         guard let index = folders.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }), index + 1 < folders.count else { return nil }
         return folders[index + 1]
     }
+
+    /// How Swift code names the module of a target: SwiftPM's spelling of the target's name as an
+    /// identifier (`my-lib` is `my_lib`; a leading digit gets a `_`).
+    static func moduleIdentifier(_ name: String) -> String {
+        var result = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        if result.first?.isNumber ?? true { result = "_" + result }
+        return result
+    }
 }
 
 // MARK: - DeclarationVisitor
