@@ -284,6 +284,7 @@ import Testing
             """
             decouple.json:1:91: error: 'Tag.name' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core'
             decouple.json:1:130: error: protocol 'Hidden' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core'
+            decouple.json:1:171: error: cannot adapt 'Draft' to 'Hidden': 3 problems:
             decouple.json:1:171: error: 'Draft' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core'
             decouple.json:1:171: error: 'Draft.badge' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core'
             decouple.json:1:171: error: protocol 'Hidden' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core'
