@@ -21,7 +21,8 @@ public enum InspectionReport {
                 switch member.kind {
                 case .property:
                     let type = member.type?.description ?? "<unknown>" + (member.inferenceFailure.map { " (\($0))" } ?? "")
-                    lines.append("    \(prefix)var \(member.name): \(type)\(condition)")
+                    // `let` as declared (an enum's cases are static constants of their enum).
+                    lines.append("    \(prefix)\(member.isConstant ? "let" : "var") \(member.name): \(type)\(condition)")
                 case .method: lines.append("    \(prefix)func \(member.signature?.description ?? member.name)\(condition)")
                 }
             }

@@ -316,12 +316,12 @@ import Testing
         assertInlineSnapshot(of: report.components(separatedBy: "public protocol")[0].trimmingCharacters(in: .newlines), as: .lines) {
             """
             internal final class Cache  (M.swift:2:13)
-                static var shared: Cache
+                static let shared: Cache
                 static var fallback: Kind
             internal enum Kind: String  (M.swift:1:6)
-                static var video: Kind
-                static var photo: Kind
-                var rawValue: String
+                static let video: Kind
+                static let photo: Kind
+                let rawValue: String
             internal struct Model  (M.swift:3:8)
                 var count: Int
                 var negative: Int
