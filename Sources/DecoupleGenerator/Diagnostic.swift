@@ -123,6 +123,11 @@ public struct GenerationFailure: Error, Sendable, CustomStringConvertible {
         }.map(\.element)
     }
 
+    /// Generated code that does not parse: a bug of this generator, never written.
+    static let unparsableOutput = GenerationFailure([
+        Diagnostic("internal error: the generated code does not parse; please report this with your input", at: nil)
+    ])
+
     /// How many diagnostics ``description`` prints before it counts the rest.
     public static let printedLimit = 100
 

@@ -101,7 +101,11 @@ package enum MacroFrontEnd {
         }
         let configuration = Configuration(style: .conformance, adapters: [adapterRequest])
         guard let adapter = try Generator.resolve([file], configuration: configuration, policy: .macro).first else { return nil }
-        return try Emitter.conformance(adapter).flatMap { DeclSyntax(stringLiteral: $0).as(ExtensionDeclSyntax.self) }
+        guard let text = Emitter.conformance(adapter) else { return nil }
+        // As the tool checks its whole output: code that does not parse is our bug, reported.
+        let extensionDecl = DeclSyntax(stringLiteral: text)
+        guard !extensionDecl.hasError, let result = extensionDecl.as(ExtensionDeclSyntax.self) else { throw GenerationFailure.unparsableOutput }
+        return result
     }
 
     /// A protocol the macro cannot see: its requirements are the mapped ones, each typed as the

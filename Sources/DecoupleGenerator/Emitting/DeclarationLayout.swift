@@ -24,32 +24,19 @@ package enum DeclarationLayout {
     /// plain layout with.
     @TaskLocal package static var alwaysFormats = false
 
-    /// The declaration laid out: plainly when it can be, otherwise by the formatter.
-    ///
-    /// - Throws: ``GenerationFailure`` when the formatter's parse finds an error: our bug,
-    ///   reported rather than written. (Plain text is checked line by line instead, so a run
-    ///   does not parse its whole output again.)
-    static func layOut(_ text: String) throws(GenerationFailure) -> String {
+    /// The declaration laid out: plainly when it can be, otherwise by the formatter. Whether
+    /// the result parses is checked once, on the whole text, by each front end (the tool before
+    /// it writes a file, the macro before it returns its extension).
+    static func layOut(_ text: String) -> String {
         if !alwaysFormats, let laidOut = plain(text) { return laidOut }
-        let parsed = parse(text)
-        guard !parsed.hasError else {
-            throw GenerationFailure([Diagnostic("internal error: the generated code does not parse; please report this with your input", at: nil)])
-        }
-        return format(parsed)
+        return formatted(text)
     }
 
     /// The declaration parsed and formatted by swift-syntax's `BasicFormat`, blank lines dropped.
     package static func formatted(_ text: String) -> String {
-        format(parse(text))
-    }
-
-    private static func parse(_ text: String) -> DeclSyntax {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.allSatisfy(\.isWhitespace) }
         return DeclSyntax(stringLiteral: lines.joined(separator: "\n"))
-    }
-
-    private static func format(_ parsed: DeclSyntax) -> String {
-        parsed.formatted(using: BasicFormat(indentationWidth: .spaces(4))).description
+            .formatted(using: BasicFormat(indentationWidth: .spaces(4))).description
     }
 
     /// The text laid out without parsing, or `nil` when it needs the formatter.

@@ -7,7 +7,7 @@ enum Emitter {
 
     /// `extension Model: Protocol { … }`, or `nil` when the model satisfies everything itself and
     /// already declares the conformance.
-    static func conformance(_ adapter: ResolvedAdapter) throws(GenerationFailure) -> String? {
+    static func conformance(_ adapter: ResolvedAdapter) -> String? {
         let members = adapter.bindings.filter { !$0.isSatisfiedByModel }
         if adapter.declaresConformance && members.isEmpty { return nil }
         let model = escapedPath(adapter.modelSpelling)
@@ -16,7 +16,7 @@ enum Emitter {
             : "extension \(model): \(escapedPath(adapter.protocolDeclaration.spelling))"
         // An actor's witnesses read `let`s only, so they need no isolation.
         let access = adapter.memberAccess.memberModifier + (adapter.model.kind == .actor ? " nonisolated" : "")
-        return try decl(guarded("""
+        return decl(guarded("""
             \(header) {
             \(members.map { member($0, access: access, base: "self", typeBase: "Self") }.joined(separator: "\n"))
             }
@@ -26,9 +26,9 @@ enum Emitter {
     // MARK: Factory style
 
     /// The hidden adapter type for one model.
-    static func factoryAdapter(_ adapter: ResolvedAdapter, named name: String) throws(GenerationFailure) -> String {
+    static func factoryAdapter(_ adapter: ResolvedAdapter, named name: String) -> String {
         let model = escapedPath(adapter.modelSpelling)
-        return try decl(guarded("""
+        return decl(guarded("""
             private struct \(name): \(escapedPath(adapter.protocolDeclaration.spelling)) {
             let model: \(model)
             \(adapter.bindings.map { member($0, access: nil, base: "self.model", typeBase: model) }.joined(separator: "\n"))
@@ -37,14 +37,14 @@ enum Emitter {
     }
 
     /// One function that registers every generated adapter of a protocol in a `ContentFactory`.
-    static func factoryRegistration(for adapters: [ResolvedAdapter], names: [String]) throws(GenerationFailure) -> String {
+    static func factoryRegistration(for adapters: [ResolvedAdapter], names: [String]) -> String {
         let protocolDeclaration = adapters[0].protocolDeclaration
         let access = adapters.map(\.memberAccess).min()!.memberModifier
         let registrations = zip(adapters, names).map { adapter, name in
             let tag = adapter.tag.map { ", tag: \(SwiftLiteral.string($0))" } ?? ""
             return guarded("try self.register(\(escapedPath(adapter.modelSpelling)).self\(tag)) { \(name)(model: $0) }", by: adapter.conditions)
         }
-        return try decl(guarded("""
+        return decl(guarded("""
             extension Decouple.ContentFactory where Content == any \(escapedPath(protocolDeclaration.spelling)) {
             /// Registers the adapters `decouple` generated for `\(protocolDeclaration.name)`.
             \(access) func registerGeneratedAdapters() throws(Decouple.ContentFactoryError) {
@@ -79,7 +79,7 @@ enum Emitter {
     /// What `ForwardingProxy` needs to stand in for a user protocol: its member table, stored
     /// once and read through closures; its conformance; and typed look-up that tells "nothing
     /// injected" (`nil`) from an empty value.
-    static func proxySupport(for protocolDeclaration: ProtocolDeclaration) throws(GenerationFailure) -> [String] {
+    static func proxySupport(for protocolDeclaration: ProtocolDeclaration) -> [String] {
         let access = min(protocolDeclaration.access, .public).memberModifier
         let existential = "any \(escapedPath(protocolDeclaration.spelling))"
         let readers = protocolDeclaration.requirements.map { requirement in
@@ -105,7 +105,7 @@ enum Emitter {
                 }
                 """
         }
-        let conformance = try decl("""
+        let conformance = decl("""
             extension Decouple.ForwardingProxy: \(escapedPath(protocolDeclaration.spelling)) {
             \(members.joined(separator: "\n"))
             }
@@ -141,10 +141,10 @@ enum Emitter {
     // MARK: Files
 
     /// The whole generated file.
-    static func file(adapters: [ResolvedAdapter], imports: [ImportDeclaration] = []) throws(GenerationFailure) -> String {
+    static func file(adapters: [ResolvedAdapter], imports: [ImportDeclaration] = []) -> String {
         var sections: [(title: String, decls: [String])] = []
         for adapter in adapters where adapter.style != .factory {
-            if let conformance = try conformance(adapter) {
+            if let conformance = conformance(adapter) {
                 sections.append(("\(adapter.model.qualifiedName): \(adapter.protocolDeclaration.name)", [conformance]))
             }
         }
@@ -157,13 +157,12 @@ enum Emitter {
             let adapterNames = group.map { names[$0]! }
             sections.append((
                 "\(adapters[0].protocolDeclaration.name) factory",
-                try zip(adapters, adapterNames).map { adapter, name throws(GenerationFailure) in try factoryAdapter(adapter, named: name) }
-                    + [factoryRegistration(for: adapters, names: adapterNames)]))
+                zip(adapters, adapterNames).map { factoryAdapter($0, named: $1) } + [factoryRegistration(for: adapters, names: adapterNames)]))
         }
         let proxied = Dictionary(grouping: adapters.filter { $0.style == .proxy && !$0.protocolDeclaration.isBuiltIn }, by: \.protocolDeclaration.qualifiedName)
         for name in proxied.keys.sorted() {
             let declaration = proxied[name]![0].protocolDeclaration
-            sections.append(("ForwardingProxy: \(declaration.name)", try proxySupport(for: declaration)))
+            sections.append(("ForwardingProxy: \(declaration.name)", proxySupport(for: declaration)))
         }
 
         var text = """
@@ -246,8 +245,8 @@ enum Emitter {
     }
 
     /// A declaration laid out with four-space indentation (see ``DeclarationLayout``).
-    private static func decl(_ text: String) throws(GenerationFailure) -> String {
-        try DeclarationLayout.layOut(text)
+    private static func decl(_ text: String) -> String {
+        DeclarationLayout.layOut(text)
     }
 
     /// Standard library names qualified, so a model module's own `String` cannot capture them.

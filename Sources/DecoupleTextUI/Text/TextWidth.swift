@@ -193,13 +193,6 @@ public enum TextWidth {
         return fitted
     }
 
-    /// Whether ``truncate(_:to:ellipsis:)`` would return `text` unchanged: it is displayable
-    /// and at most `width` columns (and `width` is positive, or the text empty).
-    static func fits(_ text: String, in width: Int) -> Bool {
-        if text.isEmpty { return true }
-        return width > 0 && !needsCleaning(text) && columns(of: text) <= width
-    }
-
     /// Centres text in exactly `width` columns (0 for a negative width, at most
     /// ``maximumColumns``).
     public static func center(_ text: String, in width: Int) -> String {

@@ -90,8 +90,9 @@ open class View {
     func drawing(_ width: Int, _ draw: (Int) -> [String]) -> [String] {
         let width = TextWidth.clampedWidth(width)
         var lines = draw(width)
-        // In place: a line that already fits (the usual case) is neither copied nor rebuilt.
-        for index in lines.indices where !TextWidth.fits(lines[index], in: width) {
+        // In place, with no second array: `truncate` returns a line that already fits (the usual
+        // case) as it is, neither copied nor rebuilt.
+        for index in lines.indices {
             lines[index] = TextWidth.truncate(lines[index], to: width)
         }
         return lines
