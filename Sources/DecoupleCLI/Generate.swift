@@ -37,7 +37,7 @@ struct Generate: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The output style for adapters that don't choose one: conformance, factory or proxy.", valueName: "style"))
     var style: OutputStyle?
 
-    @Option(name: .long, help: ArgumentHelp("A folder for cached output: a rerun whose sources, configuration and options are unchanged reads the result instead of generating it.", valueName: "folder"))
+    @Option(name: .long, help: ArgumentHelp("A folder for cached output: a rerun with the same configuration and options whose sources declare what they did (unchanged, or changed only in bodies, comments or blank lines) reads the result instead of generating it; only changed files are parsed again.", valueName: "folder"))
     var cache: String?
 
     @Option(name: .long, help: ArgumentHelp("A glob pattern of files and folders not to read (repeatable): `*` within a name, `**` across folders; `Generated`, `*.pb.swift`, `Sources/**/Templates/*.swift`.", valueName: "pattern"))
@@ -68,20 +68,30 @@ struct Generate: ParsableCommand {
             if let output { try checkOutput(output, against: configurationFile) }
             sources = try SourceDiscovery.sources(
                 at: inputs, output: output, excludedPatterns: (exclude + configurationFile.exclude).map(PathPattern.init))
-            let key = cache.map { _ in
-                OutputCache.key(
-                    sources: sources, configurationText: configurationFile.text, style: style,
-                    version: OutputCache.toolIdentity)
-            }
-            if let cache, let key, let cached = OutputCache.read(key, in: cache) {
-                code = cached
-                fromCache = true
+            if let cache {
+                // The output is cached by what the sources declare: a run whose files are
+                // unchanged, or changed only where nothing is declared, reads it.
+                let files = ScanCache(folder: "\(cache)/files", version: OutputCache.toolIdentity)
+                scanCache = files
+                let key = files.declarationDigests(for: sources).map { digests in
+                    OutputCache.key(
+                        declarationDigests: zip(sources, digests).map { ($0.path, $1) },
+                        configurationText: configurationFile.text, style: style, version: OutputCache.toolIdentity)
+                }
+                if let key, let cached = OutputCache.read(key, in: cache) {
+                    files.writeIndex()
+                    code = cached
+                    fromCache = true
+                } else {
+                    var warnings: [Diagnostic] = []
+                    code = try Generator.generate(sources: sources, configuration: configuration, scanCache: files, warnings: &warnings)
+                    printWarnings(warnings)
+                    if let key { OutputCache.write(code, key: key, in: cache) }
+                }
             } else {
-                scanCache = cache.map { ScanCache(folder: "\($0)/files", version: OutputCache.toolIdentity) }
                 var warnings: [Diagnostic] = []
-                code = try Generator.generate(sources: sources, configuration: configuration, scanCache: scanCache, warnings: &warnings)
+                code = try Generator.generate(sources: sources, configuration: configuration, warnings: &warnings)
                 printWarnings(warnings)
-                if let cache, let key { OutputCache.write(code, key: key, in: cache) }
             }
         } catch {
             throw fail(error)
@@ -109,13 +119,19 @@ struct Generate: ParsableCommand {
             switch try OutputFile.write(code, to: output) {
             case .written:
                 let files = "\(sources.count) source file\(sources.count == 1 ? "" : "s")"
-                printError("wrote \(output) from " + (fromCache ? "the cache (\(files) unchanged)" : files + scanSummary(scanCache)))
+                printError("wrote \(output) from " + (fromCache ? "the cache (\(files)\(changeSummary(scanCache)))" : files + scanSummary(scanCache)))
             case .unchanged: printError("\(output) is up to date")
             }
         } catch {
             printError("decouple: error: cannot write \(displayPath(output)): \(error)")
             throw Status.badInput
         }
+    }
+
+    /// ` unchanged`, or `; 2 changed, but not what they declare`, after a run served from the cache.
+    private func changeSummary(_ scanCache: ScanCache?) -> String {
+        let changed = scanCache?.counts.scanned ?? 0
+        return changed == 0 ? " unchanged" : "; \(changed) changed, but not what \(changed == 1 ? "it declares" : "they declare")"
     }
 
     /// ` (3 scanned, 397 from the cache)` after a run that used the per-file cache.

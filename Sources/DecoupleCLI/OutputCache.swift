@@ -21,23 +21,25 @@ enum OutputCache {
         return "\(version) \(size) \(modified.timeIntervalSince1970)"
     }()
 
-    /// A stable 128-bit digest of the inputs of a run: the same sources, configuration, style
-    /// option and tool build (``toolIdentity``) give the same key, whatever the sources' order.
-    static func key(sources: [SourceFile], configurationText: String, style: OutputStyle?, version: String) -> String {
+    /// A stable 128-bit digest of what a run's output depends on: what each source declares
+    /// (``ScanCache/declarationDigests(for:)``, positions left out, so files that differ only in
+    /// function bodies, comments or blank lines share it), the configuration, the style option
+    /// and the tool's build (``toolIdentity``); the sources' order does not matter.
+    static func key(declarationDigests: [(path: String, digest: String)], configurationText: String, style: OutputStyle?, version: String) -> String {
         var digest = Digest()
         digest.add(version)
         digest.add(configurationText)
         digest.add(style?.rawValue ?? "")
-        for source in sources.sorted(by: { $0.path < $1.path }) {
-            digest.add(source.path)
-            digest.add(source.text)
+        for file in declarationDigests.sorted(by: { $0.path < $1.path }) {
+            digest.add(file.path)
+            digest.add(file.digest)
         }
         return digest.hex
     }
 
     /// Each entry's first line: the format, the key the entry was written for, and the length
     /// and digest of the code after it.
-    private static let format = CacheEntryFormat(marker: "// decouple-cache 1", fileExtension: "swift")
+    private static let format = CacheEntryFormat(marker: "// decouple-cache 2", fileExtension: "swift")
 
     /// The cached code for `key`, only when the entry proves itself: written for this key, and
     /// its code has the length and digest its header records. A truncated, damaged, edited or

@@ -72,7 +72,7 @@ package struct Digest: Sendable {
         text.withUTF8 { add(bytes: UnsafeRawBufferPointer($0)) }
     }
 
-    private mutating func add(bytes: UnsafeRawBufferPointer) {
+    mutating func add(bytes: UnsafeRawBufferPointer) {
         mix(UInt64(bytes.count))
         var offset = 0
         while offset + 8 <= bytes.count {

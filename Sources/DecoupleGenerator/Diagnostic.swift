@@ -18,6 +18,22 @@ public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConver
     public static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }
+
+    /// As synthesized; a compact encoder (``CompactCoder``) also notes where the line and column
+    /// are, so that a digest of what a file declares can leave out where.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        let sink = (encoder as? CompactCoder.CompactEncoder)?.sink
+        let start = sink?.bytes.count
+        try container.encode(line, forKey: .line)
+        try container.encode(column, forKey: .column)
+        if let sink, let start { sink.lineAndColumnRanges.append(start..<sink.bytes.count) }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case file, line, column
+    }
 }
 
 /// One problem found in the input, printed the way the compiler prints its own, so editors and

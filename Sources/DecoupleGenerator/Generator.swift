@@ -138,7 +138,7 @@ public enum Generator {
 }
 
 /// Slots written by parallel scans, each by exactly one iteration.
-private final class ScanResults: @unchecked Sendable {
+final class ScanResults: @unchecked Sendable {
     private var slots: [ScannedFile?]
     private let lock = NSLock()
 

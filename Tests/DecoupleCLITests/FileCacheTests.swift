@@ -43,20 +43,19 @@ import Testing
         #expect(output.contains("extension G7_Model0: Decouple.TitledContent"))
         #expect(!output.contains("F7_Model0"))
         #expect(try bytes(workspace, "Out.swift") == coldOutput(workspace))
-        // The changed file's new scan is kept beside the old one's, which no key names any more.
-        #expect(try workspace.scanCacheEntries("cache").count == 41)
+        // The pack keeps the files of the last run: the changed file's old entry is gone.
+        #expect(try workspace.scanCacheEntries("cache").count == 40)
     }
 
-    @Test func damagedOrPlantedFileEntries_areIgnored_rescanned_andReplaced() throws {
+    @Test func aDamagedOrPlantedPack_isIgnored_everyFileRescanned_andThePackReplaced() throws {
         let workspace = try corpus(3)
         #expect(try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift").status == 0)
         let cold = try coldOutput(workspace)
-        let entries = try workspace.scanCacheEntries("cache")
-        #expect(entries.count == 3)
-        let entry = "cache/files/\(entries[0])"
-        let valid = try workspace.read(entry)
-        // Another file's entry: valid in itself, but written for another key.
-        let planted = try workspace.read("cache/files/\(entries[1])")
+        #expect(try workspace.scanCacheEntries("cache").count == 3)
+        let pack = try workspace.scanCacheFile("cache", ending: ".pack")
+        let valid = try workspace.read(pack)
+        // Another cache file: valid in itself, but written for another key.
+        let planted = try workspace.read(workspace.scanCacheFile("cache", ending: ".index"))
         let body = valid[valid.index(after: valid.firstIndex(of: "\n")!)...]
         let damaged: [(String, String)] = [
             ("truncated", String(valid.prefix(valid.count / 2))),
@@ -67,17 +66,17 @@ import Testing
             ("planted", planted),
         ]
         for (what, text) in damaged {
-            try workspace.write(text, to: entry)
-            // Without the whole-output entry, so the run must use the per-file ones, and without
-            // the output, so the run writes it and says how.
+            try workspace.write(text, to: pack)
+            // Without the output entry, so the run must use the pack, and without the output, so
+            // the run writes it and says how.
             for output in try workspace.outputCacheEntries("cache").map({ "cache/\($0)" }) + ["Out.swift"] {
                 try FileManager.default.removeItem(at: workspace.url.appendingPathComponent(output))
             }
             let run = try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift")
             #expect(run.status == 0, "\(what): \(run.stderr)")
-            #expect(run.stderr.contains("(1 scanned, 2 from the cache)"), "\(what): \(run.stderr)")
-            #expect(try bytes(workspace, "Out.swift") == cold, "\(what): served from a bad entry")
-            #expect(try workspace.read(entry) == valid, "\(what): the entry was not replaced")
+            #expect(run.stderr.hasSuffix("(3 scanned, 0 from the cache)\n"), "\(what): \(run.stderr)")
+            #expect(try bytes(workspace, "Out.swift") == cold, "\(what): served from a bad pack")
+            #expect(try workspace.read(pack) == valid, "\(what): the pack was not replaced")
         }
     }
 
@@ -123,5 +122,74 @@ import Testing
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stderr.contains(" scanned, 7 from the cache)"), "\(second.stderr)")
         #expect(try bytes(workspace, "Out.swift") == bytes(workspace, "Cold.swift"))
+    }
+
+    // MARK: Files that change without changing what they declare
+
+    private func remove(_ workspace: Workspace, _ paths: [String]) throws {
+        for path in paths { try FileManager.default.removeItem(at: workspace.url.appendingPathComponent(path)) }
+    }
+
+    /// A comment, a blank line or a function body changes, and every declaration after it moves
+    /// down: the output is the one the cache holds for those declarations, not generated again;
+    /// a changed declaration is generated again.
+    @Test func aChangeOutsideDeclarations_reusesTheOutput_whileADeclarationChangeRegenerates() throws {
+        let workspace = try corpus(40)
+        #expect(try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift").status == 0)
+        let before = try bytes(workspace, "Out.swift")
+
+        let original = try workspace.read("Models/File7.swift")
+        try workspace.write("// Edited: a comment and a blank line move every declaration down.\n\n" + original, to: "Models/File7.swift")
+        try remove(workspace, ["Out.swift"])
+        let moved = try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift")
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(moved.stderr == "wrote Out.swift from the cache (40 source files; 1 changed, but not what it declares)\n")
+        #expect(try bytes(workspace, "Out.swift") == before)
+        #expect(try bytes(workspace, "Out.swift") == coldOutput(workspace))
+
+        // A member's type changes: a declaration, so the output is generated again.
+        try workspace.write(original.replacingOccurrences(of: "public var detail: String?", with: "public var detail: Int?"), to: "Models/File7.swift")
+        let changedMember = try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift")
+        #expect(changedMember.status == 0, "\(changedMember.stderr)")
+        #expect(changedMember.stderr == "wrote Out.swift from 40 source files (1 scanned, 39 from the cache)\n")
+        #expect(try bytes(workspace, "Out.swift") != before)
+        #expect(try bytes(workspace, "Out.swift") == coldOutput(workspace))
+    }
+
+    /// A file that does not parse is never stood for by cached output: its warning is printed on
+    /// every run, at the line where the problem now is.
+    @Test func aFileWithProblems_isReportedFreshOnEveryRun_atItsCurrentLine() throws {
+        let workspace = try corpus(3)
+        try workspace.write("struct Broken {\n", to: "Models/Broken.swift")
+        let first = try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("Models/Broken.swift:1:16: warning:"), "\(first.stderr)")
+
+        try workspace.write("// moved down\nstruct Broken {\n", to: "Models/Broken.swift")
+        let second = try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift")
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.contains("Models/Broken.swift:2:16: warning:"), "\(second.stderr)")
+        #expect(!second.stderr.contains("from the cache ("), "\(second.stderr)")
+    }
+
+    /// The index of what files declare is a cache entry like the others: damaged, it is a miss
+    /// (each file's declarations are read from its entry instead) and it is written again.
+    @Test func aDamagedDeclarationIndex_isAMiss_andIsRewritten() throws {
+        let workspace = try corpus(5)
+        #expect(try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift").status == 0)
+        let before = try bytes(workspace, "Out.swift")
+        let index = try workspace.scanCacheFile("cache", ending: ".index")
+        let valid = try workspace.read(index)
+        for (what, damage) in [("garbage", "\u{0}garbage\n"), ("edited", valid.replacingOccurrences(of: "a", with: "b")), ("empty", "")] {
+            try workspace.write(damage, to: index)
+            let original = try workspace.read("Models/File2.swift")
+            try workspace.write("// \(what)\n" + original, to: "Models/File2.swift")
+            try remove(workspace, ["Out.swift"])
+            let run = try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift")
+            #expect(run.status == 0, "\(what): \(run.stderr)")
+            #expect(run.stderr == "wrote Out.swift from the cache (5 source files; 1 changed, but not what it declares)\n", "\(what)")
+            #expect(try bytes(workspace, "Out.swift") == before, "\(what)")
+            #expect(try workspace.read(index).hasPrefix("// decouple-scan 3 index key="), "\(what): the index was not written again")
+        }
     }
 }

@@ -62,4 +62,16 @@ import Testing
         #expect(QualifiedName("String?").components.isEmpty)
         #expect(!QualifiedName("[String]").matches(QualifiedName("String")))
     }
+
+    /// A plain ASCII identifier is read at once; with a space in front, the same name goes the
+    /// general way. Both must agree.
+    @Test func plainIdentifiers_readAsTheGeneralReadingReadsThem() {
+        for name in ["User", "Swift", "Decouple", "_private", "Model0x1", "9lives", "a", "Self", "any"] {
+            let quick = QualifiedName(name)
+            let general = QualifiedName(" " + name)
+            #expect(quick.written == general.written, "\(name)")
+            #expect(quick.canonical == general.canonical, "\(name)")
+            #expect(quick.components == general.components, "\(name)")
+        }
+    }
 }

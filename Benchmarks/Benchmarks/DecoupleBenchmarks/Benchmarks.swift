@@ -307,18 +307,25 @@ func generatorBenchmarks() {
             run(tool, generate + ["--cache", cache])
         }
     }
-    Benchmark("generate.one_file_changed_vs_cold/candidate", configuration: process) { benchmark in
-        run(tool, generate + ["--cache", cache])
-        benchmark.startMeasurement()
-        for iteration in benchmark.scaledIterations {
-            // One file of the corpus changes: new content, the same size. Rewriting it (well
-            // under a millisecond) is measured with the run.
-            corpus.touch(file: iteration % corpus.files.count)
+    /// A rerun after each change `edit` makes to one file of the corpus (the same size each
+    /// time; rewriting it, well under a millisecond, is measured with the run).
+    func rerun(_ name: String, after edit: @escaping @Sendable (Int) -> Void) {
+        Benchmark(name, configuration: process) { benchmark in
             run(tool, generate + ["--cache", cache])
+            benchmark.startMeasurement()
+            for iteration in benchmark.scaledIterations {
+                edit(iteration % corpus.files.count)
+                run(tool, generate + ["--cache", cache])
+            }
+            benchmark.stopMeasurement()
+            corpus.restore()
         }
-        benchmark.stopMeasurement()
-        corpus.restore()
     }
+    // One file's content changes: its first line, a comment.
+    rerun("generate.one_file_changed_vs_cold/candidate") { corpus.touch(file: $0) }
+    // Reported without a goal: one file's declarations change (a member's type), so the output
+    // cache cannot serve and the run resolves and emits every adapter again.
+    rerun("generate.one_declaration_changed_vs_cold/candidate") { corpus.changeDeclaration(file: $0) }
 }
 
 /// Runs a program to the end, its output discarded; a failure stops the benchmark. Returns the
@@ -375,12 +382,25 @@ enum Corpus {
             try! changed.write(toFile: path, atomically: true, encoding: .utf8)
         }
 
+        /// Changes what one file declares, keeping its size: the first model's `ratio` gets a
+        /// new type, `T` and five random digits in place of `Double`. The output stays the same
+        /// (`ratio` is mapped to nothing), but no cache has seen these declarations.
+        func changeDeclaration(file index: Int) {
+            let path = files[index]
+            let text = try! String(contentsOfFile: path, encoding: .utf8)
+            let type = "T" + String(Int.random(in: 10_000..<100_000))
+            let changed = text.replacing(/ratio: (Double|T[0-9]{5})/, with: "ratio: \(type)", maxReplacements: 1)
+            precondition(changed.utf8.count == text.utf8.count && changed != text)
+            try! changed.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+
         /// Puts every file back as made.
         func restore() {
             for path in files {
                 let text = try! String(contentsOfFile: path, encoding: .utf8)
-                if !text.hasPrefix(Corpus.firstLine) {
-                    try! (Corpus.firstLine + text.drop { $0 != "\n" }).write(toFile: path, atomically: true, encoding: .utf8)
+                let restored = Corpus.firstLine + text.drop { $0 != "\n" }.replacing(/ratio: T[0-9]{5}/, with: "ratio: Double")
+                if restored != text {
+                    try! restored.write(toFile: path, atomically: true, encoding: .utf8)
                 }
             }
         }

@@ -12,9 +12,23 @@
 /// throws: a damaged entry is a cache miss (the entry's header digest catches damage first).
 enum CompactCoder {
     static func encode(_ value: some Encodable) throws -> String {
+        try encodeWithDigest(value).text
+    }
+
+    /// Encodes, and digests what it wrote apart from the lines and columns of every
+    /// ``SourcePosition``: what the value's declarations are, wherever they are in their file.
+    static func encodeWithDigest(_ value: some Encodable) throws -> (text: String, digestWithoutPositions: String) {
         let sink = Sink()
         try value.encode(to: CompactEncoder(sink: sink))
-        return String(decoding: sink.bytes, as: UTF8.self)
+        var digest = Digest()
+        sink.bytes.withUnsafeBytes { bytes in
+            var start = 0
+            for skipped in sink.lineAndColumnRanges + [bytes.count..<bytes.count] {
+                digest.add(bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<skipped.lowerBound]))
+                start = skipped.upperBound
+            }
+        }
+        return (String(decoding: sink.bytes, as: UTF8.self), digest.hex)
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
@@ -33,6 +47,8 @@ enum CompactCoder {
     final class Sink {
         var bytes: [UInt8] = []
         var strings: [String: Int] = [:]
+        /// Where each position's line and column were written (``SourcePosition/encode(to:)``).
+        var lineAndColumnRanges: [Range<Int>] = []
 
         func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
 

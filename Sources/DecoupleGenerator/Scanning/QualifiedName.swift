@@ -31,7 +31,14 @@ package struct QualifiedName: Hashable, Sendable, CustomStringConvertible {
     package let components: [String]
 
     package init(_ text: String) {
-        written = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Most names are one plain ASCII identifier (`String`, `User`), which reads as itself:
+        // the cache reads thousands of them per run.
+        if !text.isEmpty, text.utf8.allSatisfy(Self.isPlainIdentifierByte) {
+            (written, canonical, components) = (text, text, [text])
+            return
+        }
+        let trimmed = text.first?.isWhitespace == true || text.last?.isWhitespace == true
+        written = trimmed ? text.trimmingCharacters(in: .whitespacesAndNewlines) : text
         let tokens = Self.tokens(of: text)
         var kept: [Token] = []
         var index = tokens.startIndex
@@ -114,6 +121,14 @@ package struct QualifiedName: Hashable, Sendable, CustomStringConvertible {
             }
         }
         return tokens
+    }
+
+    private static func isPlainIdentifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): true
+        default: false
+        }
     }
 
     private static func isIdentifierCharacter(_ character: Character) -> Bool {

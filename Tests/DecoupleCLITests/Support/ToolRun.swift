@@ -54,10 +54,28 @@ final class Workspace {
             .filter { $0.hasSuffix(".swift") }.sorted()
     }
 
-    /// The per-file scan entries (`KEY.scan`) in a `--cache` folder, by name.
+    /// The keys of the entries in the scan cache's pack: after its header line, records of a
+    /// line `<key> <digest> <length>` and `length` bytes.
     func scanCacheEntries(_ folder: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder + "/files").path)
-            .filter { $0.hasSuffix(".scan") }.sorted()
+        let packs = try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder + "/files").path)
+            .filter { $0.hasSuffix(".pack") }
+        guard packs.count == 1 else { return [] }
+        let bytes = Array(try Data(contentsOf: url.appendingPathComponent("\(folder)/files/\(packs[0])")))
+        var keys: [String] = []
+        var start = bytes.firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count
+        while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            let fields = String(decoding: bytes[start..<newline], as: UTF8.self).split(separator: " ")
+            keys.append(String(fields[0]))
+            start = newline + 1 + Int(fields[2])!
+        }
+        return keys.sorted()
+    }
+
+    /// The scan cache's pack or index, as a path relative to the workspace.
+    func scanCacheFile(_ folder: String, ending suffix: String) throws -> String {
+        let names = try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder + "/files").path)
+            .filter { $0.hasSuffix(suffix) }
+        return "\(folder)/files/\(names.first ?? "missing\(suffix)")"
     }
 
     func run(_ arguments: String...) throws -> ToolRun {
