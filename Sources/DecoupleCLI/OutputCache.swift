@@ -38,8 +38,10 @@ enum OutputCache {
     }
 
     /// Each entry's first line: the format, the key the entry was written for, and the length
-    /// and digest of the code after it.
-    private static let format = CacheEntryFormat(marker: "// decouple-cache 2", fileExtension: "swift")
+    /// and digest of the code after it. Entries end in `.output`, not `.swift`: a cache folder
+    /// among the sources must never be read as sources (it was, and each cached adapter then
+    /// clashed with itself).
+    private static let format = CacheEntryFormat(marker: "// decouple-cache 2", fileExtension: "output")
 
     /// The cached code for `key`, only when the entry proves itself: written for this key, and
     /// its code has the length and digest its header records. A truncated, damaged, edited or

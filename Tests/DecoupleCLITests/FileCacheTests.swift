@@ -192,4 +192,50 @@ import Testing
             #expect(try workspace.read(index).hasPrefix("// decouple-scan 3 index key="), "\(what): the index was not written again")
         }
     }
+
+    /// What the output cache relies on: lines and columns never change the output. Every file
+    /// of a fixture gets a comment on top and each blank line doubled, so every declaration
+    /// moves; a run without any cache writes what it wrote before, and a cached run (for the
+    /// Coverage fixture, whose files all parse) serves it.
+    @Test(arguments: ["Tests/Fixtures/Coverage", "Tests/Fixtures/AppTree"])
+    func movingEveryDeclaration_changesNoOutput_soTheCacheMayServeIt(folder: String) throws {
+        let workspace = try Workspace(copying: folder)
+        let first = try workspace.run("generate", ".", "--cache", "cache", "--output", "Out.swift")
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = try bytes(workspace, "Out.swift")
+
+        let sources = try FileManager.default.subpathsOfDirectory(atPath: workspace.url.path)
+            .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("cache") && $0 != "Out.swift" && !$0.hasSuffix("Generated.swift") }
+        #expect(sources.count >= 7)
+        for path in sources {
+            let text = try workspace.read(path)
+            try workspace.write("// Moved down.\n\n" + text.replacingOccurrences(of: "\n\n", with: "\n\n\n"), to: path)
+        }
+        let cold = try workspace.run("generate", ".", "--exclude", "Out.swift", "--output", "Cold.swift")
+        #expect(cold.status == 0, "\(cold.stderr)")
+        #expect(try bytes(workspace, "Cold.swift") == before)
+
+        try remove(workspace, ["Out.swift", "Cold.swift"])
+        let cached = try workspace.run("generate", ".", "--cache", "cache", "--output", "Out.swift")
+        #expect(cached.status == 0, "\(cached.stderr)")
+        #expect(try bytes(workspace, "Out.swift") == before)
+        if folder.hasSuffix("Coverage") {
+            #expect(cached.stderr.contains("changed, but not what they declare)"), "\(cached.stderr)")
+        }
+    }
+
+    /// A cache folder inside the folder being read holds no Swift source: its cached outputs
+    /// are never read back as input (they were, and the adapters then clashed with themselves).
+    @Test func aCacheFolderAmongTheSources_isNeverReadAsSource() throws {
+        let workspace = try corpus(3)
+        for _ in 0..<2 {
+            let run = try workspace.run("generate", "Models", "--cache", "Models/.decouple-cache", "--output", "Out.swift")
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        try workspace.write("// edited\n" + workspace.read("Models/File1.swift"), to: "Models/File1.swift")
+        try remove(workspace, ["Out.swift"])
+        let third = try workspace.run("generate", "Models", "--cache", "Models/.decouple-cache", "--output", "Out.swift")
+        #expect(third.stderr == "wrote Out.swift from the cache (3 source files; 1 changed, but not what it declares)\n")
+        #expect(try bytes(workspace, "Out.swift") == coldOutput(workspace))
+    }
 }

@@ -48,10 +48,10 @@ final class Workspace {
         try FileManager.default.attributesOfItem(atPath: url.appendingPathComponent(path).path)[.modificationDate] as? Date
     }
 
-    /// The whole-output entries (`KEY.swift`) in a `--cache` folder, by name.
+    /// The whole-output entries (`KEY.output`) in a `--cache` folder, by name.
     func outputCacheEntries(_ folder: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder).path)
-            .filter { $0.hasSuffix(".swift") }.sorted()
+            .filter { $0.hasSuffix(".output") }.sorted()
     }
 
     /// The keys of the entries in the scan cache's pack: after its header line, records of a
