@@ -8,6 +8,9 @@ extension OutputStyle: ExpressibleByArgument {}
 
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        // Named, not derived from the type's name, which costs run-time conformance look-ups
+        // on every start.
+        commandName: "generate",
         abstract: "Generate adapters from model sources.",
         discussion: """
             Reads the Swift files and folders given (the current folder by default), takes mappings \

@@ -10,6 +10,9 @@ struct Inspect: ParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
+        // Named, not derived from the type's name, which costs run-time conformance look-ups
+        // on every start.
+        commandName: "inspect",
         abstract: "List the models, members and protocols found in the sources.",
         discussion: "Shows what `generate` sees: each type with the members of all its extensions, and every content protocol, the library's own included."
     )
