@@ -13,8 +13,18 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 
 # A build folder of its own, so that this release build and a debug build can run side by side.
-swift build -c release --package-path "$root" --scratch-path "$root/.build-release" --product decouple >&2
-export DECOUPLE_TOOL="$root/.build-release/release/decouple"
+# On Linux the tool is linked with the Swift run time and Foundation inside, as a Linux
+# distribution of it would be: it starts in 6 ms instead of 9, and a run served from the cache
+# is mostly start-up.
+if [ "$(uname)" = Linux ]; then
+    build=(--static-swift-stdlib --scratch-path "$root/.build-release-static")
+    tool="$root/.build-release-static/release/decouple"
+else
+    build=(--scratch-path "$root/.build-release")
+    tool="$root/.build-release/release/decouple"
+fi
+swift build -c release --package-path "$root" "${build[@]}" --product decouple >&2
+export DECOUPLE_TOOL="$tool"
 export DECOUPLE_SWIFTC="$(command -v swiftc)"
 
 cd "$here"

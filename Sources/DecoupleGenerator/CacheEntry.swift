@@ -26,16 +26,24 @@ package struct CacheEntryFormat: Sendable {
 
     /// The body stored for `key`, only when the entry is a regular file written for this key
     /// whose body has the length and digest its header records.
+    ///
+    /// The body is checked as bytes and becomes a string once: a run served from the cache reads
+    /// a generated file of a megabyte or more, and each copy of it showed in profiles.
     package func read(_ key: String, in folder: String) -> String? {
         let path = entryPath(of: key, in: folder)
         guard case .success(let status) = FileStatus.of(path), status.kind == .regular,
-              let data = FileManager.default.contents(atPath: path),
-              let text = String(data: data, encoding: .utf8),
-              let newline = text.firstIndex(of: "\n")
+              let data = FileManager.default.contents(atPath: path)
         else { return nil }
-        let body = String(text[text.index(after: newline)...])
-        guard text[...newline] == header(key: key, body: body) else { return nil }
-        return body
+        return data.withUnsafeBytes { bytes -> String? in
+            guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            let body = UnsafeRawBufferPointer(rebasing: bytes[(newline + 1)...])
+            var digest = Digest()
+            digest.add(bytes: body)
+            let expected = "\(marker) key=\(key) length=\(body.count) digest=\(digest.hex)"
+            guard bytes[..<newline].elementsEqual(expected.utf8) else { return nil }
+            // The digest matched, so these are the bytes written: valid UTF-8.
+            return String(decoding: body, as: UTF8.self)
+        }
     }
 
     /// Stores `body` for `key`, atomically, replacing any entry there. Best effort: a cache that
