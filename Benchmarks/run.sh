@@ -88,7 +88,7 @@ awk -v run_seconds="$((end - start))" -v figures="$figures" '
         # Reported without a goal: the time of `inspect` on a whole app-shaped tree.
         f = "inspect.app_tree_vs_frontend_parse"; b = median[f "/baseline"]; c = median[f "/candidate"]
         if (b != "" && c != "" && b > 0) printf "RATIO %s %.3g\nSECONDS inspect.app_tree %.2f\nSECONDS inspect.app_tree_frontend_parse %.2f\n", f, c / b, c / 1e9, b / 1e9
-        # Reported without a goal: a rerun after one file's declarations changed.
+        # Reported without a goal: a rerun after the declarations of one file changed.
         f = "generate.one_declaration_changed_vs_cold"; b = median["generate.cold/baseline"]; c = median[f "/candidate"]
         if (b != "" && c != "" && b > 0) printf "RATIO %s %.3g\n", f, c / b
         for (i = 1; i <= n; i++) {

@@ -131,10 +131,11 @@ struct Generate: ParsableCommand {
         }
     }
 
-    /// ` unchanged`, or `; 2 changed, but not what they declare`, after a run served from the cache.
+    /// ` unchanged`, or `, 2 scanned: the same declarations`, after a run served from the
+    /// cache. Scanned are the files the last run did not read: changed ones, or new ones.
     private func changeSummary(_ scanCache: ScanCache?) -> String {
-        let changed = scanCache?.counts.scanned ?? 0
-        return changed == 0 ? " unchanged" : "; \(changed) changed, but not what \(changed == 1 ? "it declares" : "they declare")"
+        let scanned = scanCache?.counts.scanned ?? 0
+        return scanned == 0 ? " unchanged" : ", \(scanned) scanned: the same declarations"
     }
 
     /// ` (3 scanned, 397 from the cache)` after a run that used the per-file cache.

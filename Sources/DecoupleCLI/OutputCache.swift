@@ -24,13 +24,15 @@ enum OutputCache {
     /// A stable 128-bit digest of what a run's output depends on: what each source declares
     /// (``ScanCache/declarationDigests(for:)``, positions left out, so files that differ only in
     /// function bodies, comments or blank lines share it), the configuration, the style option
-    /// and the tool's build (``toolIdentity``); the sources' order does not matter.
+    /// and the tool's build (``toolIdentity``). The sources' order counts: which of two
+    /// namesakes wins, and which declaration an annotation in an extension belongs to, depend
+    /// on it.
     static func key(declarationDigests: [(path: String, digest: String)], configurationText: String, style: OutputStyle?, version: String) -> String {
         var digest = Digest()
         digest.add(version)
         digest.add(configurationText)
         digest.add(style?.rawValue ?? "")
-        for file in declarationDigests.sorted(by: { $0.path < $1.path }) {
+        for file in declarationDigests {
             digest.add(file.path)
             digest.add(file.digest)
         }

@@ -167,8 +167,9 @@ public final class ScanCache: @unchecked Sendable {
     /// Reads the last run's index, once; the caller holds the lock.
     private func loadIndex() {
         guard index == nil else { return }
+        // Its text only when it reads: an index that does not is a miss, as if it were not there.
         let text = Self.indexFormat.read(storeKey, in: folder)
-        index = (text.flatMap(Self.digests(in:)) ?? [:], text)
+        index = text.flatMap { text in Self.digests(in: text).map { ($0, text) } } ?? ([:], nil)
     }
 
     /// The pack's records: each a line `<key> <declarations digest> <length>` and then `length`
@@ -182,7 +183,7 @@ public final class ScanCache: @unchecked Sendable {
             let fields = pack[position..<newline].split(separator: " ", omittingEmptySubsequences: false)
             let start = bytes.index(after: newline)
             guard fields.count == 3, isDigest(fields[0]), isDigest(fields[1]),
-                  let length = Int(fields[2]), length >= 0,
+                  let length = Int(fields[2]), length >= 0, length <= bytes.count,
                   let end = bytes.index(start, offsetBy: length, limitedBy: bytes.endIndex),
                   end.samePosition(in: pack.unicodeScalars) != nil
             else { return nil }
