@@ -1,7 +1,5 @@
 #if canImport(Darwin)
 import Darwin
-#elseif canImport(Synchronization)
-import Synchronization
 #elseif canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -16,39 +14,29 @@ import Foundation
 /// `Sendable` only where its state is: the lock makes sharing safe, not sending a value that
 /// is not sendable.
 ///
-/// The lock is `os_unfair_lock` on Apple platforms (the toolchain's `Mutex` needs macOS 15 and
-/// iOS 18; the package supports 14 and 17), and elsewhere the `Synchronization` module's `Mutex`,
-/// whose uncontended path is one compare-and-swap compiled into the caller: about a third of a
-/// `pthread_mutex_t`'s cost, which showed in every look-up of the proxy and the factory and
-/// several times in each binding update (see `Benchmarks/`). The state lives at a fixed address
-/// outside the object, so reaching it costs no run-time exclusivity check.
+/// The lock is the platform's own (`os_unfair_lock` on Apple platforms, a `pthread_mutex_t`
+/// elsewhere), and lock and state live at fixed addresses outside the object, so taking the lock
+/// costs no Objective-C dispatch and reaching the state no run-time exclusivity check: both
+/// showed in profiles of the proxy, the factory and bindings (see `Benchmarks/`).
 ///
 /// It is `package`, for the text UI module, and `@usableFromInline` so that a value set through an ``ObservableProperty`` compiles, in the
 /// caller's module, to code specialised for the value's type.
 @usableFromInline
 package final class Locked<State> {
-    #if canImport(Darwin) || !canImport(Synchronization)
     @usableFromInline let lock: UnsafeMutablePointer<PlatformLock>
-    #else
-    @usableFromInline let mutex = Mutex<Void>(())
-    #endif
     @usableFromInline let state: UnsafeMutablePointer<State>
 
     @usableFromInline
     package init(_ state: State) {
-        #if canImport(Darwin) || !canImport(Synchronization)
         lock = .allocate(capacity: 1)
         lock.initialize()
-        #endif
         self.state = .allocate(capacity: 1)
         self.state.initialize(to: state)
     }
 
     deinit {
-        #if canImport(Darwin) || !canImport(Synchronization)
         lock.destroy()
         lock.deallocate()
-        #endif
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -56,18 +44,9 @@ package final class Locked<State> {
     /// Runs `body` with exclusive access to the state.
     @inlinable @inline(__always)
     package func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
-        #if canImport(Darwin) || !canImport(Synchronization)
         lock.acquire()
         defer { lock.release() }
         return try body(&state.pointee)
-        #else
-        try mutex.withLock { _ throws(Failure) -> sending Result in
-            // `Mutex` asks for a result that may be sent anywhere; this one goes back to the
-            // caller of `withLock` on the same thread, as with the other locks.
-            nonisolated(unsafe) let result = try body(&state.pointee)
-            return result
-        }
-        #endif
     }
 }
 
@@ -83,8 +62,6 @@ extension UnsafeMutablePointer<os_unfair_lock> {
     @inlinable @inline(__always) func acquire() { os_unfair_lock_lock(self) }
     @inlinable @inline(__always) func release() { os_unfair_lock_unlock(self) }
 }
-#elseif canImport(Synchronization)
-// `Mutex`, above.
 #elseif canImport(Glibc) || canImport(Musl) || canImport(Bionic)
 @usableFromInline typealias PlatformLock = pthread_mutex_t
 
