@@ -193,8 +193,6 @@ public final class ObservableProperty<Value>: ObservableValue {
     }
 
     @usableFromInline let state: Locked<State>
-    /// How tokens reach this property to remove their observation; cleared when it goes away.
-    let link = PropertyLink()
     @usableFromInline let transform: (@Sendable (Value) -> Value)?
     /// `==` for `Equatable` values: a set from inside a handler equal to the current value ends
     /// a cascade.
@@ -210,7 +208,6 @@ public final class ObservableProperty<Value>: ObservableValue {
         self.transform = transform
         isEqual = nil
         state = Locked(State(value: transform?(value) ?? value))
-        link.attach(self)
     }
 
     /// Makes an observable value that compares values: from inside a handler, setting a value
@@ -220,12 +217,6 @@ public final class ObservableProperty<Value>: ObservableValue {
         self.transform = transform
         isEqual = { $0 == $1 }
         state = Locked(State(value: transform?(value) ?? value))
-        link.attach(self)
-    }
-
-    deinit {
-        // Waits for a token removing its observation right now; after this, none will.
-        link.detach()
     }
 
     /// The last value set. Setting it notifies every observer, even when the value is equal,
@@ -246,17 +237,12 @@ public final class ObservableProperty<Value>: ObservableValue {
             defer { state.nextID += 1 }
             return state.nextID
         }
-        // Through the property's link, not a weak reference: a weak reference would give the
-        // property a side table, and every retain and release of it (each `set`) would take the
-        // run time's slow path. The entry removed is released after the link's lock.
-        let link = self.link
+        // Through a weak box, which is sendable whatever `Value` is: `remove` only takes the lock.
+        let this = Weak(self)
         let gate = ObservationGate()
         let token = CancellationToken {
             gate.close()
-            let removed = link.withProperty { property in
-                unsafeDowncast(property, to: ObservableProperty<Value>.self).remove(id)
-            }
-            _ = removed
+            this.object?.remove(id)
         }
         let current = state.withLock { state in
             state.entries.append(Entry(id: id, options: options, handler: handler, gate: gate))
@@ -271,14 +257,14 @@ public final class ObservableProperty<Value>: ObservableValue {
         return token
     }
 
-    /// Removes an observation; returns its entry, for the caller to release after its locks.
-    private func remove(_ id: Int) -> Entry? {
-        state.withLock { state -> Entry? in
+    private func remove(_ id: Int) {
+        let removed = state.withLock { state -> Entry? in
             guard let index = state.entries.firstIndex(where: { $0.id == id }) else { return nil }
             let entry = state.entries.remove(at: index)
             if entry.options.contains(.prior) { state.priorCount -= 1 }
             return entry
         }
+        _ = removed   // the handler, and what it captured, is released outside the lock
     }
 
     @usableFromInline
@@ -397,36 +383,6 @@ public final class ObservableProperty<Value>: ObservableValue {
 }
 
 extension ObservableProperty: Sendable where Value: Sendable {}
-
-// MARK: - PropertyLink
-
-/// The way from an observation's token back to its property, without a weak reference to the
-/// property (which would give it a side table, and so the run time's slow path for every retain
-/// and release of it).
-///
-/// It holds the property unretained, under its own lock. The property's `deinit` clears it,
-/// taking the lock, so it waits for a token that is using the property at that moment; after
-/// that, tokens find nothing. A property whose `deinit` has begun is still whole until `deinit`
-/// returns, which is what makes the wait enough.
-final class PropertyLink: @unchecked Sendable {   // the reference is only read under the lock
-    private let property = Locked<Unmanaged<AnyObject>?>(nil)
-
-    func attach(_ object: AnyObject) {
-        property.withLock { $0 = Unmanaged.passUnretained(object) }
-    }
-
-    func detach() {
-        property.withLock { $0 = nil }
-    }
-
-    /// Runs `body` with the property, unless it has gone away, holding the lock: `body` must
-    /// not release anything that could run user code (return it instead).
-    func withProperty<Result>(_ body: (AnyObject) -> Result) -> Result? {
-        property.withLock { property in
-            property.map { $0._withUnsafeGuaranteedRef(body) }
-        }
-    }
-}
 extension ObservableProperty.State: Sendable where Value: Sendable {}
 extension ObservableProperty.Entry: Sendable where Value: Sendable {}
 
