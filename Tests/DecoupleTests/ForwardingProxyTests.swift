@@ -142,6 +142,35 @@ import Testing
         #expect(proxy.injectedProtocols.isEmpty)
     }
 
+    @Test func ownership_weakInjectionOfASubclassInstanceIsReadThroughItsConformance() throws {
+        // A weakly injected object is the caller's own class (here a subclass of a conforming
+        // one), never the proxy's box: typed and by-name look-ups read it through a cast.
+        let proxy = ForwardingProxy()
+        let model = SubOwner(title: "sub")
+        try proxy.inject(weak: model, as: TitledContent.self)
+        #expect(proxy.forward(\TitledContent.title) == "sub")
+        #expect((proxy.object(for: TitledContent.self) as? SubOwner) === model)
+        #expect(proxy.value(forMember: "title") as? String == "sub")
+        // A strongly injected one comes back from its box.
+        proxy.inject(model, as: TitledContent.self)
+        #expect((proxy.object(for: TitledContent.self) as? SubOwner) === model)
+        #expect(proxy.value(forMember: "subtitle") as? String == "")
+    }
+
+    @Test func byName_skipsAGoneWeakProviderForTheNextOneWithTheMember() throws {
+        let proxy = ForwardingProxy()
+        var model: Owner? = Owner(title: "weak")
+        try proxy.inject(weak: model!, as: TitledContent.self)
+        proxy.inject(Caption(title: "strong"), as: CaptionContent.self, members: .captionContent)
+        #expect(proxy.value(forMember: "title") as? String == "weak")   // injected first
+        model = nil
+        #expect(proxy.responds(to: "title"))
+        #expect(proxy.value(forMember: "title") as? String == "strong")
+        #expect(try proxy.value(forMember: "title", as: String.self) == "strong")
+        #expect(!proxy.responds(to: "subtitle"))   // only the gone object's table has it
+        #expect(proxy.value(forMember: "subtitle") == nil)
+    }
+
     @Test func ownership_weakInjectionOfAValueThrows() {
         let proxy = ForwardingProxy()
         #expect(throws: ForwardingError.notAnObject("CCAContent")) {
@@ -177,6 +206,26 @@ private final class Owner: TitledContent {
     let title: String
     var subtitle: String { "" }
     init(title: String) { self.title = title }
+}
+
+private class SubOwnerBase: TitledContent {
+    let title: String
+    var subtitle: String { "" }
+    init(title: String) { self.title = title }
+}
+
+private final class SubOwner: SubOwnerBase {}
+
+private protocol CaptionContent {
+    var title: String { get }
+}
+
+private struct Caption: CaptionContent {
+    var title: String
+}
+
+extension MemberTable where Root == any CaptionContent {
+    fileprivate static let captionContent = MemberTable(readers: ["title": { $0.title }])
 }
 
 protocol HeadlineContent {

@@ -112,6 +112,36 @@ private final class Observer {}
         token.cancel()                 // and cancelling afterwards is harmless
     }
 
+    @Test func cancellingAsThePropertyGoesAwayOnAnotherThread() {
+        // A cancel racing the property's last release removes the observation or finds nothing,
+        // and neither deadlocks nor touches a freed property (ThreadSanitizer and
+        // AddressSanitizer run this in CI). A version that reached the property unretained
+        // under a lock deadlocked here when the cancel's own release was the last one.
+        for round in 0..<500 {
+            let holder = Shared<ObservableProperty<Int>?>(ObservableProperty(round))
+            let tokens = (0..<4).map { _ in holder.value!.observe { _ in } }
+            DispatchQueue.concurrentPerform(iterations: 5) { index in
+                if index == 4 {
+                    let property = holder.mutate { property -> ObservableProperty<Int>? in
+                        defer { property = nil }
+                        return property
+                    }
+                    _ = property   // the last reference, released here, racing the cancels
+                } else {
+                    tokens[index].cancel()
+                }
+            }
+            tokens[3].cancel()
+            #expect(holder.value == nil)
+        }
+        // Alive, a cancelled token's observation is gone.
+        let property = ObservableProperty(0)
+        let token = property.observe { _ in }
+        #expect(property.observerCount == 1)
+        token.cancel()
+        #expect(property.observerCount == 0)
+    }
+
     @Test func endsWithItsBag() {
         let person = Person()
         let log = Log<String>()

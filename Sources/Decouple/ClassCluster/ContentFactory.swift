@@ -110,9 +110,7 @@ public final class ContentFactory<Content>: Sendable {
         // The hot path asks the run time for no generic metadata: the look-up hands back the
         // adapter object, whose closure was specialised when it was registered.
         // Unretained: a factory keeps every adapter it registered for as long as it lives.
-        let found = registry.withLock { registry in
-            registry.adapter(for: model).map { (adapter: Unmanaged.passUnretained($0.adapter), isExact: $0.isExact) }
-        }
+        let found = registry.withLock { $0.adapter(for: model) }
         guard let found else {
             throw .unregisteredType(Self.name(of: type(of: model)), registered: registeredTypes)
         }
@@ -235,9 +233,17 @@ struct ContentRegistry {
     var resolved = TypeTable<Resolved?>()
 
     /// An adapter found for a dynamic type, and whether that type is the registered one itself.
-    struct Resolved {
-        let adapter: any AnyObject & Sendable
+    ///
+    /// Unretained, so a look-up counts no references: the adapter is also in ``byType``, whose
+    /// entries last as long as the factory.
+    struct Resolved: Sendable {
+        let adapter: Unmanaged<any AnyObject & Sendable>
         let isExact: Bool
+
+        init(adapter: any AnyObject & Sendable, isExact: Bool) {
+            self.adapter = Unmanaged.passUnretained(adapter)
+            self.isExact = isExact
+        }
     }
 
     var typeNames: [String] { byType.values.map(\.name).sorted() }

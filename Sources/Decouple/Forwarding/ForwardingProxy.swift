@@ -120,22 +120,36 @@ public final class ForwardingProxy: Sendable {
         // Inlined, so that a key path written at the call site becomes a direct call, made on
         // the boxed value in place.
         guard let found = _provider(for: ObjectIdentifier(Protocol.self)) else { return nil }
-        if let box = found as? _InjectedObject<Protocol> { return box.value[keyPath: keyPath] }
+        if let box = Self._box(found, as: Protocol.self) { return box.value[keyPath: keyPath] }
         return (found as? Protocol)?[keyPath: keyPath]
     }
 
     /// What is injected for a protocol: the box of a strongly injected object, or the live
     /// weakly injected object itself.
+    ///
+    /// Found under the lock without copying the registry: the lock is held for a scan of a
+    /// handful of identifiers and one retain. A weak reference is loaded after the lock is
+    /// released (on Apple platforms loading one may call into the object), and nothing is
+    /// released while the lock is held.
     @usableFromInline
     func _provider(for id: ObjectIdentifier) -> AnyObject? {
-        snapshot.object(for: id)
+        registry.withLock { $0.reference(for: id) }?.object
+    }
+
+    /// The box of a strongly injected object, recognised by its exact type, not a dynamic cast:
+    /// `_InjectedObject` is final and internal, so only the proxy makes one, and a weakly
+    /// injected object (the user's own) never has that type.
+    @inlinable
+    static func _box<Protocol>(_ found: AnyObject, as protocol: Protocol.Type) -> _InjectedObject<Protocol>? {
+        guard type(of: found) == _InjectedObject<Protocol>.self else { return nil }
+        return unsafeDowncast(found, to: _InjectedObject<Protocol>.self)
     }
 
     /// A strongly injected object comes back from its box with no dynamic cast; only a weakly
     /// injected one needs a cast to the protocol.
     @inlinable
     static func _unwrap<Protocol>(_ found: AnyObject, as protocol: Protocol.Type) -> Protocol? {
-        if let box = found as? _InjectedObject<Protocol> { return box.value }
+        if let box = _box(found, as: `protocol`) { return box.value }
         return found as? Protocol
     }
 
@@ -154,15 +168,14 @@ public final class ForwardingProxy: Sendable {
     /// Whether a live injected object provides a member with this name — the proxy's
     /// `respondsToSelector:`. Answers before anything is called.
     public func responds(to member: String) -> Bool {
-        snapshot.provider(of: member) != nil
+        withProvider(of: member) { _, _, _ in true } ?? false
     }
 
     /// Reads a member by name, or `nil` when no live injected object provides it.
     ///
     /// When several injected protocols have a member of this name, the one injected first answers.
     public func value(forMember member: String) -> Any? {
-        guard let provider = snapshot.provider(of: member) else { return nil }
-        return provider.read(provider.object)
+        withProvider(of: member) { members, index, object in members.read(at: index, from: object) } ?? nil
     }
 
     /// Reads a member by name as a given type.
@@ -183,20 +196,40 @@ public final class ForwardingProxy: Sendable {
 
     // MARK: Registry
 
-    /// The registry as it is now, read outside the lock: the lock is held only to copy it (a
-    /// reference count), so loading a weak reference, or dropping the last strong one and so
-    /// running an object's `deinit`, never happens while the proxy's lock is held.
+    /// The registry as it is now, for the slower questions (what is injected): the lock is held
+    /// only to copy it (a reference count), and the copy is read and released after, so dropping
+    /// the last strong reference to an object, and so running its `deinit`, never happens while
+    /// the proxy's lock is held.
     var snapshot: Registry { registry.withLock { $0 } }
+
+    /// Calls `body` with the first live provider of a member: its table, the member's place
+    /// in it, and the object. The first slot whose table has the member is found under the lock
+    /// (comparing names runs no user code) and retained, one reference count that keeps its
+    /// table and a strongly injected object alive; its object is loaded after the lock. When
+    /// that object is gone, the search goes on from the next slot.
+    private func withProvider<Result>(
+        of member: String, _ body: (AnyMemberTable, Int, AnyObject) -> Result
+    ) -> Result? {
+        var start = 0
+        while let found = registry.withLock({ $0.slot(with: member, from: start) }) {
+            if let object = found.slot.reference.object {
+                return body(found.slot.members.unsafelyUnwrapped, found.index, object)
+            }
+            start = found.next
+        }
+        return nil
+    }
 
     private func store<Protocol>(_ reference: Reference, for protocol: Protocol.Type, members: MemberTable<Protocol>?) {
         let id = ObjectIdentifier(`protocol`)
         let slot = Slot(
+            id: id,
             protocolName: String(describing: `protocol`).replacingPrefix("any ", with: ""),
             reference: reference,
             members: members.map(AnyMemberTable.init) ?? AnyMemberTable.builtIn(for: id))
         // The replaced object, if any, is released here, after the lock: its `deinit` may read
         // the proxy, and no user code runs while the proxy's lock is held.
-        let replaced = registry.withLock { $0.insert(slot, for: id) }
+        let replaced = registry.withLock { $0.insert(slot) }
         withExtendedLifetime(replaced) {}
     }
 
@@ -212,56 +245,70 @@ public final class ForwardingProxy: Sendable {
         }
     }
 
-    /// A struct, not a tuple: passed through the generic `withLock`, a tuple's closure would be
-    /// rewrapped in an allocated thunk on every look-up.
-    struct Provider {
-        let object: AnyObject
-        let read: AnyMemberTable.Reader
+    /// A slot with a member (`index` in its table), and where a search for the next one starts.
+    /// A struct, not a tuple: through the generic `withLock`, a tuple would be reabstracted.
+    struct Found {
+        let slot: Slot
+        let index: Int
+        let next: Int
     }
 
-    struct Slot: Sendable {
+    /// What is injected for one protocol. Immutable, and a class, so that a copy of the
+    /// registry's slots is one reference count however many protocols are injected.
+    final class Slot: Sendable {
+        let id: ObjectIdentifier
         let protocolName: String
         let reference: Reference
         let members: AnyMemberTable?
+
+        init(id: ObjectIdentifier, protocolName: String, reference: Reference, members: AnyMemberTable?) {
+            self.id = id
+            self.protocolName = protocolName
+            self.reference = reference
+            self.members = members
+        }
     }
 
     /// The injected protocols in injection order. A proxy stands in for a handful of protocols,
     /// so a linear scan comparing identifiers beats hashing them.
     struct Registry: Sendable {
-        private var slots: [(id: ObjectIdentifier, slot: Slot)] = []
+        private(set) var slots: [Slot] = []
 
         /// Returns the slot it replaced, for the caller to release outside the lock.
-        mutating func insert(_ slot: Slot, for id: ObjectIdentifier) -> Slot? {
-            if let index = slots.firstIndex(where: { $0.id == id }) {
-                defer { slots[index].slot = slot }
-                return slots[index].slot
+        mutating func insert(_ slot: Slot) -> Slot? {
+            if let index = slots.firstIndex(where: { $0.id == slot.id }) {
+                defer { slots[index] = slot }
+                return slots[index]
             }
-            slots.append((id, slot))
+            slots.append(slot)
             return nil
         }
 
         /// Returns the slot it removed, for the caller to release outside the lock.
         mutating func remove(_ id: ObjectIdentifier) -> Slot? {
             guard let index = slots.firstIndex(where: { $0.id == id }) else { return nil }
-            return slots.remove(at: index).slot
+            return slots.remove(at: index)
         }
 
-        func object(for id: ObjectIdentifier) -> AnyObject? {
-            for index in slots.indices where slots[index].id == id { return slots[index].slot.reference.object }
+        func reference(for id: ObjectIdentifier) -> Reference? {
+            // By index: the slot is borrowed in place, only its reference is copied.
+            for index in slots.indices where slots[index].id == id { return slots[index].reference }
+            return nil
+        }
+
+        /// The first slot from `start` on whose table has the member, live or not.
+        func slot(with member: String, from start: Int) -> Found? {
+            var next = start
+            while next < slots.count {
+                let slot = slots[next]
+                next += 1
+                if let index = slot.members?.index(of: member) { return Found(slot: slot, index: index, next: next) }
+            }
             return nil
         }
 
         var liveSlots: [Slot] {
-            slots.map(\.slot).filter { $0.reference.object != nil }
-        }
-
-        func provider(of member: String) -> Provider? {
-            for index in slots.indices {
-                guard let read = slots[index].slot.members?.reader(for: member),
-                      let object = slots[index].slot.reference.object else { continue }
-                return Provider(object: object, read: read)
-            }
-            return nil
+            slots.filter { $0.reference.object != nil }
         }
 
         var summary: [String] {

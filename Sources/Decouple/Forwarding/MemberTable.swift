@@ -77,7 +77,9 @@ extension MemberTable where Root == any NamedImageContent {
 
 /// A member table with its root type erased, as the proxy's registry stores it: one reader
 /// per member, made when the table is injected.
-struct AnyMemberTable: Sendable {
+///
+/// A class, immutable: a look-up by name retains the slot that holds it, and nothing in it.
+final class AnyMemberTable: Sendable {
     typealias Reader = @Sendable (AnyObject) -> Any?
 
     let names: [String]
@@ -99,10 +101,14 @@ struct AnyMemberTable: Sendable {
         }
     }
 
-    /// The reader of a member, or `nil` when the table has no member of that name.
-    func reader(for name: String) -> Reader? {
-        for index in names.indices where names[index] == name { return readers[index].read }
-        return nil
+    /// Where a member is in the table, or `nil` when the table has no member of that name.
+    func index(of name: String) -> Int? {
+        names.firstIndex(of: name)
+    }
+
+    /// Reads the member at `index` (from ``index(of:)``) from an injected object.
+    func read(at index: Int, from object: AnyObject) -> Any? {
+        readers[index].read(object)
     }
 
     /// The tables of the library's own content protocols, found without being passed.

@@ -39,7 +39,9 @@ enum MainActorDelivery {
 /// it refers to is reached only on the main actor.
 @usableFromInline
 final class MainActorWeak<Object: AnyObject>: @unchecked Sendable {
-    @usableFromInline nonisolated(unsafe) weak var storage: Object?
+    /// Set once, in `init`, and only read after: no access can conflict, so reads skip the run
+    /// time's exclusivity check.
+    @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) weak var storage: Object?
 
     @usableFromInline @MainActor
     init(_ object: Object) {
