@@ -71,30 +71,23 @@ struct Generate: ParsableCommand {
             if let output { try checkOutput(output, against: configurationFile) }
             sources = try SourceDiscovery.sources(
                 at: inputs, output: output, excludedPatterns: (exclude + configurationFile.exclude).map(PathPattern.init))
-            if let cache {
-                // The output is cached by what the sources declare: a run whose files are
-                // unchanged, or changed only where nothing is declared, reads it.
-                let files = ScanCache(folder: "\(cache)/files", version: OutputCache.toolIdentity)
-                scanCache = files
-                let key = files.declarationDigests(for: sources).map { digests in
-                    OutputCache.key(
-                        declarationDigests: zip(sources, digests).map { ($0.path, $1) },
-                        configurationText: configurationFile.text, style: style, version: OutputCache.toolIdentity)
-                }
-                if let key, let cached = OutputCache.read(key, in: cache) {
-                    files.writeIndex()
-                    code = cached
-                    fromCache = true
-                } else {
-                    var warnings: [Diagnostic] = []
-                    code = try Generator.generate(sources: sources, configuration: configuration, scanCache: files, warnings: &warnings)
-                    printWarnings(warnings)
-                    if let key { OutputCache.write(code, key: key, in: cache) }
-                }
+            // With a cache, the output is kept by what the sources declare: a run whose files are
+            // unchanged, or changed only where nothing is declared, reads it.
+            scanCache = cache.map { ScanCache(folder: "\($0)/files", version: OutputCache.toolIdentity) }
+            let key = scanCache?.declarationDigests(for: sources).map { digests in
+                OutputCache.key(
+                    declarationDigests: zip(sources, digests).map { ($0.path, $1) },
+                    configurationText: configurationFile.text, style: style, version: OutputCache.toolIdentity)
+            }
+            if let cache, let key, let cached = OutputCache.read(key, in: cache) {
+                scanCache?.writeIndex()
+                code = cached
+                fromCache = true
             } else {
                 var warnings: [Diagnostic] = []
-                code = try Generator.generate(sources: sources, configuration: configuration, warnings: &warnings)
+                code = try Generator.generate(sources: sources, configuration: configuration, scanCache: scanCache, warnings: &warnings)
                 printWarnings(warnings)
+                if let cache, let key { OutputCache.write(code, key: key, in: cache) }
             }
         } catch {
             throw fail(error)

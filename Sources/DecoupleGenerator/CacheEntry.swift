@@ -8,15 +8,18 @@ import Foundation
 package struct CacheEntryFormat: Sendable {
     /// Starts the header line: `// decouple-cache 1`, say; a new format changes it.
     let marker: String
-    /// The entries' file name extension: `swift`, `json`.
+    /// The entries' file name extension: `output`, `pack`, `index`.
     let fileExtension: String
 
     package init(marker: String, fileExtension: String) {
         (self.marker, self.fileExtension) = (marker, fileExtension)
     }
 
-    private func header(key: String, body: String) -> String {
-        "\(marker) key=\(key) length=\(body.utf8.count) digest=\(Digest.of(body))\n"
+    /// The first line of the entry for `key` whose body is `body`, without its newline.
+    private func header(key: String, body: UnsafeRawBufferPointer) -> String {
+        var digest = Digest()
+        digest.add(bytes: body)
+        return "\(marker) key=\(key) length=\(body.count) digest=\(digest.hex)"
     }
 
     /// Where the entry for `key` lives in `folder`.
@@ -37,10 +40,7 @@ package struct CacheEntryFormat: Sendable {
         return data.withUnsafeBytes { bytes -> String? in
             guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
             let body = UnsafeRawBufferPointer(rebasing: bytes[(newline + 1)...])
-            var digest = Digest()
-            digest.add(bytes: body)
-            let expected = "\(marker) key=\(key) length=\(body.count) digest=\(digest.hex)"
-            guard bytes[..<newline].elementsEqual(expected.utf8) else { return nil }
+            guard bytes[..<newline].elementsEqual(header(key: key, body: body).utf8) else { return nil }
             // The digest matched, so these are the bytes written: valid UTF-8.
             return String(decoding: body, as: UTF8.self)
         }
@@ -50,7 +50,9 @@ package struct CacheEntryFormat: Sendable {
     /// cannot be written costs time, never the result.
     package func write(_ body: String, key: String, in folder: String) {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        _ = try? OutputFile.write(header(key: key, body: body) + body, to: entryPath(of: key, in: folder))
+        var body = body
+        let firstLine = body.withUTF8 { header(key: key, body: UnsafeRawBufferPointer($0)) }
+        _ = try? OutputFile.write(firstLine + "\n" + body, to: entryPath(of: key, in: folder))
     }
 }
 

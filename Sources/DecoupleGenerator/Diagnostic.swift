@@ -132,10 +132,7 @@ public struct GenerationFailure: Error, Sendable, CustomStringConvertible {
         }
         self.diagnostics = diagnostics.enumerated().sorted {
             let (left, right) = (key($0.element), key($1.element))
-            if left.0 != right.0 { return left.0 < right.0 }
-            if left.1 != right.1 { return left.1 < right.1 }
-            if left.2 != right.2 { return left.2 < right.2 }
-            return $0.offset < $1.offset
+            return (left.0, left.1, left.2, $0.offset) < (right.0, right.1, right.2, $1.offset)
         }.map(\.element)
     }
 

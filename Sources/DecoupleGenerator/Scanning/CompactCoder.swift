@@ -11,10 +11,6 @@
 /// of an array. Reading anything but what the type expects, past the end, or leaving bytes over
 /// throws: a damaged entry is a cache miss (the entry's header digest catches damage first).
 enum CompactCoder {
-    static func encode(_ value: some Encodable) throws -> String {
-        try encodeWithDigest(value).text
-    }
-
     /// Encodes, and digests what it wrote apart from the lines and columns of every
     /// ``SourcePosition``: what the value's declarations are, wherever they are in their file.
     static func encodeWithDigest(_ value: some Encodable) throws -> (text: String, digestWithoutPositions: String) {
