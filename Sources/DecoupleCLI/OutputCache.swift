@@ -13,12 +13,16 @@ enum OutputCache {
     /// its modification time, shares it.
     static let toolIdentity: String = {
         let version = DecoupleCommand.configuration.version
-        guard let executable = Bundle.main.executablePath,
-              let attributes = try? FileManager.default.attributesOfItem(atPath: executable),
-              let size = attributes[.size] as? NSNumber,
-              let modified = attributes[.modificationDate] as? Date
-        else { return version }
-        return "\(version) \(size) \(modified.timeIntervalSince1970)"
+        // Its status only: Foundation's attributes also look up the owner's account and group
+        // names, and `Bundle.main` lists the executable's folder, which showed in a run served
+        // from the cache.
+        #if os(Linux)
+        let executable: String? = "/proc/self/exe"
+        #else
+        let executable = Bundle.main.executablePath
+        #endif
+        guard let executable, case .success(let status) = FileStatus.of(executable) else { return version }
+        return "\(version) \(status.size) \(status.modified.seconds).\(status.modified.nanoseconds)"
     }()
 
     /// A stable 128-bit digest of what a run's output depends on: what each source declares

@@ -33,6 +33,10 @@ public struct FileStatus: Sendable {
     public var kind: Kind
     /// The permission bits, kept when a file is replaced.
     public var permissions: UInt32
+    /// The size in bytes.
+    public var size: Int64
+    /// When the content last changed: seconds and nanoseconds since 1970.
+    public var modified: (seconds: Int64, nanoseconds: Int64)
 
     /// The status of `path`, following symbolic links unless `followingLinks` is false; on
     /// failure, the `errno` the system gave (`ELOOP` for a link loop, `ENOENT` for nothing there).
@@ -40,7 +44,17 @@ public struct FileStatus: Sendable {
         var info = stat()
         let result = followingLinks ? stat(path, &info) : lstat(path, &info)
         guard result == 0 else { return .failure(SystemError(code: errno)) }
-        let kind: Kind
+        return .success(FileStatus(info))
+    }
+
+    /// The status of an open file.
+    public static func of(descriptor: Int32) -> Result<FileStatus, SystemError> {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(SystemError(code: errno)) }
+        return .success(FileStatus(info))
+    }
+
+    private init(_ info: stat) {
         switch info.st_mode & S_IFMT {
         case S_IFREG: kind = .regular
         case S_IFDIR: kind = .directory
@@ -51,9 +65,14 @@ public struct FileStatus: Sendable {
         case S_IFSOCK: kind = .socket
         default: kind = .other
         }
-        return .success(FileStatus(
-            identity: Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)),
-            kind: kind, permissions: UInt32(info.st_mode & 0o7777)))
+        identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        permissions = UInt32(info.st_mode & 0o7777)
+        size = Int64(info.st_size)
+        #if canImport(Darwin)
+        modified = (Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec))
+        #else
+        modified = (Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec))
+        #endif
     }
 }
 

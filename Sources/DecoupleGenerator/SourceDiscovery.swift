@@ -32,12 +32,16 @@ public enum SourceDiscovery {
         if let output, case .success(let status) = FileStatus.of(output) { outputIdentity = status.identity }
         var sources: [SourceFile] = []
         var problems = walk.problems
+        let reader = FileReader()
         for file in walk.files {
-            guard let data = FileManager.default.contents(atPath: file.path) else {
-                problems.append(Diagnostic("cannot read \(displayPath(file.path))", at: nil))
+            let read: String?
+            switch reader.text(of: file.path) {
+            case .success(let text): read = text
+            case .failure(let error):
+                problems.append(Diagnostic("cannot read \(displayPath(file.path)): \(error)", at: nil))
                 continue
             }
-            guard let text = String(data: data, encoding: .utf8) else {
+            guard let text = read else {
                 problems.append(Diagnostic("\(displayPath(file.path)) is not UTF-8 text", at: SourcePosition(file: file.path, line: 1, column: 1)))
                 continue
             }

@@ -238,9 +238,22 @@ private struct ConfigurationReader {
         }
     }
 
+    /// `[A-Za-z_][A-Za-z0-9_]*`: nearly every member name, checked without Unicode properties.
+    private static func isASCIIIdentifier(_ name: String) -> Bool {
+        var bytes = name.utf8.makeIterator()
+        guard let first = bytes.next(), first == UInt8(ascii: "_") || (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z") else {
+            return false
+        }
+        while let byte = bytes.next() {
+            let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            guard letter || byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
+        }
+        return true
+    }
+
     private mutating func validMember(_ member: String, at position: SourcePosition) -> Bool {
-        let isIdentifier = !member.isEmpty && !(member.first?.isNumber ?? true)
-            && member.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        let isIdentifier = Self.isASCIIIdentifier(member) || (!member.isEmpty && !(member.first?.isNumber ?? true)
+            && member.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" })
         if !isIdentifier {
             diagnostics.append(Diagnostic("'\(member)' is not a member name", at: position))
         }

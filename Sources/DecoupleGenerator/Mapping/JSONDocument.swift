@@ -213,8 +213,17 @@ struct JSONReader {
 
     private mutating func readString() throws(Diagnostic) -> String {
         index += 1  // opening quote
+        // Most strings have no escape: they are one run of bytes, made into a string at once.
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+            index += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+        }
         var scalars = String.UnicodeScalarView()
-        var runStart = index
+        var runStart = start
         func flush(_ end: Int) { scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars) }
         while index < bytes.count {
             let byte = bytes[index]

@@ -1,0 +1,106 @@
+import DecoupleGenerator
+import Foundation
+import Testing
+
+/// How sources, the configuration and cache entries are read: straight into a string for ASCII,
+/// checked for UTF-8 otherwise, and never waiting on something that is not a regular file. And
+/// the digest that keys the cache, whose long fields go through four lanes.
+@Suite struct FileReadingTests {
+    /// A new, empty folder, removed by the caller.
+    private func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("decouple-read-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    private func write(_ bytes: [UInt8], to path: String) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test func text_isExactlyTheFile_asciiOrNot_emptyOrLarge() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let large = String(repeating: "struct Model { var name: String }\n", count: 6_000)   // 204 KB, past the buffer
+        let texts = ["", "struct A {}\n", "// naïve café ✓ 🧪\nstruct B {}\n", "\u{FEFF}struct C {}\n", large, large + "é"]
+        let reader = FileReader()
+        for (index, text) in texts.enumerated() {
+            let path = "\(root)/\(index).swift"
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
+            #expect(try reader.text(of: path).get() == text, "file \(index)")
+            let bytes = try reader.withContents(of: path) { bytes, status in (Array(bytes), status.size) }.get()
+            #expect(bytes.0 == Array(text.utf8) && bytes.1 == Int64(text.utf8.count), "file \(index)")
+        }
+    }
+
+    /// Each is the same length once repaired (a truncated four-byte sequence becomes one
+    /// three-byte U+FFFD), so only a byte-for-byte check catches every one.
+    @Test func textThatIsNotUTF8_isNil_andDiscoveryNamesTheFile() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let invalid: [[UInt8]] = [[0x61, 0xFF, 0x62], [0x61, 0xF0, 0x9F, 0x98], [0xC0, 0xAF], [0xED, 0xA0, 0x80], Array("struct A {}".utf8) + [0x80]]
+        for (index, bytes) in invalid.enumerated() {
+            let path = "\(root)/\(index).swift"
+            try write(bytes, to: path)
+            #expect(try FileReader().text(of: path).get() == nil, "bytes \(bytes)")
+        }
+        let failure = #expect(throws: GenerationFailure.self) { try SourceDiscovery.sources(at: [root]) }
+        let messages = failure?.diagnostics.map(\.description) ?? []
+        #expect(messages == (0..<invalid.count).map { "\(root)/\($0).swift:1:1: error: \(root)/\($0).swift is not UTF-8 text" })
+    }
+
+    @Test func onlyARegularFile_isRead_soAFIFONeverBlocks() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let fifo = "\(root)/pipe.swift"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        // Opened without waiting for a writer, then refused: the test would hang otherwise.
+        #expect(throws: SystemError.self) { try FileReader().text(of: fifo).get() }
+        #expect(throws: SystemError.self) { try FileReader().withContents(of: root) { _, _ in () }.get() }
+        let missing = #expect(throws: SystemError.self) { try FileReader().text(of: "\(root)/missing.swift").get() }
+        #expect(missing?.isMissing == true)
+    }
+
+    /// Long fields take the four-lane path: a change to any one byte, and words or blocks that
+    /// trade places, each give another digest.
+    @Test func digestOfALongField_changesWithEveryByteAndOrder() {
+        let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ $0 >> 8) }
+        func digest(_ bytes: [UInt8]) -> String {
+            var digest = Digest()
+            bytes.withUnsafeBytes { digest.add(bytes: $0) }
+            return digest.hex
+        }
+        let original = digest(bytes)
+        var seen: Set<String> = [original]
+        for position in bytes.indices {
+            var changed = bytes
+            changed[position] ^= 1 << UInt8(position % 8)
+            seen.insert(digest(changed))
+        }
+        #expect(seen.count == bytes.count + 1, "a one-bit change went unnoticed")
+        let wordsSwapped = Array(bytes[8..<16] + bytes[0..<8] + bytes[16...])
+        let blocksSwapped = Array(bytes[32..<64] + bytes[0..<32] + bytes[64...])
+        #expect(Set([original, digest(wordsSwapped), digest(blocksSwapped)]).count == 3)
+        #expect(digest(bytes + [0]) != original && digest(Array(bytes.dropLast())) != original)
+        #expect(Digest.of(String(decoding: bytes.map { $0 & 0x7F }, as: UTF8.self)) == digest(bytes.map { $0 & 0x7F }),
+                "a string and its UTF-8 bytes digest alike")
+    }
+
+    /// Strings without an escape are read as one run; with one, they go the long way. Both
+    /// give the same text, and a non-ASCII member name is still one.
+    @Test func configurationStrings_withAndWithoutEscapes() throws {
+        let configuration = try Configuration.parse(#"""
+            {"adapters": [
+              {"model": "Plain", "protocol": "TitledContent", "map": {"title": "naïve"}},
+              {"model": "Esc\u0061ped\n", "protocol": "Titled\"Content", "map": {"title": "a\u00efb"}}
+            ]}
+            """#, path: "decouple.json")
+        #expect(configuration.adapters.map(\.model) == ["Plain", "Escaped\n"])
+        #expect(configuration.adapters.map(\.protocolName) == ["TitledContent", "Titled\"Content"])
+        #expect(configuration.adapters.map { $0.map["title"]?.member } == ["naïve", "aïb"])
+        for (name, accepted) in [("_x9", true), ("x_Y", true), ("9x", false), ("a-b", false), ("", false), ("ünïcödé", true), ("a b", false)] {
+            let text = #"{"adapters": [{"model": "M", "protocol": "TitledContent", "map": {"title": "\#(name)"}}]}"#
+            let parsed = (try? Configuration.parse(text, path: "decouple.json")) != nil
+            #expect(parsed == accepted, "\(name)")
+        }
+    }
+}
