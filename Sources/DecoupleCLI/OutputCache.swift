@@ -53,10 +53,20 @@ enum OutputCache {
     /// its code has the length and digest its header records. A truncated, damaged, edited or
     /// misplaced entry reads as a miss, so the run generates (and replaces it) instead.
     static func read(_ key: String, in folder: String) -> String? {
-        format.read(key, in: folder)
+        guard let code = format.read(key, in: folder) else { return nil }
+        format.touch(key, in: folder)
+        return code
     }
 
+    /// How many outputs a cache folder keeps: the ones written or read last. Enough to switch
+    /// between a few branches or configurations and back without generating; each is as large
+    /// as the generated file.
+    static let keptOutputs = 8
+
+    /// Stores the code for `key`, then removes the outputs used least recently beyond
+    /// ``keptOutputs``, so that a folder used for months holds a few entries, not one per edit.
     static func write(_ code: String, key: String, in folder: String) {
         format.write(code, key: key, in: folder)
+        format.prune(in: folder, keeping: keptOutputs)
     }
 }

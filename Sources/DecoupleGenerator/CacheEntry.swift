@@ -43,6 +43,35 @@ package struct CacheEntryFormat: Sendable {
         return try? read.get()
     }
 
+    /// Marks the entry for `key` as just used, so that ``prune(in:keeping:)`` keeps it longest.
+    /// Best effort, like every write to a cache.
+    package func touch(_ key: String, in folder: String) {
+        _ = utimensat(AT_FDCWD, entryPath(of: key, in: folder), nil, 0)
+    }
+
+    /// Removes all but the `limit` entries of this format in `folder` that were written or read
+    /// last (by modification time; ``touch(_:in:)`` marks a read). Only files named as entries
+    /// are looked at (a 32-digit key and this format's extension), and only regular files are
+    /// removed, never what a link leads to. Best effort: an entry that cannot be removed stays.
+    package func prune(in folder: String, keeping limit: Int) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let suffix = "." + fileExtension
+        var entries: [(modified: (Int64, Int64), name: String)] = []
+        for name in names where name.hasSuffix(suffix) && Self.isKey(name.utf8.dropLast(suffix.utf8.count)) {
+            guard case .success(let status) = FileStatus.of("\(folder)/\(name)", followingLinks: false),
+                  status.kind == .regular else { continue }
+            entries.append((status.modified, name))
+        }
+        guard entries.count > limit else { return }
+        entries.sort { ($0.modified.0, $0.modified.1, $0.name) > ($1.modified.0, $1.modified.1, $1.name) }
+        for entry in entries[limit...] { _ = unlink("\(folder)/\(entry.name)") }
+    }
+
+    /// Whether `name` is a key as ``Digest/hex`` writes it: 32 lower-case hex digits.
+    private static func isKey(_ name: Substring.UTF8View) -> Bool {
+        name.count == 32 && name.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+    }
+
     /// Stores `body` for `key`, atomically, replacing any entry there. Best effort: a cache that
     /// cannot be written costs time, never the result.
     package func write(_ body: String, key: String, in folder: String) {

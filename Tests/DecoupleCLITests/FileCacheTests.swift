@@ -264,6 +264,32 @@ import Testing
 
     /// A cache folder inside the folder being read holds no Swift source: its cached outputs
     /// are never read back as input (they were, and the adapters then clashed with themselves).
+    /// A cache folder used for months holds a few outputs, not one per edit: the eight written
+    /// or read last. Each configuration below is another key (its text differs by spaces).
+    @Test func outputEntries_keepTheEightUsedLast() throws {
+        let workspace = try corpus(3)
+        try workspace.write("not an entry", to: "cache/notes.output")
+        func run(_ variant: Int) throws -> String {
+            try workspace.write(#"{"adapters": []}"# + String(repeating: " ", count: variant), to: "c\(variant).json")
+            try? FileManager.default.removeItem(at: workspace.url.appendingPathComponent("Out.swift"))   // so the run says where it came from
+            let result = try workspace.run("generate", "Models", "--config", "c\(variant).json", "--cache", "cache", "--output", "Out.swift")
+            #expect(result.status == 0, "\(result.stderr)")
+            // Modification times are coarse (a few milliseconds): make each run's stand apart.
+            Thread.sleep(forTimeInterval: 0.02)
+            return result.stderr
+        }
+        func entries() throws -> Int { try workspace.outputCacheEntries("cache").filter { $0 != "notes.output" }.count }
+        for variant in 0..<8 { _ = try run(variant) }
+        #expect(try entries() == 8)
+        #expect(try run(0).hasPrefix("wrote Out.swift from the cache"))   // read: now the latest used
+        #expect(try !run(8).hasPrefix("wrote Out.swift from the cache"))  // a ninth: the one used least recently goes
+        #expect(try entries() == 8)
+        #expect(try run(0).hasPrefix("wrote Out.swift from the cache"))
+        #expect(try !run(1).hasPrefix("wrote Out.swift from the cache"), "variant 1 was used least recently, so it went")
+        #expect(try entries() == 8)
+        #expect(try workspace.read("cache/notes.output") == "not an entry", "only entries are removed")
+    }
+
     @Test func aCacheFolderAmongTheSources_isNeverReadAsSource() throws {
         let workspace = try corpus(3)
         // Not a dot folder: discovery skips those anyway.

@@ -75,6 +75,29 @@ import Testing
 
     /// The digest of what a file declares leaves out where: moved declarations keep it, a
     /// changed member type or annotation changes it, and a file that does not parse has none.
+    /// Each build of the tool writes a pack and an index of its own; a third build's run
+    /// removes the first build's, and leaves anything else in the folder alone.
+    @Test func packsAndIndexes_ofTheTwoBuildsUsedLast_areKept() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try "kept".write(toFile: "\(root)/notes.pack", atomically: false, encoding: .utf8)
+        func files(_ suffix: String) throws -> Set<String> {
+            Set(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasSuffix(suffix) && $0 != "notes.pack" })
+        }
+        var packs: [Set<String>] = []
+        for build in ["build 1", "build 2", "build 3"] {
+            let before = try files(".pack")
+            _ = try Generator.generate(sources: sources, configuration: Configuration(), scanCache: ScanCache(folder: root, version: build))
+            packs.append(try files(".pack").subtracting(before))
+            // Modification times are coarse (a few milliseconds): make each build's stand apart.
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(packs.allSatisfy { $0.count == 1 }, "each build wrote a pack of its own")
+        #expect(try files(".pack") == packs[1].union(packs[2]))
+        #expect(try files(".index").count == 2)
+        #expect(try String(contentsOfFile: "\(root)/notes.pack", encoding: .utf8) == "kept")
+    }
+
     @Test func declarationDigests_ignorePositionsOnly() throws {
         func digest(_ text: String) throws -> String? {
             let root = try folder()

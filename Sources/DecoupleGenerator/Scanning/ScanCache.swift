@@ -241,8 +241,17 @@ public final class ScanCache: @unchecked Sendable {
             (pack, fresh) = (kept, [:])
         }
         lock.unlock()
-        if changed { Self.packFormat.write(text, key: storeKey, in: folder) }
+        guard changed else { return }
+        Self.packFormat.write(text, key: storeKey, in: folder)
+        // Each build of the tool has a pack and an index of its own: those of the builds used
+        // least recently go, so that upgrading the tool does not leave a pack behind each time.
+        Self.packFormat.prune(in: folder, keeping: Self.keptBuilds)
+        Self.indexFormat.prune(in: folder, keeping: Self.keptBuilds)
     }
+
+    /// How many builds of the tool keep their pack and index in one folder: this one and the
+    /// one before, for a folder that two builds share.
+    static let keptBuilds = 2
 
     /// Writes the index of the files this run looked up, when it changed: all a run served
     /// from the output cache writes.
