@@ -142,9 +142,26 @@ enum Emitter {
 
     /// The whole generated file.
     static func file(adapters: [ResolvedAdapter], imports: [ImportDeclaration] = []) -> String {
+        layout(adapters: adapters, imports: imports).text
+    }
+
+    /// The file, and the pieces it is made of: its header with the imports, and each top-level
+    /// declaration, every piece a complete Swift text on its own. The file is the pieces in
+    /// order with comments and blank lines between them, so it parses when each piece does, and
+    /// the pieces can be checked apart, in parallel.
+    ///
+    /// Conformances are written in parallel, one core each: each reads only its own adapter.
+    static func layout(adapters: [ResolvedAdapter], imports: [ImportDeclaration] = []) -> (text: String, pieces: [String]) {
+        // Read here: a task-local value is not seen on the threads that write in parallel.
+        let alwaysFormats = DeclarationLayout.alwaysFormats
+        let conformances = inParallel(adapters.count) { range in
+            DeclarationLayout.$alwaysFormats.withValue(alwaysFormats) {
+                range.map { adapters[$0].style == .factory ? nil : conformance(adapters[$0]) }
+            }
+        }
         var sections: [(title: String, decls: [String])] = []
-        for adapter in adapters where adapter.style != .factory {
-            if let conformance = conformance(adapter) {
+        for (adapter, conformance) in zip(adapters, conformances) {
+            if let conformance {
                 sections.append(("\(adapter.model.qualifiedName): \(adapter.protocolDeclaration.name)", [conformance]))
             }
         }
@@ -173,11 +190,13 @@ enum Emitter {
             """
         text += "\n"
         for line in importLines(imports) { text += line + "\n" }
+        var pieces = [text]
         for section in sections {
             text += "\n// MARK: - \(section.title)\n\n"
             text += section.decls.joined(separator: "\n\n") + "\n"
+            pieces += section.decls
         }
-        return text
+        return (text, pieces)
     }
 
     // MARK: Helpers

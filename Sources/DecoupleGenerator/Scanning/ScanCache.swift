@@ -133,13 +133,12 @@ public final class ScanCache: @unchecked Sendable {
         used.formUnion(keys)
         let missing = keys.indices.filter { known(keys[$0]) == nil }
         lock.unlock()
-        let results = ScanResults(count: missing.count)
-        DispatchQueue.concurrentPerform(iterations: missing.count) { index in
-            results.store(scanned(sources[missing[index]], key: keys[missing[index]]), at: index)
+        let files = inParallel(missing.count, chunk: 1) { range in
+            range.map { scanned(sources[missing[$0]], key: keys[missing[$0]]) }
         }
         lock.lock()
         defer { lock.unlock() }
-        for (index, file) in zip(missing, results.files) { prepared[keys[index]] = file }
+        for (index, file) in zip(missing, files) { prepared[keys[index]] = file }
         var digests: [String] = []
         for key in keys {
             guard let digest = known(key), !digest.isEmpty else { return nil }
