@@ -95,7 +95,10 @@ final class AnyMemberTable: Sendable {
         readers = table.members.map { member in
             let read = member.read
             return Member { object in
-                guard let root = ForwardingProxy._unwrap(object, as: Root.self) else { return nil }
+                // A strongly injected object is read in its box, in place: taking it out would
+                // copy the value, and count a reference to each of its fields.
+                if let box = ForwardingProxy._box(object, as: Root.self) { return read(box.value) }
+                guard let root = object as? Root else { return nil }
                 return read(root)
             }
         }
