@@ -142,6 +142,62 @@ private final class Observer {}
         #expect(property.observerCount == 0)
     }
 
+    @Test func thePropertyGoingAway_releasesItsHandlers_whileTokensLive() {
+        // Tokens hold the property's guarded state, not the property: when the property goes,
+        // its handlers (and what they captured) go with it, though the tokens live on.
+        var property: ObservableProperty<Int>? = ObservableProperty(0)
+        var captured: Captured? = Captured()
+        weak let weakCaptured = captured
+        let token = property!.observe { [captured] _ in _ = captured }
+        captured = nil
+        #expect(weakCaptured != nil)   // held by the handler
+        property = nil
+        #expect(weakCaptured == nil)
+        #expect(!token.isCancelled)
+        token.cancel()                 // finds nothing to remove, harmlessly
+    }
+
+    @Test func aHandlerHoldingItsOwnToken_isReleasedWithTheProperty() {
+        // token → state → handler → slot → token is a cycle, broken when the property goes.
+        var property: ObservableProperty<Int>? = ObservableProperty(0)
+        weak var weakToken: CancellationToken?
+        do {
+            let slot = Slot()
+            slot.token = property!.observe { _ in _ = slot }
+            weakToken = slot.token
+        }
+        property!.value = 1
+        #expect(weakToken != nil)
+        property = nil
+        #expect(weakToken == nil)
+    }
+
+    @Test func cancellingFromAnotherThreadWhileTheHandlerRuns_returnsAfterIt() {
+        // The gate: a cancel that finds the handler running on another thread waits for it to
+        // return, and the handler is never entered after the cancel returned.
+        let property = ObservableProperty(0)
+        let entered = DispatchSemaphore(value: 0)
+        let calls = Shared(0)
+        let returned = Shared(false)
+        let token = property.observe { change in
+            calls.increment()
+            if change.new == 1 {
+                entered.signal()
+                Thread.sleep(forTimeInterval: 0.05)
+                returned.mutate { $0 = true }
+            }
+        }
+        let setter = Thread { property.value = 1 }
+        setter.start()
+        entered.wait()
+        token.cancel()
+        #expect(returned.value)        // cancel returned only after the handler did
+        property.value = 2
+        #expect(calls.value == 1)
+    }
+
+    private final class Captured: Sendable {}
+
     @Test func endsWithItsBag() {
         let person = Person()
         let log = Log<String>()

@@ -98,6 +98,28 @@ private final class ProfileModel {
         #expect(viewModel.$name.observerCount == 0)
     }
 
+    @Test func keyPathBinding_takesAStoredKeyPath_andANestedOne() {
+        // `bind(_:to:)` takes its key path as an autoclosure (so that a literal becomes a direct
+        // setter call): a key path held in a constant, and one through a stored view, still bind.
+        let viewModel = LoginViewModel()
+        let label = Label()
+        let text: ReferenceWritableKeyPath<Label, String> = \.text
+        label.bind(text, to: viewModel.$name)
+        let header = Header()
+        header.bind(\.title.text, to: viewModel.$name)
+        header.bind(\.title.numberOfLines, to: viewModel.$name) { $0.count }
+        viewModel.name = "abc"
+        #expect(label.text == "abc")
+        #expect(header.title.text == "abc")
+        #expect(header.title.numberOfLines == 3)
+        #expect(viewModel.$name.observerCount == 3)
+    }
+
+    private final class Header: BindingTarget {
+        let bindings = CancellationBag()
+        let title = Label()
+    }
+
     @Test func aBindingEndsWithItsView_andIsNeverCalledAfter() {
         let viewModel = LoginViewModel()
         var label: Label? = Label()

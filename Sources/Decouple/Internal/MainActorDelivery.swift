@@ -22,11 +22,20 @@ enum MainActorDelivery {
     /// The main thread is the quick answer. It is not the whole one: under Swift Testing on
     /// Linux, main-actor code runs on another thread, draining the main queue — the main actor's
     /// executor. So the main queue carries a mark, and code running from it sees the mark.
+    ///
+    /// ``prepare()`` must have run first: it marks the main queue once, rather than on every
+    /// question (a one-time initialisation check each time).
     @usableFromInline
     static var isOnMainActor: Bool {
         if DeliveryContext.current.isMainThread { return true }
-        _ = markMainQueue
         return DispatchQueue.getSpecific(key: mainQueueKey) == true
+    }
+
+    /// Marks the main queue, once; called where an observation on the main actor is made, before
+    /// its first ``isOnMainActor``.
+    @usableFromInline
+    static func prepare() {
+        _ = markMainQueue
     }
 
     private static let mainQueueKey = DispatchSpecificKey<Bool>()

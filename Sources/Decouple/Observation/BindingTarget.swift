@@ -30,18 +30,25 @@ extension BindingTarget {
     /// goes away, when the source goes away, or when the returned token is cancelled. It is kept
     /// in `bag` — by default ``bindings``. The property is written on the main actor: at once
     /// when the source is set there, and otherwise as soon as the main actor is free.
+    ///
+    /// `keyPath` is taken as an autoclosure and read on every write, so pass a key path literal
+    /// (as above) or a constant, not an expression with side effects.
     @discardableResult @inlinable
     public func bind<Source: ObservableValue>(
-        _ keyPath: ReferenceWritableKeyPath<Self, Source.Value>,
+        _ keyPath: @autoclosure @escaping () -> ReferenceWritableKeyPath<Self, Source.Value>,
         to source: Source,
         in bag: CancellationBag? = nil
     ) -> CancellationToken where Source.Value: Sendable {
-        // Inlinable, so that the closure is compiled for the caller's types; the key-path write
-        // itself stays a run-time key-path application, which allocates a write-back buffer for
-        // a computed or overridable property (see README, Performance). `bind(to:in:_:)` writes
-        // through a closure instead.
+        // Inlinable, so that the closure is compiled for the caller's types. The key path comes
+        // as an autoclosure because the optimizer turns a key-path literal into a direct call of
+        // the property's setter only where it sees the literal: a closure made at the call site
+        // that returns the literal and captures nothing is a constant it propagates into the
+        // handler below, which then captures nothing either. A key path passed as a value
+        // reaches the handler as a copy, never folded: a run-time key-path application on every
+        // update, with a write-back buffer (a malloc) for a computed or overridable property
+        // (see README, Performance).
         let token = source.observe(self, options: [.initial, .new]) { target, change in
-            if let new = change.new { target[keyPath: keyPath] = new }
+            if let new = change.new { target[keyPath: keyPath()] = new }
         }
         token.store(in: bag ?? bindings)
         return token
@@ -70,15 +77,16 @@ extension BindingTarget {
     }
 
     /// Binds a property through a transform: `scoreLabel.bind(\.text, to: model.$score) { "\($0)" }`.
+    /// `keyPath` is read on every write, as in ``bind(_:to:in:)``.
     @discardableResult @inlinable
     public func bind<Source: ObservableValue, Value>(
-        _ keyPath: ReferenceWritableKeyPath<Self, Value>,
+        _ keyPath: @autoclosure @escaping () -> ReferenceWritableKeyPath<Self, Value>,
         to source: Source,
         in bag: CancellationBag? = nil,
         _ transform: @escaping @MainActor (Source.Value) -> Value
     ) -> CancellationToken where Source.Value: Sendable {
         let token = source.observe(self, options: [.initial, .new]) { target, change in
-            if let new = change.new { target[keyPath: keyPath] = transform(new) }
+            if let new = change.new { target[keyPath: keyPath()] = transform(new) }
         }
         token.store(in: bag ?? bindings)
         return token

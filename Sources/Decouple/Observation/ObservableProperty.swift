@@ -3,18 +3,21 @@ import Foundation
 // MARK: - Options and changes
 
 /// What an observer is told, as KVO's `NSKeyValueObservingOptions`.
+///
+/// The options are computed and inlinable, not stored: each delivery asks for them, and a
+/// stored `static let` is a global reached through a one-time initialisation check.
 public struct ObservationOptions: OptionSet, Sendable {
     public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Call the handler once right away, with the current value as `new` (if `.new` is asked for).
-    public static let initial = ObservationOptions(rawValue: 1 << 0)
+    @inlinable public static var initial: ObservationOptions { ObservationOptions(rawValue: 1 << 0) }
     /// Include the value before the change.
-    public static let old = ObservationOptions(rawValue: 1 << 1)
+    @inlinable public static var old: ObservationOptions { ObservationOptions(rawValue: 1 << 1) }
     /// Include the value after the change.
-    public static let new = ObservationOptions(rawValue: 1 << 2)
+    @inlinable public static var new: ObservationOptions { ObservationOptions(rawValue: 1 << 2) }
     /// Also call the handler just before each change, with `isPrior` set (and `old`, if asked for).
-    public static let prior = ObservationOptions(rawValue: 1 << 3)
+    @inlinable public static var prior: ObservationOptions { ObservationOptions(rawValue: 1 << 3) }
 }
 
 /// One notification: KVO's change dictionary, typed.
@@ -77,6 +80,7 @@ extension ObservableValue where Value: Sendable {
         options: ObservationOptions = [.new],
         _ handler: @escaping @MainActor (Observer, ObservedChange<Value>) -> Void
     ) -> CancellationToken {
+        MainActorDelivery.prepare()
         let box = MainActorWeak(observer)
         // Weak, so that dropping the token still ends the observation.
         let token = Weak<CancellationToken>()
@@ -147,8 +151,10 @@ public final class ObservableProperty<Value>: ObservableValue {
     // specialised for `Value`, which asks the run time for no generic metadata. Unspecialised,
     // one update cost about a microsecond, most of it in metadata look-ups (see `Benchmarks/`).
 
+    /// One observation. A class, read in place during a round: its fields are constants, so a
+    /// round reaches the handler and the gate without retaining them.
     @usableFromInline
-    struct Entry {
+    final class Entry {
         @usableFromInline let id: Int
         @usableFromInline let options: ObservationOptions
         @usableFromInline let handler: @Sendable (ObservedChange<Value>) -> Void
@@ -237,12 +243,16 @@ public final class ObservableProperty<Value>: ObservableValue {
             defer { state.nextID += 1 }
             return state.nextID
         }
-        // Through a weak box, which is sendable whatever `Value` is: `remove` only takes the lock.
-        let this = Weak(self)
+        // The token holds the guarded state, not the property: a weak reference would give the
+        // property a side table, and every retain and release of it (several per set) would
+        // take the run time's slow path. The property empties the state in `deinit`, so the
+        // handlers still go with it. `Removal` makes the capture sendable whatever `Value` is:
+        // it only takes the lock.
+        let removal = Removal(state)
         let gate = ObservationGate()
         let token = CancellationToken {
             gate.close()
-            this.object?.remove(id)
+            removal.remove(id)
         }
         let current = state.withLock { state in
             state.entries.append(Entry(id: id, options: options, handler: handler, gate: gate))
@@ -257,14 +267,37 @@ public final class ObservableProperty<Value>: ObservableValue {
         return token
     }
 
-    private func remove(_ id: Int) {
-        let removed = state.withLock { state -> Entry? in
-            guard let index = state.entries.firstIndex(where: { $0.id == id }) else { return nil }
-            let entry = state.entries.remove(at: index)
-            if entry.options.contains(.prior) { state.priorCount -= 1 }
-            return entry
+    /// What a token needs to end its observation: the state, from which it removes its entry.
+    private struct Removal: @unchecked Sendable {
+        // Unchecked: `Locked<State>` is sendable only for a sendable `Value`, but `remove`
+        // touches no value, only entries, under the lock.
+        let state: Locked<State>
+
+        init(_ state: Locked<State>) { self.state = state }
+
+        func remove(_ id: Int) {
+            let removed = state.withLock { state -> Entry? in
+                guard let index = state.entries.firstIndex(where: { $0.id == id }) else { return nil }
+                let entry = state.entries.remove(at: index)
+                if entry.options.contains(.prior) { state.priorCount -= 1 }
+                return entry
+            }
+            _ = removed   // the handler, and what it captured, is released outside the lock
         }
-        _ = removed   // the handler, and what it captured, is released outside the lock
+    }
+
+    deinit {
+        // Tokens still hold the state: the observations end here, and their handlers (and what
+        // they captured) are released now, outside the lock, as they were when the state went
+        // with the property.
+        let entries = state.withLock { state -> [Entry] in
+            defer {
+                state.entries = []
+                state.priorCount = 0
+            }
+            return state.entries
+        }
+        _ = entries
     }
 
     @usableFromInline
@@ -332,14 +365,21 @@ public final class ObservableProperty<Value>: ObservableValue {
     /// Tells `entries` of one stored value.
     @inlinable
     func tell(_ entries: [Entry], old: Value, new: Value) {
-        for entry in entries {
-            entry.gate.run {
-                entry.handler(ObservedChange(
-                    old: entry.options.contains(.old) ? old : nil,
-                    new: entry.options.contains(.new) ? new : nil,
-                    isPrior: false,
-                    isInitial: false
-                ))
+        // Each entry is reached unretained: the array, held for the round, keeps them alive.
+        // A copy of an entry (its handler and its gate) cost two retains and two releases, all
+        // atomic, per observer per update.
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
+                    entry.gate.run {
+                        entry.handler(ObservedChange(
+                            old: entry.options.contains(.old) ? old : nil,
+                            new: entry.options.contains(.new) ? new : nil,
+                            isPrior: false,
+                            isInitial: false
+                        ))
+                    }
+                }
             }
         }
     }
