@@ -67,6 +67,6 @@ enum OutputCache {
     /// ``keptOutputs``, so that a folder used for months holds a few entries, not one per edit.
     static func write(_ code: String, key: String, in folder: String) {
         format.write(code, key: key, in: folder)
-        format.prune(in: folder, keeping: keptOutputs)
+        CacheEntryFormat.prune(in: folder, entries: [format], keeping: keptOutputs)
     }
 }

@@ -49,27 +49,33 @@ package struct CacheEntryFormat: Sendable {
         _ = utimensat(AT_FDCWD, entryPath(of: key, in: folder), nil, 0)
     }
 
-    /// Removes all but the `limit` entries of this format in `folder` that were written or read
-    /// last (by modification time; ``touch(_:in:)`` marks a read). Only files named as entries
-    /// are looked at (a 32-digit key and this format's extension), and only regular files are
-    /// removed, never what a link leads to. Best effort: an entry that cannot be removed stays.
-    package func prune(in folder: String, keeping limit: Int) {
+    /// Removes all but the `limit` keys in `folder` whose entries of the given formats were
+    /// written or read last (by modification time; ``touch(_:in:)`` marks a read), with every
+    /// entry of each key removed together. Only files named as entries are looked at (a 32-digit
+    /// key and a format's extension), and only regular files are removed, never what a link
+    /// leads to. Best effort: an entry that cannot be removed stays.
+    package static func prune(in folder: String, entries formats: [CacheEntryFormat], keeping limit: Int) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        let suffix = "." + fileExtension
-        var entries: [(modified: (Int64, Int64), name: String)] = []
-        for name in names where name.hasSuffix(suffix) && Self.isKey(name.utf8.dropLast(suffix.utf8.count)) {
-            guard case .success(let status) = FileStatus.of("\(folder)/\(name)", followingLinks: false),
-                  status.kind == .regular else { continue }
-            entries.append((status.modified, name))
+        var latest: [String: (seconds: Int64, nanoseconds: Int64)] = [:]
+        var files: [String: [String]] = [:]
+        for name in names {
+            for format in formats where name.hasSuffix("." + format.fileExtension) {
+                let key = String(name.dropLast(format.fileExtension.count + 1))
+                guard Digest.isHex(key.utf8),
+                      case .success(let status) = FileStatus.of("\(folder)/\(name)", followingLinks: false),
+                      status.kind == .regular else { continue }
+                let modified = status.modified
+                if latest[key].map({ ($0.seconds, $0.nanoseconds) < (modified.seconds, modified.nanoseconds) }) ?? true {
+                    latest[key] = modified
+                }
+                files[key, default: []].append(name)
+            }
         }
-        guard entries.count > limit else { return }
-        entries.sort { ($0.modified.0, $0.modified.1, $0.name) > ($1.modified.0, $1.modified.1, $1.name) }
-        for entry in entries[limit...] { _ = unlink("\(folder)/\(entry.name)") }
-    }
-
-    /// Whether `name` is a key as ``Digest/hex`` writes it: 32 lower-case hex digits.
-    private static func isKey(_ name: Substring.UTF8View) -> Bool {
-        name.count == 32 && name.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+        guard latest.count > limit else { return }
+        let ranked = latest.sorted { ($0.value.seconds, $0.value.nanoseconds, $0.key) > ($1.value.seconds, $1.value.nanoseconds, $1.key) }
+        for (key, _) in ranked[limit...] {
+            for name in files[key] ?? [] { _ = unlink("\(folder)/\(name)") }
+        }
     }
 
     /// Stores `body` for `key`, atomically, replacing any entry there. Best effort: a cache that
@@ -168,6 +174,15 @@ package struct Digest: Sendable {
         let a = avalanche(first ^ (second &* 0x9e37_79b9_7f4a_7c15))
         let b = avalanche(second ^ (first &* 0xc2b2_ae3d_27d4_eb4f))
         return (a, b)
+    }
+
+    /// Whether `text` is a digest as ``hex`` writes it: 32 lower-case hex digits.
+    package static func isHex(_ text: some Collection<UInt8>) -> Bool {
+        text.count == 32 && text.allSatisfy(isHexDigit)
+    }
+
+    package static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
     }
 
     package var hex: String {

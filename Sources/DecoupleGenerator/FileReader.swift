@@ -21,56 +21,78 @@ package final class FileReader {
     private var storage: UnsafeMutableRawBufferPointer
 
     package init() {
-        storage = .allocate(byteCount: 64 << 10, alignment: 16)
+        storage = .allocate(byteCount: 0, alignment: 16)   // grown by the first file read into it
     }
 
     deinit {
         storage.deallocate()
     }
 
+    /// Why a file was not read.
+    package enum Failure: Error, Equatable, CustomStringConvertible {
+        /// The system's error: the file is missing, or not readable, say.
+        case system(SystemError)
+        /// A folder, FIFO, device or socket: never read, so that nothing blocks the run.
+        case notARegularFile(FileStatus.Kind)
+        /// Larger than one read into memory can take (2 GiB).
+        case tooLarge(Int64)
+
+        package var description: String {
+            switch self {
+            case .system(let error): "\(error)"
+            case .notARegularFile(let kind): "it is \(kind.rawValue), not a regular file"
+            case .tooLarge(let size): "it is too large (\(size) bytes)"
+            }
+        }
+    }
+
     /// Calls `body` with the bytes of the regular file at `path` (following links), and returns
     /// what it returns. The bytes are valid only inside `body`.
     ///
-    /// Only a regular file is read, so a FIFO or a device never blocks the run: anything else
-    /// is `EINVAL`, as is a file that cannot be held in memory. A file read while another
-    /// process writes it comes back with the length it had when opened, or shorter.
+    /// Only a regular file is read, so a FIFO or a device never blocks the run. A file read
+    /// while another process writes it comes back with the length it had when opened, or shorter.
     package func withContents<Result>(
         of path: String, _ body: (UnsafeRawBufferPointer, FileStatus) -> Result
-    ) -> Swift.Result<Result, SystemError> {
+    ) -> Swift.Result<Result, Failure> {
         Self.withOpenFile(path) { descriptor, status in
-            let size = Int(status.size)
-            if storage.count < size {
-                storage.deallocate()
-                storage = .allocate(byteCount: max(size, storage.count * 2), alignment: 16)
-            }
-            return Self.fill(UnsafeMutableRawBufferPointer(rebasing: storage[..<size]), from: descriptor)
-                .map { count in body(UnsafeRawBufferPointer(rebasing: storage[..<count]), status) }
+            readIntoStorage(descriptor, count: Int(status.size)).map { bytes in body(bytes, status) }
         }
+    }
+
+    /// Reads up to `count` bytes of the open file into the reused buffer.
+    private func readIntoStorage(_ descriptor: Int32, count: Int) -> Swift.Result<UnsafeRawBufferPointer, Failure> {
+        if storage.count < count {
+            storage.deallocate()
+            storage = .allocate(byteCount: max(count, storage.count * 2), alignment: 16)
+        }
+        return Self.fill(UnsafeMutableRawBufferPointer(rebasing: storage[..<count]), from: descriptor)
+            .map { UnsafeRawBufferPointer(rebasing: storage[..<$0]) }
     }
 
     /// Opens the regular file at `path` for `body`, and closes it after.
     private static func withOpenFile<Result>(
-        _ path: String, _ body: (Int32, FileStatus) -> Swift.Result<Result, SystemError>
-    ) -> Swift.Result<Result, SystemError> {
+        _ path: String, _ body: (Int32, FileStatus) -> Swift.Result<Result, Failure>
+    ) -> Swift.Result<Result, Failure> {
         // Non-blocking, so that opening a FIFO does not wait for a writer before it is refused.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return .failure(SystemError(code: errno)) }
+        guard descriptor >= 0 else { return .failure(.system(SystemError(code: errno))) }
         defer { close(descriptor) }
         switch FileStatus.of(descriptor: descriptor) {
-        case .failure(let error): return .failure(error)
-        case .success(let status) where status.kind == .regular && status.size < Int64(Int32.max): return body(descriptor, status)
-        case .success: return .failure(SystemError(code: EINVAL))
+        case .failure(let error): return .failure(.system(error))
+        case .success(let status) where status.kind != .regular: return .failure(.notARegularFile(status.kind))
+        case .success(let status) where status.size >= Int64(Int32.max): return .failure(.tooLarge(status.size))
+        case .success(let status): return body(descriptor, status)
         }
     }
 
     /// Fills `buffer` from the file, or up to its end; returns how many bytes were read.
-    private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32) -> Swift.Result<Int, SystemError> {
+    private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32) -> Swift.Result<Int, Failure> {
         var count = 0
         while count < buffer.count {
             let result = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
             if result < 0 {
                 if errno == EINTR { continue }
-                return .failure(SystemError(code: errno))
+                return .failure(.system(SystemError(code: errno)))
             }
             if result == 0 { break }
             count += result
@@ -81,27 +103,25 @@ package final class FileReader {
     /// The text of the regular file at `path`, or `nil` when it is not UTF-8.
     ///
     /// Read straight into the string's own storage: source files are nearly always ASCII, and
-    /// then the bytes are copied once, from the system to the string. Other text is read again
-    /// and checked for UTF-8.
-    package func text(of path: String) -> Swift.Result<String?, SystemError> {
-        var isASCII = true
-        let direct = Self.withOpenFile(path) { descriptor, status -> Swift.Result<String, SystemError> in
-            var failure: SystemError?
-            let text = String(unsafeUninitializedCapacity: Int(status.size)) { buffer in
+    /// then the bytes are copied once, from the system to the string. Other bytes are checked
+    /// for UTF-8 as they are decoded into a string of their own: the file is read once either way.
+    package func text(of path: String) -> Swift.Result<String?, Failure> {
+        Self.withOpenFile(path) { descriptor, status in
+            var outcome: Swift.Result<String?, Failure>?
+            let ascii = String(unsafeUninitializedCapacity: Int(status.size)) { buffer in
                 switch Self.fill(UnsafeMutableRawBufferPointer(buffer), from: descriptor) {
                 case .failure(let error):
-                    failure = error
+                    outcome = .failure(error)
                     return 0
                 case .success(let count):
-                    isASCII = Self.isASCII(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<count]))
-                    return isASCII ? count : 0
+                    let bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<count])
+                    if Self.isASCII(bytes) { return count }
+                    outcome = .success(Self.text(bytes))   // a string of its own, checked
+                    return 0
                 }
             }
-            if let failure { return .failure(failure) }
-            return .success(text)
+            return outcome ?? .success(ascii)
         }
-        guard case .success = direct, !isASCII else { return direct.map { Optional($0) } }
-        return withContents(of: path) { bytes, _ in Self.text(bytes) }
     }
 
     /// Whether every byte is below 0x80, eight at a time.

@@ -262,8 +262,6 @@ import Testing
         }
     }
 
-    /// A cache folder inside the folder being read holds no Swift source: its cached outputs
-    /// are never read back as input (they were, and the adapters then clashed with themselves).
     /// A cache folder used for months holds a few outputs, not one per edit: the eight written
     /// or read last. Each configuration below is another key (its text differs by spaces).
     @Test func outputEntries_keepTheEightUsedLast() throws {
@@ -290,6 +288,8 @@ import Testing
         #expect(try workspace.read("cache/notes.output") == "not an entry", "only entries are removed")
     }
 
+    /// A cache folder inside the folder being read holds no Swift source: its cached outputs
+    /// are never read back as input (they were, and the adapters then clashed with themselves).
     @Test func aCacheFolderAmongTheSources_isNeverReadAsSource() throws {
         let workspace = try corpus(3)
         // Not a dot folder: discovery skips those anyway.

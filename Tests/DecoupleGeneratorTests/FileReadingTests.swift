@@ -54,10 +54,11 @@ import Testing
         let fifo = "\(root)/pipe.swift"
         #expect(mkfifo(fifo, 0o644) == 0)
         // Opened without waiting for a writer, then refused: the test would hang otherwise.
-        #expect(throws: SystemError.self) { try FileReader().text(of: fifo).get() }
-        #expect(throws: SystemError.self) { try FileReader().withContents(of: root) { _, _ in () }.get() }
-        let missing = #expect(throws: SystemError.self) { try FileReader().text(of: "\(root)/missing.swift").get() }
-        #expect(missing?.isMissing == true)
+        #expect(throws: FileReader.Failure.notARegularFile(.fifo)) { try FileReader().text(of: fifo).get() }
+        #expect(throws: FileReader.Failure.notARegularFile(.directory)) { try FileReader().withContents(of: root) { _, _ in () }.get() }
+        let missing = #expect(throws: FileReader.Failure.self) { try FileReader().text(of: "\(root)/missing.swift").get() }
+        #expect(missing.map { if case .system(let error) = $0 { error.isMissing } else { false } } == true)
+        #expect(FileReader.Failure.notARegularFile(.fifo).description == "it is a FIFO, not a regular file")
     }
 
     /// Long fields take the four-lane path: a change to any one byte, and words or blocks that

@@ -172,6 +172,22 @@ private final class Observer {}
         #expect(weakToken == nil)
     }
 
+    @Test func aValueHoldingATokenOfItsOwnProperty_isReleasedWithTheProperty() {
+        // value → bag → token → state → value is a cycle, broken when the property goes: its
+        // values are released with it, though the tokens that hold its state live on.
+        final class Item: Sendable { let bag = CancellationBag() }
+        var property: ObservableProperty<Item>? = ObservableProperty(Item())
+        weak let weakFirst = property!.value
+        property!.observe { _ in }.store(in: property!.value.bag)
+        property!.value = Item()
+        weak let weakSecond = property!.value
+        property!.observe { _ in }.store(in: property!.value.bag)
+        #expect(weakFirst == nil, "the replaced value went, its token with it")
+        #expect(weakSecond != nil)
+        property = nil
+        #expect(weakSecond == nil)
+    }
+
     @Test func cancellingFromAnotherThreadWhileTheHandlerRuns_returnsAfterIt() {
         // The gate: a cancel that finds the handler running on another thread waits for it to
         // return, and the handler is never entered after the cancel returned.

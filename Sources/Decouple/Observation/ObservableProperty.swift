@@ -172,7 +172,14 @@ public final class ObservableProperty<Value>: ObservableValue {
     @usableFromInline
     struct State {
         /// The value observers were last told of, or are being told of.
-        @usableFromInline var value: Value
+        @usableFromInline var value: Value {
+            @inlinable get { stored.unsafelyUnwrapped }
+            @inlinable set { stored = newValue }
+        }
+        /// Where `value` is kept: `nil` only once the property has gone. Tokens hold this state
+        /// and may outlive the property, so its `deinit` lets go of the values here, which might
+        /// otherwise be kept, or hold a token of their own in a cycle.
+        @usableFromInline var stored: Value?
         /// In the order observers came: ids only grow, so appending keeps it sorted. Taking a
         /// copy to notify is a reference count, not an allocation.
         @usableFromInline var entries: [Entry] = []
@@ -188,7 +195,7 @@ public final class ObservableProperty<Value>: ObservableValue {
         @usableFromInline var priorCount = 0
 
         init(value: Value) {
-            self.value = value
+            stored = value
         }
 
         /// The last value set.
@@ -246,8 +253,8 @@ public final class ObservableProperty<Value>: ObservableValue {
         // The token holds the guarded state, not the property: a weak reference would give the
         // property a side table, and every retain and release of it (several per set) would
         // take the run time's slow path. The property empties the state in `deinit`, so the
-        // handlers still go with it. `Removal` makes the capture sendable whatever `Value` is:
-        // it only takes the lock.
+        // handlers and the values still go with it. `Removal` makes the capture sendable
+        // whatever `Value` is: it only takes the lock.
         let removal = Removal(state)
         let gate = ObservationGate()
         let token = CancellationToken {
@@ -270,7 +277,8 @@ public final class ObservableProperty<Value>: ObservableValue {
     /// What a token needs to end its observation: the state, from which it removes its entry.
     private struct Removal: @unchecked Sendable {
         // Unchecked: `Locked<State>` is sendable only for a sendable `Value`, but `remove`
-        // touches no value, only entries, under the lock.
+        // touches no value, only entries, under the lock; and the last token to go releases no
+        // value either, since the property's `deinit` released them on its own thread.
         let state: Locked<State>
 
         init(_ state: Locked<State>) { self.state = state }
@@ -288,16 +296,20 @@ public final class ObservableProperty<Value>: ObservableValue {
 
     deinit {
         // Tokens still hold the state: the observations end here, and their handlers (and what
-        // they captured) are released now, outside the lock, as they were when the state went
-        // with the property.
-        let entries = state.withLock { state -> [Entry] in
+        // they captured) and the values are released now, outside the lock, as they were when
+        // the state went with the property. Nothing reads a value after this: only the property
+        // does, and tokens only remove entries.
+        let released = state.withLock { state in
             defer {
                 state.entries = []
                 state.priorCount = 0
+                state.stored = nil
+                state.incoming = nil
+                state.queued = []
             }
-            return state.entries
+            return (state.entries, state.stored, state.incoming, state.queued)
         }
-        _ = entries
+        _ = released
     }
 
     @usableFromInline

@@ -25,8 +25,8 @@ package enum DeclarationLayout {
     @TaskLocal package static var alwaysFormats = false
 
     /// The declaration laid out: plainly when it can be, otherwise by the formatter. Whether
-    /// the result parses is checked once, on the whole text, by each front end (the tool before
-    /// it writes a file, the macro before it returns its extension).
+    /// the result parses is checked by each front end: the tool on the file's pieces before it
+    /// writes the file (`Generator.allParse`), the macro before it returns its extension.
     static func layOut(_ text: String) -> String {
         if !alwaysFormats, let laidOut = plain(text) { return laidOut }
         return formatted(text)

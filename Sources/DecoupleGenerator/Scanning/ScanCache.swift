@@ -213,11 +213,11 @@ public final class ScanCache: @unchecked Sendable {
     }
 
     private static func isDigest(_ text: Substring) -> Bool {
-        text.utf8.count == 32 && text.utf8.allSatisfy(isHexDigit)
+        Digest.isHex(text.utf8)
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+        Digest.isHexDigit(byte)
     }
 
     /// Writes the index of the files this run looked up, when it changed, and the pack of
@@ -242,14 +242,14 @@ public final class ScanCache: @unchecked Sendable {
         lock.unlock()
         guard changed else { return }
         Self.packFormat.write(text, key: storeKey, in: folder)
-        // Each build of the tool has a pack and an index of its own: those of the builds used
-        // least recently go, so that upgrading the tool does not leave a pack behind each time.
-        Self.packFormat.prune(in: folder, keeping: Self.keptBuilds)
-        Self.indexFormat.prune(in: folder, keeping: Self.keptBuilds)
+        // Each build of the tool has a pack and an index of its own, under one key: those of
+        // the builds written least recently go, both files together, so that upgrading the
+        // tool does not leave a pack behind each time.
+        CacheEntryFormat.prune(in: folder, entries: [Self.packFormat, Self.indexFormat], keeping: Self.keptBuilds)
     }
 
     /// How many builds of the tool keep their pack and index in one folder: this one and the
-    /// one before, for a folder that two builds share.
+    /// one written before, for a folder that two builds share.
     static let keptBuilds = 2
 
     /// Writes the index of the files this run looked up, when it changed: all a run served
