@@ -33,7 +33,7 @@ package struct CacheEntryFormat: Sendable {
     /// The body is checked as bytes and becomes a string once: a run served from the cache reads
     /// a generated file of a megabyte or more, and each copy of it showed in profiles.
     package func read(_ key: String, in folder: String) -> String? {
-        let read = FileReader().withContents(of: entryPath(of: key, in: folder)) { bytes, _ -> String? in
+        let read = FileReader.withContents(of: entryPath(of: key, in: folder)) { bytes, _ -> String? in
             guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
             let body = UnsafeRawBufferPointer(rebasing: bytes[(newline + 1)...])
             guard bytes[..<newline].elementsEqual(header(key: key, body: body).utf8) else { return nil }
@@ -43,7 +43,7 @@ package struct CacheEntryFormat: Sendable {
         return try? read.get()
     }
 
-    /// Marks the entry for `key` as just used, so that ``prune(in:keeping:)`` keeps it longest.
+    /// Marks the entry for `key` as just used, so that ``prune(in:entries:keeping:)`` keeps it longest.
     /// Best effort, like every write to a cache.
     package func touch(_ key: String, in folder: String) {
         _ = utimensat(AT_FDCWD, entryPath(of: key, in: folder), nil, 0)

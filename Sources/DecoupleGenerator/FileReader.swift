@@ -8,26 +8,13 @@ import Darwin
 
 // MARK: - FileReader
 
-/// Reads whole files with the fewest system calls (open, one status, one read, close) into one
-/// buffer it reuses.
+/// Reads whole files with the fewest system calls: open, one status, one read, close.
 ///
 /// A run served from the cache reads every source, the configuration and the cached output and
 /// does little else, so how a file is read is most of its time. Foundation's
 /// `FileManager.contents(atPath:)` asks for the file's status twice, and hands back a new `Data`
 /// that is then copied again into a `String`: twice the fresh memory, each page of it a fault.
-///
-/// Not thread-safe: one reader per thread.
-package final class FileReader {
-    private var storage: UnsafeMutableRawBufferPointer
-
-    package init() {
-        storage = .allocate(byteCount: 0, alignment: 16)   // grown by the first file read into it
-    }
-
-    deinit {
-        storage.deallocate()
-    }
-
+package enum FileReader {
     /// Why a file was not read.
     package enum Failure: Error, Equatable, CustomStringConvertible {
         /// The system's error: the file is missing, or not readable, say.
@@ -51,22 +38,14 @@ package final class FileReader {
     ///
     /// Only a regular file is read, so a FIFO or a device never blocks the run. A file read
     /// while another process writes it comes back with the length it had when opened, or shorter.
-    package func withContents<Result>(
+    package static func withContents<Result>(
         of path: String, _ body: (UnsafeRawBufferPointer, FileStatus) -> Result
     ) -> Swift.Result<Result, Failure> {
-        Self.withOpenFile(path) { descriptor, status in
-            readIntoStorage(descriptor, count: Int(status.size)).map { bytes in body(bytes, status) }
+        withOpenFile(path) { descriptor, status in
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(status.size), alignment: 16)
+            defer { buffer.deallocate() }
+            return fill(buffer, from: descriptor).map { count in body(UnsafeRawBufferPointer(rebasing: buffer[..<count]), status) }
         }
-    }
-
-    /// Reads up to `count` bytes of the open file into the reused buffer.
-    private func readIntoStorage(_ descriptor: Int32, count: Int) -> Swift.Result<UnsafeRawBufferPointer, Failure> {
-        if storage.count < count {
-            storage.deallocate()
-            storage = .allocate(byteCount: max(count, storage.count * 2), alignment: 16)
-        }
-        return Self.fill(UnsafeMutableRawBufferPointer(rebasing: storage[..<count]), from: descriptor)
-            .map { UnsafeRawBufferPointer(rebasing: storage[..<$0]) }
     }
 
     /// Opens the regular file at `path` for `body`, and closes it after.
@@ -105,8 +84,8 @@ package final class FileReader {
     /// Read straight into the string's own storage: source files are nearly always ASCII, and
     /// then the bytes are copied once, from the system to the string. Other bytes are checked
     /// for UTF-8 as they are decoded into a string of their own: the file is read once either way.
-    package func text(of path: String) -> Swift.Result<String?, Failure> {
-        Self.withOpenFile(path) { descriptor, status in
+    package static func text(of path: String) -> Swift.Result<String?, Failure> {
+        withOpenFile(path) { descriptor, status in
             var outcome: Swift.Result<String?, Failure>?
             let ascii = String(unsafeUninitializedCapacity: Int(status.size)) { buffer in
                 switch Self.fill(UnsafeMutableRawBufferPointer(buffer), from: descriptor) {

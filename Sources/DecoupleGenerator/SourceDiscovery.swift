@@ -32,17 +32,15 @@ public enum SourceDiscovery {
         if let output, case .success(let status) = FileStatus.of(output) { outputIdentity = status.identity }
         var sources: [SourceFile] = []
         var problems = walk.problems
-        let reader = FileReader()
         for file in walk.files {
-            let read: String?
-            switch reader.text(of: file.path) {
-            case .success(let text): read = text
+            let text: String
+            switch FileReader.text(of: file.path) {
+            case .success(let read?): text = read
+            case .success(nil):
+                problems.append(Diagnostic("\(displayPath(file.path)) is not UTF-8 text", at: SourcePosition(file: file.path, line: 1, column: 1)))
+                continue
             case .failure(let error):
                 problems.append(Diagnostic("cannot read \(displayPath(file.path)): \(error)", at: nil))
-                continue
-            }
-            guard let text = read else {
-                problems.append(Diagnostic("\(displayPath(file.path)) is not UTF-8 text", at: SourcePosition(file: file.path, line: 1, column: 1)))
                 continue
             }
             if file.identity == outputIdentity, let output {

@@ -22,12 +22,11 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let large = String(repeating: "struct Model { var name: String }\n", count: 6_000)   // 204 KB, past the buffer
         let texts = ["", "struct A {}\n", "// naïve café ✓ 🧪\nstruct B {}\n", "\u{FEFF}struct C {}\n", large, large + "é"]
-        let reader = FileReader()
         for (index, text) in texts.enumerated() {
             let path = "\(root)/\(index).swift"
             try text.write(toFile: path, atomically: false, encoding: .utf8)
-            #expect(try reader.text(of: path).get() == text, "file \(index)")
-            let bytes = try reader.withContents(of: path) { bytes, status in (Array(bytes), status.size) }.get()
+            #expect(try FileReader.text(of: path).get() == text, "file \(index)")
+            let bytes = try FileReader.withContents(of: path) { bytes, status in (Array(bytes), status.size) }.get()
             #expect(bytes.0 == Array(text.utf8) && bytes.1 == Int64(text.utf8.count), "file \(index)")
         }
     }
@@ -41,7 +40,7 @@ import Testing
         for (index, bytes) in invalid.enumerated() {
             let path = "\(root)/\(index).swift"
             try write(bytes, to: path)
-            #expect(try FileReader().text(of: path).get() == nil, "bytes \(bytes)")
+            #expect(try FileReader.text(of: path).get() == nil, "bytes \(bytes)")
         }
         let failure = #expect(throws: GenerationFailure.self) { try SourceDiscovery.sources(at: [root]) }
         let messages = failure?.diagnostics.map(\.description) ?? []
@@ -54,9 +53,9 @@ import Testing
         let fifo = "\(root)/pipe.swift"
         #expect(mkfifo(fifo, 0o644) == 0)
         // Opened without waiting for a writer, then refused: the test would hang otherwise.
-        #expect(throws: FileReader.Failure.notARegularFile(.fifo)) { try FileReader().text(of: fifo).get() }
-        #expect(throws: FileReader.Failure.notARegularFile(.directory)) { try FileReader().withContents(of: root) { _, _ in () }.get() }
-        let missing = #expect(throws: FileReader.Failure.self) { try FileReader().text(of: "\(root)/missing.swift").get() }
+        #expect(throws: FileReader.Failure.notARegularFile(.fifo)) { try FileReader.text(of: fifo).get() }
+        #expect(throws: FileReader.Failure.notARegularFile(.directory)) { try FileReader.withContents(of: root) { _, _ in () }.get() }
+        let missing = #expect(throws: FileReader.Failure.self) { try FileReader.text(of: "\(root)/missing.swift").get() }
         #expect(missing.map { if case .system(let error) = $0 { error.isMissing } else { false } } == true)
         #expect(FileReader.Failure.notARegularFile(.fifo).description == "it is a FIFO, not a regular file")
     }

@@ -98,7 +98,7 @@ public final class ForwardingProxy: Sendable {
 
     /// The live object injected for a protocol, if any.
     public func object<Protocol>(for protocol: Protocol.Type) -> Protocol? {
-        _provider(for: ObjectIdentifier(`protocol`)).flatMap { Self._unwrap($0, as: `protocol`) }
+        _provider(for: ObjectIdentifier(`protocol`)).flatMap { Self._read($0, as: `protocol`) { $0 } }
     }
 
     /// The protocols with a live injected object, in injection order.
@@ -120,8 +120,7 @@ public final class ForwardingProxy: Sendable {
         // Inlined, so that a key path written at the call site becomes a direct call, made on
         // the boxed value in place.
         guard let found = _provider(for: ObjectIdentifier(Protocol.self)) else { return nil }
-        if let box = Self._box(found, as: Protocol.self) { return box.value[keyPath: keyPath] }
-        return (found as? Protocol)?[keyPath: keyPath]
+        return Self._read(found, as: Protocol.self) { $0[keyPath: keyPath] }
     }
 
     /// What is injected for a protocol: the box of a strongly injected object, or the live
@@ -145,12 +144,15 @@ public final class ForwardingProxy: Sendable {
         return unsafeDowncast(found, to: _InjectedObject<Protocol>.self)
     }
 
-    /// A strongly injected object comes back from its box with no dynamic cast; only a weakly
-    /// injected one needs a cast to the protocol.
+    /// `body` applied to what was found, as the protocol: a strongly injected object is read in
+    /// its box, in place, with no dynamic cast (taking it out would copy the value, and count a
+    /// reference to each of its fields); only a weakly injected one is cast to the protocol.
     @inlinable
-    static func _unwrap<Protocol>(_ found: AnyObject, as protocol: Protocol.Type) -> Protocol? {
-        if let box = _box(found, as: `protocol`) { return box.value }
-        return found as? Protocol
+    static func _read<Protocol, Result>(
+        _ found: AnyObject, as protocol: Protocol.Type, _ body: (Protocol) -> Result
+    ) -> Result? {
+        if let box = _box(found, as: `protocol`) { return body(box.value) }
+        return (found as? Protocol).map(body)
     }
 
     /// Typed look-up of ``TitledContent`` members that tells "not injected" (`nil`) from empty.

@@ -94,13 +94,7 @@ final class AnyMemberTable: Sendable {
         names = table.names
         readers = table.members.map { member in
             let read = member.read
-            return Member { object in
-                // A strongly injected object is read in its box, in place: taking it out would
-                // copy the value, and count a reference to each of its fields.
-                if let box = ForwardingProxy._box(object, as: Root.self) { return read(box.value) }
-                guard let root = object as? Root else { return nil }
-                return read(root)
-            }
+            return Member { object in ForwardingProxy._read(object, as: Root.self, read) }
         }
     }
 

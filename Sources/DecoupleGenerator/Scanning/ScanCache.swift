@@ -181,7 +181,7 @@ public final class ScanCache: @unchecked Sendable {
             guard let newline = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
             let fields = pack[position..<newline].split(separator: " ", omittingEmptySubsequences: false)
             let start = bytes.index(after: newline)
-            guard fields.count == 3, isDigest(fields[0]), isDigest(fields[1]),
+            guard fields.count == 3, Digest.isHex(fields[0].utf8), Digest.isHex(fields[1].utf8),
                   let length = Int(fields[2]), length >= 0, length <= bytes.count,
                   let end = bytes.index(start, offsetBy: length, limitedBy: bytes.endIndex),
                   end.samePosition(in: pack.unicodeScalars) != nil
@@ -205,19 +205,11 @@ public final class ScanCache: @unchecked Sendable {
                 let key = UnsafeBufferPointer(rebasing: bytes[start..<(start + 32)])
                 let digest = UnsafeBufferPointer(rebasing: bytes[(start + 33)..<(start + 65)])
                 guard bytes[start + 32] == UInt8(ascii: " "), bytes[start + 65] == UInt8(ascii: "\n"),
-                      key.allSatisfy(isHexDigit), digest.allSatisfy(isHexDigit) else { return nil }
+                      Digest.isHex(key), Digest.isHex(digest) else { return nil }
                 digests[String(decoding: key, as: UTF8.self)] = String(decoding: digest, as: UTF8.self)
             }
             return digests
         }
-    }
-
-    private static func isDigest(_ text: Substring) -> Bool {
-        Digest.isHex(text.utf8)
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        Digest.isHexDigit(byte)
     }
 
     /// Writes the index of the files this run looked up, when it changed, and the pack of
