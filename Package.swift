@@ -116,6 +116,7 @@ let targets: [Target] = [
         dependencies: [
             "decouple",
             "DecoupleTestSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
         ]
     ),

@@ -19,10 +19,17 @@ struct DecoupleCommand: ParsableCommand {
     )
 
     /// Runs the command with the exit codes the contract promises: usage errors are 2, not 64.
+    ///
+    /// A `generate` run with plain arguments, as build plugins and scripts write them, starts
+    /// without ArgumentParser (see ``GenerateRequest/plain(_:)``); anything else is parsed by it.
     static func main() {
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            if let request = GenerateRequest.plain(Array(CommandLine.arguments.dropFirst())) {
+                try request.run()
+            } else {
+                var command = try parseAsRoot()
+                try command.run()
+            }
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)
         } catch {

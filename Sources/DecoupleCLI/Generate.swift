@@ -48,9 +48,35 @@ struct Generate: ParsableCommand {
 
     func validate() throws {
         if check && output == nil {
-            throw ValidationError("--check needs --output: the file to compare with")
+            throw ValidationError(GenerateRequest.checkNeedsOutput)
         }
     }
+
+    /// What these arguments ask for. Every option is passed on: a new one that is not fails to
+    /// compile here.
+    var request: GenerateRequest {
+        GenerateRequest(paths: paths, config: config, output: output, check: check, style: style, cache: cache, exclude: exclude)
+    }
+
+    func run() throws {
+        try request.run()
+    }
+}
+
+// MARK: - GenerateRequest
+
+/// What a `generate` run was asked to do, however its arguments were read: by ArgumentParser
+/// (``Generate``), or, for plain arguments, by ``plain(_:)``.
+struct GenerateRequest: Equatable {
+    var paths: [String]
+    var config: String?
+    var output: String?
+    var check: Bool
+    var style: OutputStyle?
+    var cache: String?
+    var exclude: [String]
+
+    static let checkNeedsOutput = "--check needs --output: the file to compare with"
 
     func run() throws {
         let inputs = paths.isEmpty ? ["."] : paths
@@ -63,29 +89,27 @@ struct Generate: ParsableCommand {
         var configuration = configurationFile.configuration
         if let style { configuration.style = style }
 
-        let sources: [SourceFile]
         let code: String
+        let sourceCount: Int
         var fromCache = false
-        var scanCache: ScanCache?
+        // With a cache, the output is kept by what the sources declare: a run whose files are
+        // unchanged, or changed only where nothing is declared, reads it.
+        let scanCache = cache.map { ScanCache(folder: "\($0)/files", version: OutputCache.toolIdentity) }
         do {
             if let output { try checkOutput(output, against: configurationFile) }
-            sources = try SourceDiscovery.sources(
-                at: inputs, output: output, excludedPatterns: (exclude + configurationFile.exclude).map(PathPattern.init))
-            // With a cache, the output is kept by what the sources declare: a run whose files are
-            // unchanged, or changed only where nothing is declared, reads it.
-            scanCache = cache.map { ScanCache(folder: "\($0)/files", version: OutputCache.toolIdentity) }
-            let key = scanCache?.declarationDigests(for: sources).map { digests in
-                OutputCache.key(
-                    declarationDigests: zip(sources, digests).map { ($0.path, $1) },
-                    configurationText: configurationFile.text, style: style, version: OutputCache.toolIdentity)
-            }
-            if let cache, let key, let cached = OutputCache.read(key, in: cache) {
-                scanCache?.writeIndex()
-                code = cached
-                fromCache = true
+            let patterns = (exclude + configurationFile.exclude).map(PathPattern.init)
+            if let cache, let scanCache, let cached = try cachedOutput(of: inputs, in: cache, scanCache, configurationFile, patterns) {
+                (code, sourceCount, fromCache) = (cached.code, cached.sourceCount, true)
             } else {
+                // Read again, as text this time: what is generated, and the key it is kept by,
+                // come from the same bytes even if a file changed since it was digested.
+                let sources = try SourceDiscovery.sources(at: inputs, output: output, excludedPatterns: patterns)
+                let key = scanCache?.declarationDigests(for: sources).map { digests in
+                    outputKey(sources.map(\.path), digests, configurationFile)
+                }
                 var warnings: [Diagnostic] = []
                 code = try Generator.generate(sources: sources, configuration: configuration, scanCache: scanCache, warnings: &warnings)
+                sourceCount = sources.count
                 printWarnings(warnings)
                 if let cache, let key { OutputCache.write(code, key: key, in: cache) }
             }
@@ -114,7 +138,7 @@ struct Generate: ParsableCommand {
         do {
             switch try OutputFile.write(code, to: output) {
             case .written:
-                let files = "\(sources.count) source file\(sources.count == 1 ? "" : "s")"
+                let files = "\(sourceCount) source file\(sourceCount == 1 ? "" : "s")"
                 printError("wrote \(output) from " + (fromCache ? "the cache (\(files)\(changeSummary(scanCache)))" : files + scanSummary(scanCache)))
             case .unchanged: printError("\(output) is up to date")
             }
@@ -122,6 +146,26 @@ struct Generate: ParsableCommand {
             printError("decouple: error: cannot write \(displayPath(output)): \(error)")
             throw Status.badInput
         }
+    }
+
+    /// The cached output for the sources as they are, if the cache has it. The sources are
+    /// digested, not kept as text: only files the cache does not know are read as text, and
+    /// scanned, and none when nothing changed.
+    private func cachedOutput(
+        of inputs: [String], in cache: String, _ scanCache: ScanCache, _ configurationFile: ConfigurationFile, _ patterns: [PathPattern]
+    ) throws(GenerationFailure) -> (code: String, sourceCount: Int)? {
+        let found = try SourceDiscovery.digests(at: inputs, output: output, excludedPatterns: patterns)
+        guard let digests = scanCache.declarationDigests(for: found),
+              let code = OutputCache.read(outputKey(found.map(\.path), digests, configurationFile), in: cache)
+        else { return nil }
+        scanCache.writeIndex()
+        return (code, found.count)
+    }
+
+    private func outputKey(_ paths: [String], _ digests: [String], _ configurationFile: ConfigurationFile) -> String {
+        OutputCache.key(
+            declarationDigests: Array(zip(paths, digests)), configurationText: configurationFile.text,
+            style: style, version: OutputCache.toolIdentity)
     }
 
     /// ` unchanged`, or `, 2 scanned: the same declarations`, after a run served from the

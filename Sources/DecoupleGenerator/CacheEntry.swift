@@ -30,15 +30,11 @@ package struct CacheEntryFormat: Sendable {
     /// The body stored for `key`, only when the entry is a regular file written for this key
     /// whose body has the length and digest its header records.
     ///
-    /// The body is checked as bytes and becomes a string once: a run served from the cache reads
-    /// a generated file of a megabyte or more, and each copy of it showed in profiles.
+    /// The body is checked as bytes, read into the string that holds it: a run served from the
+    /// cache reads a generated file of a megabyte or more, and each copy of it showed in profiles.
     package func read(_ key: String, in folder: String) -> String? {
-        let read = FileReader.withContents(of: entryPath(of: key, in: folder)) { bytes, _ -> String? in
-            guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-            let body = UnsafeRawBufferPointer(rebasing: bytes[(newline + 1)...])
-            guard bytes[..<newline].elementsEqual(header(key: key, body: body).utf8) else { return nil }
-            // The digest matched, so these are the bytes written: valid UTF-8.
-            return String(decoding: body, as: UTF8.self)
+        let read = FileReader.body(of: entryPath(of: key, in: folder)) { firstLine, body in
+            firstLine.elementsEqual(header(key: key, body: body).utf8)
         }
         return try? read.get()
     }

@@ -33,19 +33,67 @@ package enum FileReader {
         }
     }
 
-    /// Calls `body` with the bytes of the regular file at `path` (following links), and returns
-    /// what it returns. The bytes are valid only inside `body`.
+    /// The text after the first line of the regular file at `path`, when `accept` takes that
+    /// line (without its newline) and the bytes after it; `nil` when it does not, or the file
+    /// has no newline. Read straight into the string's storage, and the body moved to its start:
+    /// no second buffer, no second copy of a body that can be megabytes long. Bytes that are not
+    /// UTF-8 would be repaired, as `String` repairs them: the cache's `accept` checks the body's
+    /// digest, so a body it accepts is the text it wrote.
     ///
     /// Only a regular file is read, so a FIFO or a device never blocks the run. A file read
     /// while another process writes it comes back with the length it had when opened, or shorter.
+    package static func body(
+        of path: String, accept: (_ firstLine: UnsafeRawBufferPointer, _ body: UnsafeRawBufferPointer) -> Bool
+    ) -> Swift.Result<String?, Failure> {
+        withOpenFile(path) { descriptor, status in
+            string(from: descriptor, size: status.size) { bytes in
+                guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")),
+                      accept(UnsafeRawBufferPointer(rebasing: bytes[..<newline]), UnsafeRawBufferPointer(rebasing: bytes[(newline + 1)...]))
+                else { return .instead(nil) }
+                let length = bytes.count - newline - 1
+                UnsafeMutableRawPointer(bytes.baseAddress!).copyMemory(from: bytes.baseAddress! + newline + 1, byteCount: length)
+                return .keep(length)
+            }
+        }
+    }
+
+    /// Calls `body` with the bytes of the regular file at `path`, read into `buffer` (grown when
+    /// the file is larger), and returns what it returns. The bytes are valid only inside `body`.
+    ///
+    /// For reading many files without keeping them: one buffer serves them all, where a new one
+    /// for each file costs a page fault per 4 kB of it.
     package static func withContents<Result>(
-        of path: String, _ body: (UnsafeRawBufferPointer, FileStatus) -> Result
+        of path: String, in buffer: inout ReadBuffer, _ body: (UnsafeRawBufferPointer) -> Result
     ) -> Swift.Result<Result, Failure> {
         withOpenFile(path) { descriptor, status in
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Int(status.size), alignment: 16)
-            defer { buffer.deallocate() }
-            return fill(buffer, from: descriptor).map { count in body(UnsafeRawBufferPointer(rebasing: buffer[..<count]), status) }
+            let storage = buffer.storage(for: Int(status.size))
+            return fill(UnsafeMutableRawBufferPointer(rebasing: storage[..<Int(status.size)]), from: descriptor).map { count in
+                body(UnsafeRawBufferPointer(rebasing: storage[..<count]))
+            }
         }
+    }
+
+    /// Memory that ``withContents(of:in:_:)`` reads files into, reused from one file to the next.
+    package struct ReadBuffer: ~Copyable {
+        private var storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
+
+        package init() {}
+
+        deinit { storage.deallocate() }
+
+        /// At least `count` bytes; the contents are not kept when it grows.
+        mutating func storage(for count: Int) -> UnsafeMutableRawBufferPointer {
+            if storage.count < count {
+                storage.deallocate()
+                storage = .allocate(byteCount: max(count, storage.count * 2), alignment: 16)
+            }
+            return storage
+        }
+    }
+
+    /// Whether `bytes` are UTF-8: ASCII checked eight bytes at a time, anything else decoded.
+    package static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        isASCII(bytes) || text(bytes) != nil
     }
 
     /// Opens the regular file at `path` for `body`, and closes it after.
@@ -86,21 +134,44 @@ package enum FileReader {
     /// for UTF-8 as they are decoded into a string of their own: the file is read once either way.
     package static func text(of path: String) -> Swift.Result<String?, Failure> {
         withOpenFile(path) { descriptor, status in
-            var outcome: Swift.Result<String?, Failure>?
-            let ascii = String(unsafeUninitializedCapacity: Int(status.size)) { buffer in
-                switch Self.fill(UnsafeMutableRawBufferPointer(buffer), from: descriptor) {
-                case .failure(let error):
-                    outcome = .failure(error)
-                    return 0
-                case .success(let count):
-                    let bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[..<count])
-                    if Self.isASCII(bytes) { return count }
-                    outcome = .success(Self.text(bytes))   // a string of its own, checked
+            string(from: descriptor, size: status.size) { bytes in
+                // Not ASCII: a string of its own, checked.
+                isASCII(UnsafeRawBufferPointer(bytes)) ? .keep(bytes.count) : .instead(text(UnsafeRawBufferPointer(bytes)))
+            }
+        }
+    }
+
+    /// What a string read from a file keeps: the first `count` bytes of its storage, or another
+    /// answer instead.
+    private enum Shape {
+        case keep(Int)
+        case instead(String?)
+    }
+
+    /// A string read straight from the file into its storage: `shape` gets the bytes read, in
+    /// that storage, and says how many it keeps (after moving them, if it likes), or what to
+    /// answer instead.
+    private static func string(
+        from descriptor: Int32, size: Int64, _ shape: (UnsafeMutableRawBufferPointer) -> Shape
+    ) -> Swift.Result<String?, Failure> {
+        var outcome: Swift.Result<String?, Failure>?
+        let text = String(unsafeUninitializedCapacity: Int(size)) { buffer in
+            let storage = UnsafeMutableRawBufferPointer(buffer)
+            switch fill(storage, from: descriptor) {
+            case .failure(let error):
+                outcome = .failure(error)
+                return 0
+            case .success(let count):
+                switch shape(UnsafeMutableRawBufferPointer(rebasing: storage[..<count])) {
+                case .keep(let kept):
+                    return kept
+                case .instead(let answer):
+                    outcome = .success(answer)
                     return 0
                 }
             }
-            return outcome ?? .success(ascii)
         }
+        return outcome ?? .success(text)
     }
 
     /// Whether every byte is below 0x80, eight at a time.

@@ -54,11 +54,14 @@ import Testing
         let workspace = try workspace()
         try link(workspace, "Link.swift", to: "Models/A.swift")
         try FileManager.default.linkItem(atPath: workspace.url.appendingPathComponent("Models/A.swift").path, toPath: workspace.url.appendingPathComponent("Hard.swift").path)
-        for output in ["Models/A.swift", "Models/../Models/A.swift", "./Models/A.swift", workspace.url.path + "/Models/A.swift", "Link.swift", "Hard.swift"] {
-            try expectRefused(workspace, ["generate", "Models", "--output", output], saying: "refusing to write the output \(output): it is the input source Models/A.swift")
+        // With a cache, sources are first digested rather than read as text: the same checks.
+        for cache in [[], ["--cache", ".cache"]] {
+            for output in ["Models/A.swift", "Models/../Models/A.swift", "./Models/A.swift", workspace.url.path + "/Models/A.swift", "Link.swift", "Hard.swift"] {
+                try expectRefused(workspace, ["generate", "Models", "--output", output] + cache, saying: "refusing to write the output \(output): it is the input source Models/A.swift")
+            }
+            // Named as an input file, too, and even when that file carries the generated header.
+            try expectRefused(workspace, ["generate", "Models/A.swift", "--output", "Link.swift"] + cache, saying: "it is the input source Models/A.swift")
         }
-        // Named as an input file, too, and even when that file carries the generated header.
-        try expectRefused(workspace, ["generate", "Models/A.swift", "--output", "Link.swift"], saying: "it is the input source Models/A.swift")
     }
 
     @Test func outputNamingTheConfiguration_isRefused() throws {
@@ -78,6 +81,12 @@ import Testing
         let again = try workspace.run("generate", "Models", "--output", "Models/Generated.swift")
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stderr == "Models/Generated.swift is up to date\n")
+        // Through the cache: filling it, then served from it, the previous output is not a source.
+        for _ in 0..<2 {
+            let cached = try workspace.run("generate", "Models", "--output", "Models/Generated.swift", "--cache", ".cache")
+            #expect(cached.status == 0, "\(cached.stderr)")
+            #expect(cached.stderr == "Models/Generated.swift is up to date\n")
+        }
     }
 
     // MARK: Item 2: links and special files as output

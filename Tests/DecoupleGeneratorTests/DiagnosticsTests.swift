@@ -211,4 +211,26 @@ import Testing
             """
         }
     }
+
+    /// A key written twice is found whether the object is small (its keys compared in place) or
+    /// large (indexed by name past 16 keys), first and last, and named with where it was first.
+    @Test func duplicateKeys_inSmallAndLargeObjects_areLocated() {
+        func map(_ count: Int, repeating repeated: Int) -> String {
+            let keys = (0..<count).map { "\"k\($0)\": \"m\"" } + ["\"k\(repeated)\": \"m\""]
+            return #"{"adapters": [{"model": "A", "protocol": "TitledContent", "map": {"# + keys.joined(separator: ", ") + "}}]}"
+        }
+        let cases = [map(3, repeating: 1), map(40, repeating: 0), map(40, repeating: 39), map(16, repeating: 15)]
+        let output = cases.map { generate(["A.swift": "struct A {}"], config: $0) }.joined(separator: "\n---\n")
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            decouple.json:1:100: error: invalid JSON: duplicate key "k1" (first at line 1, column 78); each key may appear once in an object
+            ---
+            decouple.json:1:537: error: invalid JSON: duplicate key "k0" (first at line 1, column 67); each key may appear once in an object
+            ---
+            decouple.json:1:537: error: invalid JSON: duplicate key "k39" (first at line 1, column 525); each key may appear once in an object
+            ---
+            decouple.json:1:249: error: invalid JSON: duplicate key "k15" (first at line 1, column 237); each key may appear once in an object
+            """
+        }
+    }
 }

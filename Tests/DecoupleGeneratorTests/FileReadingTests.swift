@@ -26,9 +26,20 @@ import Testing
             let path = "\(root)/\(index).swift"
             try text.write(toFile: path, atomically: false, encoding: .utf8)
             #expect(try FileReader.text(of: path).get() == text, "file \(index)")
-            let bytes = try FileReader.withContents(of: path) { bytes, status in (Array(bytes), status.size) }.get()
-            #expect(bytes.0 == Array(text.utf8) && bytes.1 == Int64(text.utf8.count), "file \(index)")
+            // A cache entry: the first line and the body after it, as bytes, and the body as text.
+            let entry = "\(root)/\(index).entry"
+            try ("first line\n" + text).write(toFile: entry, atomically: false, encoding: .utf8)
+            var seen: ([UInt8], [UInt8]) = ([], [])
+            #expect(try FileReader.body(of: entry) { line, body in
+                seen = (Array(line), Array(body))
+                return true
+            }.get() == text, "file \(index)")
+            #expect(seen.0 == Array("first line".utf8) && seen.1 == Array(text.utf8), "file \(index)")
+            #expect(try FileReader.body(of: entry) { _, _ in false }.get() == nil, "file \(index)")
         }
+        // No first line to check: no body.
+        try "no newline".write(toFile: "\(root)/bare.entry", atomically: false, encoding: .utf8)
+        #expect(try FileReader.body(of: "\(root)/bare.entry") { _, _ in true }.get() == nil)
     }
 
     /// Each is the same length once repaired (a truncated four-byte sequence becomes one
@@ -42,9 +53,37 @@ import Testing
             try write(bytes, to: path)
             #expect(try FileReader.text(of: path).get() == nil, "bytes \(bytes)")
         }
+        let expected = (0..<invalid.count).map { "\(root)/\($0).swift:1:1: error: \(root)/\($0).swift is not UTF-8 text" }
         let failure = #expect(throws: GenerationFailure.self) { try SourceDiscovery.sources(at: [root]) }
-        let messages = failure?.diagnostics.map(\.description) ?? []
-        #expect(messages == (0..<invalid.count).map { "\(root)/\($0).swift:1:1: error: \(root)/\($0).swift is not UTF-8 text" })
+        #expect(failure?.diagnostics.map(\.description) == expected)
+        // Digested instead of read as text: the same check, the same errors.
+        let digestFailure = #expect(throws: GenerationFailure.self) { try SourceDiscovery.digests(at: [root]) }
+        #expect(digestFailure?.diagnostics.map(\.description) == expected)
+    }
+
+    /// Digesting finds the files reading finds, in the same order, each with the digest of the
+    /// text that reading gives (which the scan cache's keys are made of), and skips or refuses
+    /// the output among them alike.
+    @Test func discoveryByDigest_matchesDiscoveryByText() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let large = String(repeating: "struct Model { var name: String }\n", count: 6_000)
+        let texts = ["b/A.swift": "struct A {}\n", "a.swift": "// naïve café ✓\n", "c/d/B.swift": "\u{FEFF}struct B {}\n", "c/Large.swift": large, "Empty.swift": ""]
+        for (name, text) in texts {
+            try FileManager.default.createDirectory(atPath: (("\(root)/\(name)") as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: "\(root)/\(name)", atomically: false, encoding: .utf8)
+        }
+        try (generatedFileHeader + "struct Old {}\n").write(toFile: "\(root)/Generated.swift", atomically: false, encoding: .utf8)
+        let sources = try SourceDiscovery.sources(at: [root], output: "\(root)/Generated.swift")
+        let digests = try SourceDiscovery.digests(at: [root], output: "\(root)/Generated.swift")
+        #expect(sources.count == texts.count)
+        #expect(digests == sources.map { SourceDigest(path: $0.path, content: Digest.of($0.text)) })
+        // An output that is not generated is an input the run would overwrite: refused by both.
+        let expected = "refusing to write the output \(root)/a.swift: it is the input source \(root)/a.swift, which would be overwritten"
+        for discover in [{ _ = try SourceDiscovery.sources(at: [root], output: "\(root)/a.swift") }, { _ = try SourceDiscovery.digests(at: [root], output: "\(root)/a.swift") }] {
+            let failure = #expect(throws: GenerationFailure.self) { try discover() }
+            #expect(failure?.diagnostics.map(\.description) == ["decouple: error: " + expected])
+        }
     }
 
     @Test func onlyARegularFile_isRead_soAFIFONeverBlocks() throws {
@@ -54,7 +93,7 @@ import Testing
         #expect(mkfifo(fifo, 0o644) == 0)
         // Opened without waiting for a writer, then refused: the test would hang otherwise.
         #expect(throws: FileReader.Failure.notARegularFile(.fifo)) { try FileReader.text(of: fifo).get() }
-        #expect(throws: FileReader.Failure.notARegularFile(.directory)) { try FileReader.withContents(of: root) { _, _ in () }.get() }
+        #expect(throws: FileReader.Failure.notARegularFile(.directory)) { try FileReader.body(of: root) { _, _ in true }.get() }
         let missing = #expect(throws: FileReader.Failure.self) { try FileReader.text(of: "\(root)/missing.swift").get() }
         #expect(missing.map { if case .system(let error) = $0 { error.isMissing } else { false } } == true)
         #expect(FileReader.Failure.notARegularFile(.fifo).description == "it is a FIFO, not a regular file")

@@ -114,4 +114,31 @@ import Testing
         #expect(try digest(sources[0].text.replacingOccurrences(of: "Model0", with: "Model9")) != original)
         #expect(try digest(sources[0].text + "struct Broken {\n") == nil)
     }
+
+    /// Files found by digest give the digests their texts give; only the files the cache does not
+    /// know are read as text; and a file that changed after it was digested is no answer (`nil`),
+    /// never declarations of other bytes kept under its digest.
+    @Test func declarationDigests_ofFilesFoundByDigest() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for source in sources {
+            try FileManager.default.createDirectory(atPath: "\(root)/Models", withIntermediateDirectories: true)
+            try source.text.write(toFile: "\(root)/\(source.path)", atomically: false, encoding: .utf8)
+        }
+        let onDisk = sources.map { SourceFile(path: "\(root)/\($0.path)", text: $0.text) }
+        let byText = try #require(ScanCache(folder: "\(root)/cache", version: "test").declarationDigests(for: onDisk))
+        let found = try SourceDiscovery.digests(at: ["\(root)/Models"])
+        let cache = ScanCache(folder: "\(root)/cache", version: "test")
+        #expect(cache.declarationDigests(for: found) == byText)
+        #expect(cache.counts.scanned == sources.count)
+        cache.writePending()
+        // The next run knows every file: it reads none as text.
+        let next = ScanCache(folder: "\(root)/cache", version: "test")
+        #expect(next.declarationDigests(for: found) == byText)
+        #expect(next.counts.scanned == 0)
+        // A file changed between being digested and being read: no digests.
+        try (sources[1].text + "struct Added {}\n").write(toFile: onDisk[1].path, atomically: false, encoding: .utf8)
+        let stale = found.map { SourceDigest(path: $0.path, content: $0.path == onDisk[1].path ? Digest.of("before the change") : $0.content) }
+        #expect(ScanCache(folder: "\(root)/cache", version: "test").declarationDigests(for: stale) == nil)
+    }
 }

@@ -122,10 +122,9 @@ struct JSONReader {
                     throw error(peek("}") ? "trailing comma before '}'" : "expected a quoted key, found \(describeCurrent())")
                 }
                 let key = try readString()
-                if let first = firstPositions[key] {
+                if let first = Self.firstPosition(of: key, at: keyPosition, in: members, indexing: &firstPositions) {
                     throw error("duplicate key \"\(key)\" (first at line \(first.line), column \(first.column)); each key may appear once in an object", at: keyPosition)
                 }
-                firstPositions[key] = keyPosition
                 skipWhitespace()
                 guard peek(":") else { throw error("expected ':' after key \"\(key)\", found \(describeCurrent())") }
                 index += 1
@@ -168,6 +167,28 @@ struct JSONReader {
             throw error("unexpected \(describeCurrent()); expected a value")
         }
     }
+
+    /// Where `key` was written before in an object's `members`, if it was. A configuration's
+    /// objects have a handful of keys, compared in place; past ``keysComparedInPlace`` they are
+    /// indexed by name in `index` (filled here), so an object with a million keys is read in
+    /// linear time, not quadratic.
+    private static func firstPosition(
+        of key: String, at position: SourcePosition,
+        in members: [(key: String, keyPosition: SourcePosition, value: JSONNode)],
+        indexing index: inout [String: SourcePosition]
+    ) -> SourcePosition? {
+        if members.count < keysComparedInPlace {
+            return members.first { $0.key == key }?.keyPosition
+        }
+        if index.isEmpty {
+            for member in members { index[member.key] = member.keyPosition }
+        }
+        if let first = index[key] { return first }
+        index[key] = position
+        return nil
+    }
+
+    static let keysComparedInPlace = 16
 
     private func peek(_ character: Unicode.Scalar) -> Bool {
         index < bytes.count && bytes[index] == UInt8(ascii: character)

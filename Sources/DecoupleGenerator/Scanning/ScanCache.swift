@@ -67,11 +67,16 @@ public final class ScanCache: @unchecked Sendable {
     /// The key of a file's entry: the same path and bytes with the same scanner and tool give
     /// the same key; anything else a different one.
     func key(for source: SourceFile) -> String {
+        key(path: source.path, content: Digest.of(source.text))
+    }
+
+    /// The key of the entry of a file at `path` whose content has the digest `content`.
+    func key(path: String, content: String) -> String {
         var digest = Digest()
         digest.add(Self.scannerFormat)
         digest.add(version)
-        digest.add(source.path)
-        digest.add(source.text)
+        digest.add(path)
+        digest.add(content)
         return digest.hex
     }
 
@@ -125,7 +130,26 @@ public final class ScanCache: @unchecked Sendable {
     /// - Returns: `nil` when a file has problems (its warnings or errors must be reported fresh,
     ///   at their lines), so the run generates.
     public func declarationDigests(for sources: [SourceFile]) -> [String]? {
-        let keys = sources.map(key(for:))
+        declarationDigests(keys: sources.map(key(for:))) { sources[$0] }
+    }
+
+    /// ``declarationDigests(for:)-([SourceFile])`` for files found by the digest of their content
+    /// (``SourceDiscovery/digests(at:excluding:output:excludedPatterns:)``): only the files the
+    /// cache does not know are read, as text, and scanned.
+    ///
+    /// - Returns: `nil` also when such a file can no longer be read with the content it was
+    ///   found with: it changed during the run.
+    public func declarationDigests(for files: [SourceDigest]) -> [String]? {
+        declarationDigests(keys: files.map { key(path: $0.path, content: $0.content) }) { index in
+            guard case .success(let text?) = FileReader.text(of: files[index].path),
+                  Digest.of(text) == files[index].content else { return nil }
+            return SourceFile(path: files[index].path, text: text)
+        }
+    }
+
+    /// The declaration digests of the files with these keys; `source(i)` is the `i`th file,
+    /// asked for only when its key is not known, or `nil` when it cannot be had.
+    private func declarationDigests(keys: [String], source: @Sendable (Int) -> SourceFile?) -> [String]? {
         lock.lock()
         loadIndex()
         // Without an index, the pack's digests serve.
@@ -134,7 +158,7 @@ public final class ScanCache: @unchecked Sendable {
         let missing = keys.indices.filter { known(keys[$0]) == nil }
         lock.unlock()
         let files = inParallel(missing.count, chunk: 1) { range in
-            range.map { scanned(sources[missing[$0]], key: keys[missing[$0]]) }
+            range.map { index -> ScannedFile? in source(missing[index]).map { scanned($0, key: keys[missing[index]]) } }
         }
         lock.lock()
         defer { lock.unlock() }
