@@ -15,9 +15,31 @@ struct ConfigurationFile {
     let identity: FileStatus.Identity?
     /// The file's text, or "" when there is no file.
     let text: String
-    let configuration: Configuration
+    /// Its `"exclude"` patterns, read before the rest (``Configuration/excludePatterns(in:path:)``).
+    let exclude: [String]
+    /// The configuration, when it was parsed as it was read.
+    private let parsed: Configuration?
 
-    var exclude: [String] { configuration.exclude }
+    /// The whole configuration, parsed and checked.
+    ///
+    /// Parsed when asked for, not when read: a run served from the cache needs only the text
+    /// (its key) and the `"exclude"` patterns, and parsing a configuration of a few hundred
+    /// adapters had been a seventh of such a run.
+    func configuration() throws(GenerationFailure) -> Configuration {
+        if let parsed { return parsed }
+        return try Configuration.parse(text, path: path ?? Self.defaultName)
+    }
+
+    /// What is wrong with the configuration, if anything: reported before any other problem of
+    /// a run, as when the whole file was parsed before anything else was done.
+    var problems: GenerationFailure? {
+        do {
+            _ = try configuration()
+            return nil
+        } catch {
+            return error
+        }
+    }
 
     /// Reads the explicit file, or else the `decouple.json` found for the sources (see
     /// ``discover(for:)``); with neither, the configuration is empty.
@@ -25,7 +47,7 @@ struct ConfigurationFile {
     /// - Throws: ``GenerationFailure`` when the file cannot be read or its content is wrong.
     static func read(explicit: String?, forSources sources: [String]) throws(GenerationFailure) -> ConfigurationFile {
         guard let path = explicit ?? discover(for: sources) else {
-            return ConfigurationFile(path: nil, identity: nil, text: "", configuration: Configuration())
+            return ConfigurationFile(path: nil, identity: nil, text: "", exclude: [], parsed: Configuration())
         }
         if explicit == nil, path != defaultName {
             printError("decouple: note: using the configuration \(displayPath(path))")
@@ -48,28 +70,41 @@ struct ConfigurationFile {
         default:
             throw failure("the configuration \(shown) is \(status.kind.rawValue), not a file; name the decouple.json file itself")
         }
-        // Read through a handle: `contents(atPath:)` gives nothing for a pipe.
-        let data: Data
+        let bytes: [UInt8]
         do {
-            guard let handle = FileHandle(forReadingAtPath: path) else { throw SystemError(code: EACCES) }
-            data = try handle.readToEnd() ?? Data()
+            bytes = try contents(of: path, kind: status.kind)
         } catch {
             throw failure("cannot read the configuration \(shown): \(error)")
         }
         let start = SourcePosition(file: path, line: 1, column: 1)
-        if data.isEmpty {
+        if bytes.isEmpty {
             throw GenerationFailure([Diagnostic(
                 "the configuration \(shown) is empty; it must hold a JSON object such as {\"adapters\": []}", at: start)])
         }
-        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             throw GenerationFailure([Diagnostic("\(shown) is UTF-16 text; save it as UTF-8", at: start)])
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = bytes.withUnsafeBytes({ FileReader.text($0) }) else {
             throw GenerationFailure([Diagnostic("\(shown) is not UTF-8 text", at: start)])
         }
-        return ConfigurationFile(
-            path: path, identity: status.kind == .regular ? status.identity : nil,
-            text: text, configuration: try Configuration.parse(text, path: path))
+        let identity = status.kind == .regular ? status.identity : nil
+        if let exclude = Configuration.excludePatterns(in: text, path: path) {
+            return ConfigurationFile(path: path, identity: identity, text: text, exclude: exclude, parsed: nil)
+        }
+        // Not readable that far alone: parsed whole now, which says what is wrong.
+        let configuration = try Configuration.parse(text, path: path)
+        return ConfigurationFile(path: path, identity: identity, text: text, exclude: configuration.exclude, parsed: configuration)
+    }
+
+    /// The bytes of the configuration: a regular file in one read, anything else (a pipe, a
+    /// terminal) through a handle, since only a handle reads a pipe.
+    private static func contents(of path: String, kind: FileStatus.Kind) throws -> [UInt8] {
+        if kind == .regular {
+            var buffer = FileReader.ReadBuffer()
+            return try FileReader.withContents(of: path, in: &buffer) { Array($0) }.get()
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw SystemError(code: EACCES) }
+        return Array(try handle.readToEnd() ?? Data())
     }
 
     private static func failure(_ message: String) -> GenerationFailure {

@@ -86,8 +86,6 @@ struct GenerateRequest: Equatable {
         } catch {
             throw fail(error)
         }
-        var configuration = configurationFile.configuration
-        if let style { configuration.style = style }
 
         let code: String
         let sourceCount: Int
@@ -101,6 +99,8 @@ struct GenerateRequest: Equatable {
             if let cache, let scanCache, let cached = try cachedOutput(of: inputs, in: cache, scanCache, configurationFile, patterns) {
                 (code, sourceCount, fromCache) = (cached.code, cached.sourceCount, true)
             } else {
+                var configuration = try configurationFile.configuration()
+                if let style { configuration.style = style }
                 // Read again, as text this time: what is generated, and the key it is kept by,
                 // come from the same bytes even if a file changed since it was digested.
                 let sources = try SourceDiscovery.sources(at: inputs, output: output, excludedPatterns: patterns)
@@ -114,7 +114,8 @@ struct GenerateRequest: Equatable {
                 if let cache, let key { OutputCache.write(code, key: key, in: cache) }
             }
         } catch {
-            throw fail(error)
+            // The configuration's problems first, as if it had been parsed before anything else.
+            throw fail(configurationFile.problems ?? error)
         }
 
         if !code.contains("\n// MARK: - ") {

@@ -48,4 +48,22 @@ import Testing
         }
         #expect(try workspace.run("inspect", "Models", "--exclude", "Templates", "--exclude", "*.pb.swift").status == 0)
     }
+
+    /// The configuration is parsed whole only when a run generates (a run served from the cache
+    /// reads its `"exclude"` alone), yet its problems are still what a run reports, before a
+    /// source that is not UTF-8 or an output that is an input, with or without a cache.
+    @Test func configurationProblems_areReportedFirst_withOrWithoutACache() throws {
+        let workspace = try Workspace(["Models/A.swift": Self.models, "decouple.json": "{\"adaptors\": [], \"exclude\": [\"Gen\"]}"])
+        try Data([0x61, 0xFF]).write(to: workspace.url.appendingPathComponent("Models/Broken.swift"))
+        let expected = "decouple.json:1:2: error: unknown key 'adaptors' in the configuration (expected: style, adapters, exclude, module); did you mean 'adapters'?\n"
+        for extra in [[], ["--cache", ".cache"], ["--output", "Models/A.swift"], ["--output", "Models/A.swift", "--cache", ".cache"]] {
+            let run = try runTool(["generate", "Models"] + extra, in: workspace.url)
+            #expect(run.status == 2)
+            #expect(run.stderr == expected, "\(extra)")
+        }
+        // Once it is right, the source's own problem is next.
+        try workspace.write(Self.config, to: "decouple.json")
+        let fixed = try workspace.run("generate", "Models", "--cache", ".cache")
+        #expect(fixed.stderr.contains("Models/Broken.swift is not UTF-8 text"), "\(fixed.stderr)")
+    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DecoupleTestSupport
 import Testing
 @testable import decouple
 
@@ -56,7 +57,7 @@ import Testing
             "Models", "B.swift", "generate", "help", "--config", "--output", "--cache", "--style", "--exclude",
             "--check", "factory", "proxy", "conformance", "bogus", "", "-x", "--config=c", "--", "-h", "--version",
         ]
-        var random = SplitMix(seed: 18)
+        var random = SplitMix64(seed: 18)
         var answered = 0
         for _ in 0..<3000 {
             let count = Int(random.next() % 9)
@@ -67,18 +68,5 @@ import Testing
         }
         // The draw reaches the plain reader often enough to mean something.
         #expect(answered > 300)
-    }
-}
-
-/// A small deterministic generator, so a failure can be replayed.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -59,6 +59,77 @@ struct JSONReader {
         return node
     }
 
+    /// The value of the member `name` of the object `text` holds, read without building the
+    /// others: `.some(nil)` when it has no such member, `nil` when `text` is not read that far
+    /// (not an object, a value cut short).
+    ///
+    /// For a run that needs one member before, or instead of, the whole document. It checks
+    /// less than ``parse(_:file:)`` (the members it skips are only matched for brackets and
+    /// strings), so a document it reads may still be invalid; the whole read says so.
+    static func member(_ name: String, ofObjectIn text: String, file: String) -> JSONNode?? {
+        var reader = JSONReader(bytes: Array(text.utf8), file: file)
+        if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
+        reader.skipWhitespace()
+        guard reader.peek("{") else { return nil }
+        reader.index += 1
+        var found: JSONNode?
+        while true {
+            reader.skipWhitespace()
+            if reader.peek("}") { return .some(found) }
+            guard reader.peek("\""), let key = try? reader.readString() else { return nil }
+            reader.skipWhitespace()
+            guard reader.peek(":") else { return nil }
+            reader.index += 1
+            reader.skipWhitespace()
+            if key == name, found == nil {
+                guard let value = try? reader.readValue(depth: 1) else { return nil }
+                found = value
+            } else {
+                guard reader.skipValue() else { return nil }
+            }
+            reader.skipWhitespace()
+            if reader.peek(",") { reader.index += 1 }
+        }
+    }
+
+    /// Moves past one value, counting brackets outside strings; `false` when the text ends first.
+    private mutating func skipValue() -> Bool {
+        var depth = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard index < bytes.count else { return false }
+                index += 1
+                if depth == 0 { return true }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if depth == 0 { return true }
+                depth -= 1
+                index += 1
+                if depth == 0 { return true }
+            case UInt8(ascii: ","):
+                if depth == 0 { return true }
+                index += 1
+            default:
+                // Inside a container, anything; at the top, a number or a literal, which ends
+                // where a delimiter or whitespace begins.
+                index += 1
+                if depth == 0, index < bytes.count,
+                   [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: " "), UInt8(ascii: "\n"),
+                    UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(bytes[index]) {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
     private init(bytes: [UInt8], file: String) {
         self.bytes = bytes
         self.file = file
