@@ -28,15 +28,22 @@ import Foundation
 ///   force: a cluster's members are decided once, and a silent replacement would hide a bug.
 /// - Look-ups are O(1): a hash table keyed by the model's dynamic type, with the result of an
 ///   ancestor search cached.
-/// - Registering and looking up are safe from any number of threads at once.
+/// - Registering and looking up are safe from any number of threads at once. On Linux a look-up
+///   takes no lock; a look-up that starts after a registration returned sees that registration.
 public final class ContentFactory<Content>: Sendable {
-    private let registry = Locked(ContentRegistry())
+    private let registry: Locked<ContentRegistry>
+    /// The registry's resolved types, read without its lock.
+    private let resolved: TypeWordTable
 
     /// Creates an empty factory.
     ///
     /// - Parameter content: The face this factory produces, e.g. `(any TitledContent).self`.
     ///   Only needed when the type cannot be inferred.
-    public init(_ content: Content.Type = Content.self) {}
+    public init(_ content: Content.Type = Content.self) {
+        let registry = ContentRegistry()
+        resolved = registry.resolved.table
+        self.registry = Locked(registry)
+    }
 
     // MARK: Registering
 
@@ -46,14 +53,12 @@ public final class ContentFactory<Content>: Sendable {
     ///   - model: The model type. Subclasses of a class are covered unless registered themselves.
     ///   - adapt: Makes the content for one model; typically wraps it in a private adapter.
     /// - Throws: ``ContentFactoryError/duplicateType(_:)`` when `model` is registered already.
+    @inlinable   // see `Adapter`
     public func register<Model>(
         _ model: Model.Type,
         adapt: @escaping @Sendable (Model) -> Content
     ) throws(ContentFactoryError) {
-        let entry = ContentRegistry.TypeEntry(name: Self.name(of: model), adapter: TypedAdapter(adapt))
-        try registry.withLock { registry throws(ContentFactoryError) in
-            try registry.insert(entry, for: ObjectIdentifier(model), tag: nil)
-        }
+        try register(model, adapter: Adapter(model, adapt), tag: nil)
     }
 
     /// Registers a decodable model type under a type tag, so that data tagged with it decodes
@@ -65,16 +70,22 @@ public final class ContentFactory<Content>: Sendable {
     ///   - adapt: Makes the content for one model.
     /// - Throws: ``ContentFactoryError/duplicateType(_:)`` or
     ///   ``ContentFactoryError/duplicateTag(_:registeredFor:)``; then nothing is registered.
+    @inlinable   // see `Adapter`
     public func register<Model: Decodable>(
         _ model: Model.Type,
         tag: String,
         adapt: @escaping @Sendable (Model) -> Content
     ) throws(ContentFactoryError) {
+        try register(model, adapter: Adapter(model, adapt), tag: (tag, TypedTagDecoder(adapt)))
+    }
+
+    @usableFromInline
+    func register(_ model: Any.Type, adapter: Adapter, tag: (String, TagDecoder)?) throws(ContentFactoryError) {
         let name = Self.name(of: model)
-        let entry = ContentRegistry.TypeEntry(name: name, adapter: TypedAdapter(adapt))
-        let tagEntry = ContentRegistry.TagEntry(modelName: name, decoder: TypedTagDecoder<Model>(adapt))
+        let entry = ContentRegistry.TypeEntry(name: name, adapter: adapter)
+        let tagEntry = tag.map { tag, decoder in (tag, ContentRegistry.TagEntry(modelName: name, decoder: decoder)) }
         try registry.withLock { registry throws(ContentFactoryError) in
-            try registry.insert(entry, for: ObjectIdentifier(model), tag: (tag, tagEntry))
+            try registry.insert(entry, for: ObjectIdentifier(model), tag: tagEntry)
         }
     }
 
@@ -99,7 +110,7 @@ public final class ContentFactory<Content>: Sendable {
 
     /// Whether ``adapt(_:)`` would succeed for this model.
     public func canAdapt(_ model: Any) -> Bool {
-        registry.withLock { $0.adapter(for: model) != nil }
+        resolution(of: type(of: model)) != ContentRegistry.noAdapter
     }
 
     /// Adapts one model to the content face, choosing the adapter by the model's dynamic type.
@@ -107,18 +118,33 @@ public final class ContentFactory<Content>: Sendable {
     /// - Throws: ``ContentFactoryError/unregisteredType(_:registered:)`` naming the type and
     ///   listing the registered ones.
     public func adapt(_ model: Any) throws(ContentFactoryError) -> Content {
-        // The hot path asks the run time for no generic metadata: the look-up hands back the
-        // adapter object, whose closure was specialised when it was registered.
-        // Unretained: a factory keeps every adapter it registered for as long as it lives.
-        let found = registry.withLock { $0.adapter(for: model) }
-        guard let found else {
+        // The type itself, never a `Mirror`: a type can customise its mirror to claim any
+        // ancestor, and the adapter found reads the model as that ancestor.
+        let resolution = resolution(of: type(of: model))
+        guard resolution != ContentRegistry.noAdapter else {
             throw .unregisteredType(Self.name(of: type(of: model)), registered: registeredTypes)
         }
-        // Registered by this factory, so an `Adapter` of this factory's content.
-        return found.adapter._withUnsafeGuaranteedRef { adapter in
-            let adapter = unsafeDowncast(adapter, to: Adapter.self)
-            return found.isExact ? adapter.adapt(exactly: model) : adapter.adapt(subclassInstance: model)
+        // Registered by this factory, so an `Adapter` of this factory's content; unretained, as
+        // a factory keeps every adapter it registered for as long as it lives.
+        let isExact = resolution & ContentRegistry.exactBit != 0
+        let adapter = Unmanaged<Adapter>.fromOpaque(
+            UnsafeRawPointer(bitPattern: resolution & ~ContentRegistry.exactBit).unsafelyUnwrapped)
+        return adapter._withUnsafeGuaranteedRef { adapter in
+            isExact ? adapter.exactly(model) : adapter.subclassInstance(model)
         }
+    }
+
+    /// The resolved word for a dynamic type (see ``ContentRegistry/resolved``): without a lock
+    /// when the type was resolved before, else resolved under the lock.
+    @inline(__always)
+    private func resolution(of dynamicType: Any.Type) -> UInt {
+        let known = resolved.value(for: ObjectIdentifier(dynamicType))
+        return known != 0 ? known : resolveUnderLock(dynamicType)
+    }
+
+    @inline(never)
+    private func resolveUnderLock(_ dynamicType: Any.Type) -> UInt {
+        registry.withLock { $0.resolve(dynamicType) }
     }
 
     /// Adapts many models, stopping at the first that has no adapter.
@@ -149,57 +175,59 @@ public final class ContentFactory<Content>: Sendable {
     // MARK: Registry
 
     /// Makes content from a model whose dynamic type is a registered model type, or a subclass
-    /// of one. A class, not a closure: one virtual call, no closure contexts to retain.
+    /// of one.
+    ///
+    /// It is built by the inlinable `register`, so in the caller's module, where the model's type
+    /// is known: its closures take the `Any` and are specialised for the model, so a look-up makes
+    /// one closure call that reads the model as what it is, with no generic code in between.
+    @usableFromInline
+    final class Adapter: Sendable {
+        /// Adapts a model whose dynamic type is exactly the registered type.
+        @usableFromInline let exactly: @Sendable (Any) -> Content
+        /// Adapts an instance of a subclass of the registered class.
+        @usableFromInline let subclassInstance: @Sendable (Any) -> Content
+
+        @inlinable
+        init<Model>(_: Model.Type, _ body: @escaping @Sendable (Model) -> Content) {
+            exactly = { model in
+                // The registry matched the model's dynamic type to `Model` by identity: that
+                // exact check proves the value is a `Model`, so it is read in place, with no
+                // run-time cast. Inlined, so specialised for `Model`: the value is loaded and
+                // lent to `body` with no copy (no retain of a class instance).
+                @inline(__always) func open<Dynamic>(_ value: Dynamic) -> Content {
+                    body(unsafeBitCast(value, to: Model.self))
+                }
+                return _openExistential(model, do: open)
+            }
+            subclassInstance = { model in
+                // Found in the real superclass chain; the run time casts, and checks, the upcast.
+                guard let model = model as? Model else {
+                    preconditionFailure("\(type(of: model)) was matched to an adapter of \(Model.self), which it is not")
+                }
+                return body(model)
+            }
+        }
+    }
+
+    /// Decodes a tagged item straight into content.
     ///
     /// Unchecked only because Swift checks no class that can be subclassed: it has no state, and
     /// its one subclass holds a single `let` of a `@Sendable` closure.
-    class Adapter: @unchecked Sendable {
-        /// Adapts a model whose dynamic type is exactly the registered type.
-        func adapt(exactly model: Any) -> Content {
-            preconditionFailure("Adapter is abstract")
-        }
-
-        /// Adapts an instance of a subclass of the registered class.
-        func adapt(subclassInstance model: Any) -> Content {
-            preconditionFailure("Adapter is abstract")
-        }
-    }
-
-    final class TypedAdapter<Model>: Adapter, @unchecked Sendable {   // see `Adapter`
-        let body: @Sendable (Model) -> Content
-
-        init(_ body: @escaping @Sendable (Model) -> Content) {
-            self.body = body
-        }
-
-        override func adapt(exactly model: Any) -> Content {
-            // The registry matched the model's dynamic type to `Model` by identity: that exact
-            // check proves the value is a `Model`, so it is read in place, with no run-time cast.
-            func open<Dynamic>(_ value: Dynamic) -> Model {
-                unsafeBitCast(value, to: Model.self)
-            }
-            return body(_openExistential(model, do: open))
-        }
-
-        override func adapt(subclassInstance model: Any) -> Content {
-            // Found in the real superclass chain; the run time casts, and checks, the upcast.
-            guard let model = model as? Model else {
-                preconditionFailure("\(type(of: model)) was matched to an adapter of \(Model.self), which it is not")
-            }
-            return body(model)
-        }
-    }
-
-    /// Decodes a tagged item straight into content. Unchecked for the reason `Adapter` is.
+    @usableFromInline
     class TagDecoder: @unchecked Sendable {
+        @usableFromInline
+        init() {}
+
         func decode(_ decoder: any Decoder) throws -> Content {
             preconditionFailure("TagDecoder is abstract")
         }
     }
 
-    final class TypedTagDecoder<Model: Decodable>: TagDecoder, @unchecked Sendable {   // see `Adapter`
+    @usableFromInline
+    final class TypedTagDecoder<Model: Decodable>: TagDecoder, @unchecked Sendable {   // see `TagDecoder`
         let adapt: @Sendable (Model) -> Content
 
+        @usableFromInline
         init(_ adapt: @escaping @Sendable (Model) -> Content) {
             self.adapt = adapt
         }
@@ -228,23 +256,15 @@ struct ContentRegistry {
 
     var byType: [ObjectIdentifier: TypeEntry] = [:]
     var byTag: [String: TagEntry] = [:]
-    /// Every dynamic type seen so far and its adapter, or `nil` when it has none: the exact
-    /// registrations, and types resolved through an ancestor search.
-    var resolved = TypeTable<Resolved?>()
+    /// Every dynamic type seen so far and what it resolves to: its adapter's address, unretained
+    /// (``byType`` keeps it as long as the factory lives), with ``exactBit`` set when the type is
+    /// the registered one itself; or ``noAdapter``. Written only here, under the factory's lock.
+    var resolved = TypeWordTable.Writer()
 
-    /// An adapter found for a dynamic type, and whether that type is the registered one itself.
-    ///
-    /// Unretained, so a look-up counts no references: the adapter is also in ``byType``, whose
-    /// entries last as long as the factory.
-    struct Resolved: Sendable {
-        let adapter: Unmanaged<any AnyObject & Sendable>
-        let isExact: Bool
-
-        init(adapter: any AnyObject & Sendable, isExact: Bool) {
-            self.adapter = Unmanaged.passUnretained(adapter)
-            self.isExact = isExact
-        }
-    }
+    /// Set in a resolution when the type is the registered one, not a subclass of it.
+    static let exactBit: UInt = 1
+    /// The resolution of a type with no adapter (no object is at address 2).
+    static let noAdapter: UInt = 2
 
     var typeNames: [String] { byType.values.map(\.name).sorted() }
     var tagNames: [String] { byTag.keys.sorted() }
@@ -258,20 +278,28 @@ struct ContentRegistry {
         }
         byType[id] = entry
         if let (tag, tagEntry) = tag { byTag[tag] = tagEntry }
-        // A new registration can change which ancestor is nearest.
-        resolved = TypeTable()
-        for (id, entry) in byType { resolved[id] = Optional<Resolved?>.some(Resolved(adapter: entry.adapter, isExact: true)) }
+        // A new registration can change which ancestor is nearest, and give a type with no
+        // adapter one: those are resolved again. A look-up that read one of them just before is
+        // a look-up that happened before this registration; the adapter it found lives on.
+        resolved.reset { $0 & Self.exactBit == 0 }
+        resolved.set(Self.resolution(entry.adapter, isExact: true), for: id)
     }
 
-    mutating func adapter(for model: Any) -> Resolved? {
-        // The type itself, never a `Mirror`: a type can customise its mirror to claim any
-        // ancestor, and the adapter found here reads the model as that ancestor.
-        let dynamicType = type(of: model)
+    /// Resolves a dynamic type the table does not know yet (or no longer knows).
+    mutating func resolve(_ dynamicType: Any.Type) -> UInt {
         let id = ObjectIdentifier(dynamicType)
-        if let known = resolved[id] { return known }
-        let found = nearestRegisteredAncestor(of: dynamicType).map { Resolved(adapter: $0.adapter, isExact: false) }
-        resolved[id] = Optional<Resolved?>.some(found)
+        // Another thread may have resolved it since this one looked.
+        let known = resolved.table.value(for: id)
+        if known != 0 { return known }
+        let found = byType[id].map { Self.resolution($0.adapter, isExact: true) }
+            ?? nearestRegisteredAncestor(of: dynamicType).map { Self.resolution($0.adapter, isExact: false) }
+            ?? Self.noAdapter
+        resolved.set(found, for: id)
         return found
+    }
+
+    private static func resolution(_ adapter: any AnyObject & Sendable, isExact: Bool) -> UInt {
+        UInt(bitPattern: Unmanaged.passUnretained(adapter).toOpaque()) | (isExact ? exactBit : 0)
     }
 
     /// The nearest registered class in the real superclass chain of a class type, read from

@@ -45,6 +45,13 @@ struct TypeTable<Value> {
         return (slot, false)
     }
 
+    /// Replaces with `replacement` every value that `shouldReplace` selects.
+    mutating func resetValues(to replacement: Value, where shouldReplace: (Value) -> Bool) {
+        for slot in values.indices where values[slot].map(shouldReplace) == true {
+            values[slot] = replacement
+        }
+    }
+
     private mutating func grow() {
         let old = zip(keys, values)
         keys = Array(repeating: nil, count: keys.count * 2)

@@ -1,0 +1,147 @@
+import Decouple
+import DecoupleTestSupport
+import Foundation
+import Testing
+
+/// The factory's look-up table is read without a lock while registrations write it: these tests
+/// race the two on several threads (run them under ThreadSanitizer too).
+@Suite struct ContentFactoryLookupTests {
+    struct Adapted: TitledContent { var title: String; var subtitle = "" }
+
+    class Base {}
+    class Middle: Base {}
+    final class Leaf: Middle {}
+
+    @Test func registeringANearerAncestor_racingLookUps_laterLookUpsUseIt() throws {
+        for _ in 0..<20 {
+            let factory = ContentFactory<any TitledContent>()
+            try factory.register(Base.self) { _ in Adapted(title: "Base") }
+            let registered = Shared(false)
+            let failures = Log<String>()
+
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for round in 0..<2_000 {
+                    if thread == 0, round == 500 {
+                        do {
+                            try factory.register(Middle.self) { _ in Adapted(title: "Middle") }
+                        } catch {
+                            failures.append("register: \(error)")
+                        }
+                        registered.mutate { $0 = true }
+                    }
+                    // Read the flag first: when it is set, the registration returned before this
+                    // look-up began, so the look-up must see it.
+                    let after = registered.value
+                    do {
+                        // Before the registration, Leaf and Middle are adapted through Base.
+                        for (model, name) in [(Leaf() as Base, "Leaf"), (Middle(), "Middle")] {
+                            let title = try factory.adapt(model).title
+                            if after ? title != "Middle" : title != "Base" && title != "Middle" {
+                                failures.append("\(name) → \(title), registered: \(after)")
+                            }
+                        }
+                        let base = try factory.adapt(Base()).title
+                        if base != "Base" { failures.append("Base → \(base)") }
+                    } catch {
+                        failures.append("adapt: \(error)")
+                    }
+                }
+            }
+            #expect(failures.all.prefix(5) == [])
+            #expect(try factory.adapt(Leaf()).title == "Middle")
+        }
+    }
+
+    @Test func tableGrowsPastManyDoublings_whileOtherThreadsLookUp() throws {
+        let factory = ContentFactory<any TitledContent>()
+        try factory.register(Base.self) { _ in Adapted(title: "Base") }
+        // Models of every type registered so far, each with the title its adapter gives.
+        let published = Shared<[(model: Any, title: String)]>([])
+        let done = Shared(false)
+        let failures = Log<String>()
+        let lookUps = Shared(0)
+
+        DispatchQueue.concurrentPerform(iterations: 3) { thread in
+            if thread == 0 {
+                // 300 types: the table doubles from 8 slots to 1,024.
+                func register<T>(_: T.Type, depth: Int) {
+                    let name = String(describing: Layer<T>.self)
+                    do {
+                        try factory.register(Layer<T>.self) { _ in Adapted(title: name) }
+                    } catch {
+                        failures.append("register \(name): \(error)")
+                    }
+                    published.mutate { $0.append((Layer<T>(), name)) }
+                    if depth > 1 { register(Layer<T>.self, depth: depth - 1) }
+                }
+                register(Int.self, depth: 300)
+                done.mutate { $0 = true }
+                return
+            }
+            var count = 0
+            while true {
+                let finished = done.value
+                for (model, title) in published.value {
+                    let found = (try? factory.adapt(model).title) ?? "(thrown)"
+                    if found != title { failures.append("\(title) → \(found)") }
+                    count += 1
+                }
+                // A subclass resolved through its ancestor, and a type with no adapter: both
+                // cached in the table, so both copied at each doubling.
+                if (try? factory.adapt(Leaf()).title) != "Base" { failures.append("Leaf not via Base") }
+                if factory.canAdapt(Unregistered()) { failures.append("Unregistered adapts") }
+                count += 2
+                if finished { break }
+            }
+            lookUps.mutate { $0 += count }
+        }
+        #expect(failures.all.prefix(5) == [])
+        #expect(factory.registeredTypes.count == 301)
+        #expect(lookUps.value > 600)
+        for (model, title) in published.value {
+            #expect(try factory.adapt(model).title == title)
+        }
+    }
+
+    @Test func unregisteredType_throwsWithTheRegisteredList_untilAnAncestorIsRegistered() throws {
+        let factory = ContentFactory<any TitledContent>()
+        try factory.register(Layer<Int>.self) { _ in Adapted(title: "layer") }
+        let expected = ContentFactoryError.unregisteredType(
+            String(describing: Leaf.self), registered: [String(describing: Layer<Int>.self)])
+        // Twice: the second look-up finds the type already known to have no adapter.
+        for _ in 0..<2 {
+            #expect(throws: expected) { try factory.adapt(Leaf()) }
+            #expect(!factory.canAdapt(Leaf()))
+        }
+        #expect(throws: ContentFactoryError.unregisteredType(
+            String(describing: Unregistered.self), registered: [String(describing: Layer<Int>.self)]
+        )) { try factory.adapt(Unregistered()) }
+
+        // Registering an ancestor gives the type an adapter: what was known is forgotten.
+        try factory.register(Base.self) { _ in Adapted(title: "Base") }
+        #expect(try factory.adapt(Leaf()).title == "Base")
+        #expect(factory.canAdapt(Leaf()))
+        #expect(!factory.canAdapt(Unregistered()))
+        #expect(try factory.adapt(Layer<Int>()).title == "layer")
+    }
+
+    @Test func registeredInAGenericContext_adaptsAsRegisteredInAConcreteOne() throws {
+        // The registration is then not specialised for the model type: the adapter reads the
+        // model through its generic code, for a class, a small value and a boxed one.
+        struct Wide: Equatable { var a = 1, b = 2, c = 3, d = 4, e = "wide" }
+        let factory = ContentFactory<any TitledContent>()
+        func add<Model>(_ model: Model.Type, _ describe: @escaping @Sendable (Model) -> String) throws {
+            try factory.register(model) { Adapted(title: describe($0)) }
+        }
+        try add(Wide.self) { "\($0.a + $0.b + $0.c + $0.d) \($0.e)" }
+        try add(Base.self) { String(describing: type(of: $0)) }
+        try add(Int8.self) { "\($0)" }
+        #expect(try factory.adapt(Wide()).title == "10 wide")
+        #expect(try factory.adapt(Leaf()).title == "Leaf")
+        #expect(try factory.adapt(Base()).title == "Base")
+        #expect(try factory.adapt(Int8(-3)).title == "-3")
+    }
+}
+
+private struct Layer<T> {}
+private struct Unregistered {}
