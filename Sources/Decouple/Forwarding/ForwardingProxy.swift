@@ -216,14 +216,18 @@ public final class ForwardingProxy: Sendable {
     /// Whether a live injected object provides a member with this name — the proxy's
     /// `respondsToSelector:`. Answers before anything is called.
     public func responds(to member: String) -> Bool {
-        withProvider(of: member) { _, _, _ in true } ?? false
+        withProvider(of: member) { _ in true } ?? false
     }
 
     /// Reads a member by name, or `nil` when no live injected object provides it.
     ///
     /// When several injected protocols have a member of this name, the one injected first answers.
     public func value(forMember member: String) -> Any? {
-        withProvider(of: member) { members, index, object in members.read(at: index, from: object) } ?? nil
+        let entered = _registry.enter()
+        defer { _registry.leave(entered) }
+        guard let provider = entered._withUnsafeGuaranteedRef({ $0.provider(of: member) }) else { return nil }
+        defer { provider.finish() }
+        return provider.read()
     }
 
     /// Reads a member by name as a given type.
@@ -254,23 +258,12 @@ public final class ForwardingProxy: Sendable {
         }
     }
 
-    /// Calls `body` with the first live provider of a member: its table, the member's place
-    /// in it, and the object, all kept alive by the snapshot read. A provider whose weakly
-    /// injected object is gone is skipped for the next one with the member.
-    private func withProvider<Result>(
-        of member: String, _ body: (AnyMemberTable, Int, Unmanaged<AnyObject>) -> Result
-    ) -> Result? {
+    /// `body` applied to the first live provider of a member, in the snapshot read.
+    private func withProvider<Result>(of member: String, _ body: (Provider) -> Result) -> Result? {
         _registry.read { snapshot in
-            for slot in snapshot.slots {
-                guard let members = slot.members, let index = members.index(of: member) else { continue }
-                switch slot.reference {
-                case let .strong(box): return body(members, index, .passUnretained(box))
-                case let .weak(reference):
-                    guard let object = reference.object else { continue }
-                    return withExtendedLifetime(object) { body(members, index, .passUnretained(object)) }
-                }
-            }
-            return nil
+            guard let provider = snapshot.provider(of: member) else { return nil }
+            defer { provider.finish() }
+            return body(provider)
         }
     }
 
@@ -322,6 +315,46 @@ public final class ForwardingProxy: Sendable {
         }
 
         var isLive: Bool { reference.object != nil }
+
+        /// What the slot holds, unretained, for look-ups that count no reference.
+        var entry: Entry {
+            switch reference {
+            case let .strong(box): Entry(id: id, box: .passUnretained(box), weak: nil, members: members.map(Unmanaged.passUnretained))
+            case let .weak(weak): Entry(id: id, box: nil, weak: .passUnretained(weak), members: members.map(Unmanaged.passUnretained))
+            }
+        }
+    }
+
+    /// A slot's identifier, object and member table as references it holds, not retained: the
+    /// snapshot keeps its slots, so a look-up in a snapshot it entered reads these as they are.
+    /// (Copying a slot's fields, the compiler counts a reference around each call it makes.)
+    /// Unchecked only because `Unmanaged<AnyObject>` is not `Sendable`: what it refers to is the
+    /// slot's box, which is.
+    struct Entry: @unchecked Sendable {
+        let id: ObjectIdentifier
+        /// The box of a strongly injected object.
+        let box: Unmanaged<AnyObject>?
+        /// The weak reference to a weakly injected object.
+        let weak: Unmanaged<Weak<AnyObject>>?
+        let members: Unmanaged<AnyMemberTable>?
+    }
+
+    /// The first live provider of a member found in an entered snapshot: its table and the
+    /// member's place in it, and the object, a weakly injected one loaded (so retained, until
+    /// ``finish()``).
+    struct Provider {
+        let members: Unmanaged<AnyMemberTable>
+        let index: Int
+        let object: Unmanaged<AnyObject>
+        let loaded: Bool
+
+        func read() -> Any? {
+            members._withUnsafeGuaranteedRef { $0.read(at: index, from: object) }
+        }
+
+        func finish() {
+            if loaded { object.release() }
+        }
     }
 }
 
@@ -343,5 +376,24 @@ final class _InjectedObject<Protocol>: @unchecked Sendable {
 extension String {
     func replacingPrefix(_ prefix: String, with replacement: String) -> String {
         hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
+    }
+}
+
+extension ProxySnapshot {
+    /// The first live provider of a member: the first slot whose table has the member, skipping
+    /// one whose weakly injected object is gone. Compares names and loads weak references,
+    /// nothing else: no user code runs.
+    func provider(of member: String) -> ForwardingProxy.Provider? {
+        for entry in entries {
+            guard let members = entry.members,
+                  let index = members._withUnsafeGuaranteedRef({ $0.index(of: member) }) else { continue }
+            if let box = entry.box {
+                return ForwardingProxy.Provider(members: members, index: index, object: box, loaded: false)
+            }
+            if let object = entry.weak.unsafelyUnwrapped._withUnsafeGuaranteedRef({ $0.object }) {
+                return ForwardingProxy.Provider(members: members, index: index, object: .passRetained(object), loaded: true)
+            }
+        }
+        return nil
     }
 }

@@ -105,7 +105,7 @@ final class AnyMemberTable: Sendable {
 
     /// Reads the member at `index` (from ``index(of:)``) from an injected object.
     func read(at index: Int, from object: Unmanaged<AnyObject>) -> Any? {
-        readers[index].read(object)
+        readers.withUnsafeBufferPointer { $0[index].read(object) }
     }
 
     /// The tables of the library's own content protocols, found without being passed.

@@ -12,6 +12,8 @@ import Synchronization
 @usableFromInline
 final class ProxySnapshot: Sendable {
     let slots: [ForwardingProxy.Slot]
+    /// The slots' contents, unretained (the slots hold them), for look-ups by name.
+    let entries: [ForwardingProxy.Entry]
 
     #if canImport(Glibc) && _pointerBitWidth(_64)
     /// Once the snapshot is replaced: the readers still in it, counted down as they leave; it is
@@ -21,6 +23,7 @@ final class ProxySnapshot: Sendable {
 
     init(slots: [ForwardingProxy.Slot]) {
         self.slots = slots
+        entries = slots.map(\.entry)
     }
 }
 
