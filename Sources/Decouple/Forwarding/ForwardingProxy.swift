@@ -48,11 +48,13 @@
 /// protocol replaces the previous object.
 ///
 /// ## Threads
-/// Injection and look-up are safe from any thread. The proxy guards its registry; whether the
-/// injected objects may be read concurrently is up to them, as with any shared reference.
+/// Injection and look-up are safe from any thread. A look-up reads an immutable snapshot of
+/// what is injected, which injecting and removing replace (on Linux with no lock, see
+/// `ProxyRegistry`); whether the injected objects may be read concurrently is up to them, as
+/// with any shared reference.
 @dynamicMemberLookup
 public final class ForwardingProxy: Sendable {
-    private let registry = Locked(Registry())
+    private let _registry = ProxyRegistry()
 
     /// Creates a proxy with nothing injected.
     public init() {}
@@ -90,20 +92,29 @@ public final class ForwardingProxy: Sendable {
 
     /// Removes whatever is injected for a protocol.
     ///
-    /// The object is released after the proxy's lock is, so its `deinit` may use the proxy.
+    /// The object is released before this returns (unless a look-up on another thread is
+    /// reading it: then when that look-up ends), never while the proxy holds a lock, so its
+    /// `deinit` may use the proxy.
     public func remove<Protocol>(_ protocol: Protocol.Type) {
-        let removed = registry.withLock { $0.remove(ObjectIdentifier(`protocol`)) }
-        withExtendedLifetime(removed) {}
+        let id = ObjectIdentifier(`protocol`)
+        _registry.update { slots in
+            guard let index = slots.firstIndex(where: { $0.id == id }) else { return nil }
+            var slots = slots
+            slots.remove(at: index)
+            return slots
+        }
     }
 
     /// The live object injected for a protocol, if any.
     public func object<Protocol>(for protocol: Protocol.Type) -> Protocol? {
-        _provider(for: ObjectIdentifier(`protocol`)).flatMap { Self._read($0, as: `protocol`) { $0 } }
+        guard let found = _lookUp(ObjectIdentifier(`protocol`)) else { return nil }
+        defer { _finish(found) }
+        return Self._read(found.object, as: `protocol`) { $0 }
     }
 
     /// The protocols with a live injected object, in injection order.
     public var injectedProtocols: [String] {
-        snapshot.liveSlots.map(\.protocolName)
+        _registry.read { $0.slots.filter(\.isLive).map(\.protocolName) }
     }
 
     // MARK: Typed look-up
@@ -119,40 +130,75 @@ public final class ForwardingProxy: Sendable {
     public func forward<Protocol, Value>(_ keyPath: KeyPath<Protocol, Value>) -> Value? {
         // Inlined, so that a key path written at the call site becomes a direct call, made on
         // the boxed value in place.
-        guard let found = _provider(for: ObjectIdentifier(Protocol.self)) else { return nil }
-        return Self._read(found, as: Protocol.self) { $0[keyPath: keyPath] }
+        guard let found = _lookUp(ObjectIdentifier(Protocol.self)) else { return nil }
+        defer { _finish(found) }
+        return Self._read(found.object, as: Protocol.self) { $0[keyPath: keyPath] }
     }
 
-    /// What is injected for a protocol: the box of a strongly injected object, or the live
-    /// weakly injected object itself.
-    ///
-    /// Found under the lock without copying the registry: the lock is held for a scan of a
-    /// handful of identifiers and one retain. A weak reference is loaded after the lock is
-    /// released (on Apple platforms loading one may call into the object), and nothing is
-    /// released while the lock is held.
+    /// What is injected for a protocol: the box of a strongly injected object, held by the
+    /// snapshot, which stays entered until ``_finish(_:)`` (no reference counted), or the live
+    /// weakly injected object itself, loaded, and so retained (`snapshot` is then `nil`).
     @usableFromInline
-    func _provider(for id: ObjectIdentifier) -> AnyObject? {
-        registry.withLock { $0.reference(for: id) }?.object
+    struct _Found {
+        @usableFromInline let object: Unmanaged<AnyObject>
+        @usableFromInline let snapshot: Unmanaged<ProxySnapshot>?
     }
 
-    /// The box of a strongly injected object, recognised by its exact type, not a dynamic cast:
-    /// `_InjectedObject` is final and internal, so only the proxy makes one, and a weakly
-    /// injected object (the user's own) never has that type.
-    @inlinable
-    static func _box<Protocol>(_ found: AnyObject, as protocol: Protocol.Type) -> _InjectedObject<Protocol>? {
-        guard type(of: found) == _InjectedObject<Protocol>.self else { return nil }
-        return unsafeDowncast(found, to: _InjectedObject<Protocol>.self)
+    /// Finds what is injected for a protocol; `nil`, having left the snapshot, when nothing live is.
+    @usableFromInline
+    func _lookUp(_ id: ObjectIdentifier) -> _Found? {
+        let entered = _registry.enter()
+        // Borrowed: entered, the snapshot stays alive until it is left.
+        let found: _Found?? = entered._withUnsafeGuaranteedRef { snapshot in
+            for slot in snapshot.slots where slot.id == id {
+                switch slot.reference {
+                case let .strong(box): return _Found(object: .passUnretained(box), snapshot: entered)
+                case let .weak(reference): return Self.load(reference, leaving: entered, of: _registry)
+                }
+            }
+            return .none
+        }
+        guard let found else {
+            _registry.leave(entered)
+            return nil
+        }
+        return found
     }
 
-    /// `body` applied to what was found, as the protocol: a strongly injected object is read in
-    /// its box, in place, with no dynamic cast (taking it out would copy the value, and count a
-    /// reference to each of its fields); only a weakly injected one is cast to the protocol.
+    /// Loads a weakly injected object (retaining it), then leaves the snapshot holding it.
+    @inline(never)
+    private static func load(_ reference: Weak<AnyObject>, leaving snapshot: Unmanaged<ProxySnapshot>, of registry: ProxyRegistry) -> _Found? {
+        let object = reference.object.map(Unmanaged.passRetained)
+        registry.leave(snapshot)
+        return object.map { _Found(object: $0, snapshot: nil) }
+    }
+
+    /// Ends a look-up: leaves the snapshot, or releases a loaded weakly injected object.
+    @usableFromInline
+    func _finish(_ found: _Found) {
+        if let snapshot = found.snapshot {
+            _registry.leave(snapshot)
+        } else {
+            found.object.release()
+        }
+    }
+
+    /// `body` applied to what was found, as the protocol, with no reference counted: the caller
+    /// keeps `found` alive (a snapshot holds a box; a loaded weak object is held). A strongly
+    /// injected object is read in its box, in place (taking it out would copy the value, and
+    /// count a reference to each of its fields), recognised by its exact type, not a dynamic
+    /// cast: `_InjectedObject` is final and internal, so only the proxy makes one, and a weakly
+    /// injected object (the user's own) never has that type. Only a weakly injected object is
+    /// cast to the protocol.
     @inlinable
     static func _read<Protocol, Result>(
-        _ found: AnyObject, as protocol: Protocol.Type, _ body: (Protocol) -> Result
+        _ found: Unmanaged<AnyObject>, as protocol: Protocol.Type, _ body: (Protocol) -> Result
     ) -> Result? {
-        if let box = _box(found, as: `protocol`) { return body(box.value) }
-        return (found as? Protocol).map(body)
+        if found._withUnsafeGuaranteedRef({ type(of: $0) == _InjectedObject<Protocol>.self }) {
+            return Unmanaged<_InjectedObject<Protocol>>.fromOpaque(found.toOpaque())
+                ._withUnsafeGuaranteedRef { body($0.value) }
+        }
+        return found._withUnsafeGuaranteedRef { ($0 as? Protocol).map(body) }
     }
 
     /// Typed look-up of ``TitledContent`` members that tells "not injected" (`nil`) from empty.
@@ -170,14 +216,18 @@ public final class ForwardingProxy: Sendable {
     /// Whether a live injected object provides a member with this name — the proxy's
     /// `respondsToSelector:`. Answers before anything is called.
     public func responds(to member: String) -> Bool {
-        withProvider(of: member) { _, _, _ in true } ?? false
+        withProvider(of: member) { _ in true } ?? false
     }
 
     /// Reads a member by name, or `nil` when no live injected object provides it.
     ///
     /// When several injected protocols have a member of this name, the one injected first answers.
     public func value(forMember member: String) -> Any? {
-        withProvider(of: member) { members, index, object in members.read(at: index, from: object) } ?? nil
+        let entered = _registry.enter()
+        defer { _registry.leave(entered) }
+        guard let provider = entered._withUnsafeGuaranteedRef({ $0.provider(of: member) }) else { return nil }
+        defer { provider.finish() }
+        return provider.read()
     }
 
     /// Reads a member by name as a given type.
@@ -186,7 +236,7 @@ public final class ForwardingProxy: Sendable {
     ///   injected, or ``ForwardingError/typeMismatch(member:expected:actual:)``.
     public func value<Value>(forMember member: String, as type: Value.Type = Value.self) throws(ForwardingError) -> Value {
         guard let value = value(forMember: member) else {
-            throw .noProvider(member: member, injected: snapshot.summary)
+            throw .noProvider(member: member, injected: summary)
         }
         guard let typed = value as? Value else {
             throw .typeMismatch(
@@ -198,28 +248,23 @@ public final class ForwardingProxy: Sendable {
 
     // MARK: Registry
 
-    /// The registry as it is now, for the slower questions (what is injected): the lock is held
-    /// only to copy it (a reference count), and the copy is read and released after, so dropping
-    /// the last strong reference to an object, and so running its `deinit`, never happens while
-    /// the proxy's lock is held.
-    var snapshot: Registry { registry.withLock { $0 } }
-
-    /// Calls `body` with the first live provider of a member: its table, the member's place
-    /// in it, and the object. The first slot whose table has the member is found under the lock
-    /// (comparing names runs no user code) and retained, one reference count that keeps its
-    /// table and a strongly injected object alive; its object is loaded after the lock. When
-    /// that object is gone, the search goes on from the next slot.
-    private func withProvider<Result>(
-        of member: String, _ body: (AnyMemberTable, Int, AnyObject) -> Result
-    ) -> Result? {
-        var start = 0
-        while let found = registry.withLock({ $0.slot(with: member, from: start) }) {
-            if let object = found.slot.reference.object {
-                return body(found.slot.members.unsafelyUnwrapped, found.index, object)
+    /// What is injected, live, with each protocol's members, for error messages.
+    var summary: [String] {
+        _registry.read { snapshot in
+            snapshot.slots.filter(\.isLive).map { slot in
+                let members = slot.members.map { "(" + $0.names.joined(separator: ", ") + ")" } ?? "(no member table)"
+                return "\(slot.protocolName) \(members)"
             }
-            start = found.next
         }
-        return nil
+    }
+
+    /// `body` applied to the first live provider of a member, in the snapshot read.
+    private func withProvider<Result>(of member: String, _ body: (Provider) -> Result) -> Result? {
+        _registry.read { snapshot in
+            guard let provider = snapshot.provider(of: member) else { return nil }
+            defer { provider.finish() }
+            return body(provider)
+        }
     }
 
     private func store<Protocol>(_ reference: Reference, for protocol: Protocol.Type, members: MemberTable<Protocol>?) {
@@ -229,10 +274,17 @@ public final class ForwardingProxy: Sendable {
             protocolName: String(describing: `protocol`).replacingPrefix("any ", with: ""),
             reference: reference,
             members: members.map(AnyMemberTable.init) ?? AnyMemberTable.builtIn(for: id))
-        // The replaced object, if any, is released here, after the lock: its `deinit` may read
-        // the proxy, and no user code runs while the proxy's lock is held.
-        let replaced = registry.withLock { $0.insert(slot) }
-        withExtendedLifetime(replaced) {}
+        // The replaced object, if any, is released by `update` after its lock (and as soon as no
+        // reader is in the snapshot that held it): its `deinit` may use the proxy.
+        _registry.update { slots in
+            var slots = slots
+            if let index = slots.firstIndex(where: { $0.id == id }) {
+                slots[index] = slot
+            } else {
+                slots.append(slot)
+            }
+            return slots
+        }
     }
 
     enum Reference: Sendable {
@@ -247,16 +299,8 @@ public final class ForwardingProxy: Sendable {
         }
     }
 
-    /// A slot with a member (`index` in its table), and where a search for the next one starts.
-    /// A struct, not a tuple: through the generic `withLock`, a tuple would be reabstracted.
-    struct Found {
-        let slot: Slot
-        let index: Int
-        let next: Int
-    }
-
-    /// What is injected for one protocol. Immutable, and a class, so that a copy of the
-    /// registry's slots is one reference count however many protocols are injected.
+    /// What is injected for one protocol. Immutable, and a class, so that a new snapshot shares
+    /// the slots it keeps with the one it replaces.
     final class Slot: Sendable {
         let id: ObjectIdentifier
         let protocolName: String
@@ -269,55 +313,47 @@ public final class ForwardingProxy: Sendable {
             self.reference = reference
             self.members = members
         }
+
+        var isLive: Bool { reference.object != nil }
+
+        /// What the slot holds, unretained, for look-ups that count no reference.
+        var entry: Entry {
+            switch reference {
+            case let .strong(box): Entry(id: id, box: .passUnretained(box), weak: nil, members: members.map(Unmanaged.passUnretained))
+            case let .weak(weak): Entry(id: id, box: nil, weak: .passUnretained(weak), members: members.map(Unmanaged.passUnretained))
+            }
+        }
     }
 
-    /// The injected protocols in injection order. A proxy stands in for a handful of protocols,
-    /// so a linear scan comparing identifiers beats hashing them.
-    struct Registry: Sendable {
-        private(set) var slots: [Slot] = []
+    /// A slot's identifier, object and member table as references it holds, not retained: the
+    /// snapshot keeps its slots, so a look-up in a snapshot it entered reads these as they are.
+    /// (Copying a slot's fields, the compiler counts a reference around each call it makes.)
+    /// Unchecked only because `Unmanaged<AnyObject>` is not `Sendable`: what it refers to is the
+    /// slot's box, which is.
+    struct Entry: @unchecked Sendable {
+        let id: ObjectIdentifier
+        /// The box of a strongly injected object.
+        let box: Unmanaged<AnyObject>?
+        /// The weak reference to a weakly injected object.
+        let weak: Unmanaged<Weak<AnyObject>>?
+        let members: Unmanaged<AnyMemberTable>?
+    }
 
-        /// Returns the slot it replaced, for the caller to release outside the lock.
-        mutating func insert(_ slot: Slot) -> Slot? {
-            if let index = slots.firstIndex(where: { $0.id == slot.id }) {
-                defer { slots[index] = slot }
-                return slots[index]
-            }
-            slots.append(slot)
-            return nil
+    /// The first live provider of a member found in an entered snapshot: its table and the
+    /// member's place in it, and the object, a weakly injected one loaded (so retained, until
+    /// ``finish()``).
+    struct Provider {
+        let members: Unmanaged<AnyMemberTable>
+        let index: Int
+        let object: Unmanaged<AnyObject>
+        let loaded: Bool
+
+        func read() -> Any? {
+            members._withUnsafeGuaranteedRef { $0.read(at: index, from: object) }
         }
 
-        /// Returns the slot it removed, for the caller to release outside the lock.
-        mutating func remove(_ id: ObjectIdentifier) -> Slot? {
-            guard let index = slots.firstIndex(where: { $0.id == id }) else { return nil }
-            return slots.remove(at: index)
-        }
-
-        func reference(for id: ObjectIdentifier) -> Reference? {
-            // By index: the slot is borrowed in place, only its reference is copied.
-            for index in slots.indices where slots[index].id == id { return slots[index].reference }
-            return nil
-        }
-
-        /// The first slot from `start` on whose table has the member, live or not.
-        func slot(with member: String, from start: Int) -> Found? {
-            var next = start
-            while next < slots.count {
-                let slot = slots[next]
-                next += 1
-                if let index = slot.members?.index(of: member) { return Found(slot: slot, index: index, next: next) }
-            }
-            return nil
-        }
-
-        var liveSlots: [Slot] {
-            slots.filter { $0.reference.object != nil }
-        }
-
-        var summary: [String] {
-            liveSlots.map { slot in
-                let members = slot.members.map { "(" + $0.names.joined(separator: ", ") + ")" } ?? "(no member table)"
-                return "\(slot.protocolName) \(members)"
-            }
+        func finish() {
+            if loaded { object.release() }
         }
     }
 }
@@ -325,8 +361,8 @@ public final class ForwardingProxy: Sendable {
 /// A strongly injected object, typed by the protocol it was injected as.
 ///
 /// Unchecked, and the one place where the proxy takes the caller's word: like `NSProxy`, the
-/// proxy hands the injected object to whichever thread reads through it. The registry holding
-/// these boxes is guarded by its lock; the object inside is the caller's to make safe to read
+/// proxy hands the injected object to whichever thread reads through it. The snapshots holding
+/// these boxes are immutable and published safely (see `ProxyRegistry`); the object inside is the caller's to make safe to read
 /// from the threads that read the proxy (a value type of plain data always is).
 @usableFromInline
 final class _InjectedObject<Protocol>: @unchecked Sendable {
@@ -340,5 +376,24 @@ final class _InjectedObject<Protocol>: @unchecked Sendable {
 extension String {
     func replacingPrefix(_ prefix: String, with replacement: String) -> String {
         hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
+    }
+}
+
+extension ProxySnapshot {
+    /// The first live provider of a member: the first slot whose table has the member, skipping
+    /// one whose weakly injected object is gone. Compares names and loads weak references,
+    /// nothing else: no user code runs.
+    func provider(of member: String) -> ForwardingProxy.Provider? {
+        for entry in entries {
+            guard let members = entry.members,
+                  let index = members._withUnsafeGuaranteedRef({ $0.index(of: member) }) else { continue }
+            if let box = entry.box {
+                return ForwardingProxy.Provider(members: members, index: index, object: box, loaded: false)
+            }
+            if let object = entry.weak.unsafelyUnwrapped._withUnsafeGuaranteedRef({ $0.object }) {
+                return ForwardingProxy.Provider(members: members, index: index, object: .passRetained(object), loaded: true)
+            }
+        }
+        return nil
     }
 }

@@ -80,7 +80,7 @@ extension MemberTable where Root == any NamedImageContent {
 ///
 /// A class, immutable: a look-up by name retains the slot that holds it, and nothing in it.
 final class AnyMemberTable: Sendable {
-    typealias Reader = @Sendable (AnyObject) -> Any?
+    typealias Reader = @Sendable (Unmanaged<AnyObject>) -> Any?
 
     let names: [String]
     private let readers: [Member]
@@ -104,8 +104,8 @@ final class AnyMemberTable: Sendable {
     }
 
     /// Reads the member at `index` (from ``index(of:)``) from an injected object.
-    func read(at index: Int, from object: AnyObject) -> Any? {
-        readers[index].read(object)
+    func read(at index: Int, from object: Unmanaged<AnyObject>) -> Any? {
+        readers.withUnsafeBufferPointer { $0[index].read(object) }
     }
 
     /// The tables of the library's own content protocols, found without being passed.
