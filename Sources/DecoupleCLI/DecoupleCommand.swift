@@ -14,9 +14,14 @@ struct DecoupleCommand: ParsableCommand {
             Exit status: 0 on success; 1 when `generate --check` finds the output out of date; \
             2 for bad input or usage. Errors are printed as `path:line:column: error: message`.
             """,
-        version: "0.1.0",
+        version: version,
         subcommands: [Generate.self, Inspect.self, PluginUsers.self]
     )
+
+    /// The tool's version, which every cache key names (``OutputCache/toolIdentity``). A
+    /// constant: a run served from the cache reads it without building the command's
+    /// configuration.
+    static let version = "0.1.0"
 
     /// Runs the command with the exit codes the contract promises: usage errors are 2, not 64.
     ///
