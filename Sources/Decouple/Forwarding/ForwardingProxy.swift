@@ -148,27 +148,40 @@ public final class ForwardingProxy: Sendable {
     @usableFromInline
     func _lookUp(_ id: ObjectIdentifier) -> _Found? {
         let entered = _registry.enter()
-        // Borrowed: entered, the snapshot stays alive until it is left.
-        let found: _Found?? = entered._withUnsafeGuaranteedRef { snapshot in
+        // Borrowed: entered, the snapshot stays alive until it is left, which happens only
+        // after this borrow ends.
+        let hit: _Hit? = entered._withUnsafeGuaranteedRef { snapshot in
             for slot in snapshot.slots where slot.id == id {
                 switch slot.reference {
-                case let .strong(box): return _Found(object: .passUnretained(box), snapshot: entered)
-                case let .weak(reference): return Self.load(reference, leaving: entered, of: _registry)
+                case let .strong(box): return .strong(.passUnretained(box))
+                case let .weak(reference): return .weak(.passUnretained(reference))
                 }
             }
-            return .none
+            return nil
         }
-        guard let found else {
+        switch hit {
+        case let .strong(box)?:
+            return _Found(object: box, snapshot: entered)
+        case let .weak(reference)?:
+            return Self.load(reference, leaving: entered, of: _registry)
+        case nil:
             _registry.leave(entered)
             return nil
         }
-        return found
     }
 
-    /// Loads a weakly injected object (retaining it), then leaves the snapshot holding it.
+    /// What a look-up found in a snapshot, unretained: the snapshot holds it.
+    @usableFromInline
+    enum _Hit {
+        case strong(Unmanaged<AnyObject>)
+        case weak(Unmanaged<Weak<AnyObject>>)
+    }
+
+    /// Loads a weakly injected object (retaining it), then leaves the snapshot that holds the
+    /// weak reference.
     @inline(never)
-    private static func load(_ reference: Weak<AnyObject>, leaving snapshot: Unmanaged<ProxySnapshot>, of registry: ProxyRegistry) -> _Found? {
-        let object = reference.object.map(Unmanaged.passRetained)
+    private static func load(_ reference: Unmanaged<Weak<AnyObject>>, leaving snapshot: Unmanaged<ProxySnapshot>, of registry: ProxyRegistry) -> _Found? {
+        let object = reference._withUnsafeGuaranteedRef { $0.object }.map(Unmanaged.passRetained)
         registry.leave(snapshot)
         return object.map { _Found(object: $0, snapshot: nil) }
     }
