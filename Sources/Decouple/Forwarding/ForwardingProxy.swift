@@ -148,33 +148,15 @@ public final class ForwardingProxy: Sendable {
     @usableFromInline
     func _lookUp(_ id: ObjectIdentifier) -> _Found? {
         let entered = _registry.enter()
-        // Borrowed: entered, the snapshot stays alive until it is left, which happens only
-        // after this borrow ends.
-        let hit: _Hit? = entered._withUnsafeGuaranteedRef { snapshot in
-            for slot in snapshot.slots where slot.id == id {
-                switch slot.reference {
-                case let .strong(box): return .strong(.passUnretained(box))
-                case let .weak(reference): return .weak(.passUnretained(reference))
-                }
-            }
-            return nil
-        }
-        switch hit {
-        case let .strong(box)?:
-            return _Found(object: box, snapshot: entered)
-        case let .weak(reference)?:
-            return Self.load(reference, leaving: entered, of: _registry)
-        case nil:
+        // The snapshot's unretained entries, as the look-up by name reads them; the snapshot is
+        // left only after this borrow ends.
+        let entry = entered._withUnsafeGuaranteedRef { $0.entries.first { $0.id == id } }
+        guard let entry else {
             _registry.leave(entered)
             return nil
         }
-    }
-
-    /// What a look-up found in a snapshot, unretained: the snapshot holds it.
-    @usableFromInline
-    enum _Hit {
-        case strong(Unmanaged<AnyObject>)
-        case weak(Unmanaged<Weak<AnyObject>>)
+        if let box = entry.box { return _Found(object: box, snapshot: entered) }
+        return Self.load(entry.weak.unsafelyUnwrapped, leaving: entered, of: _registry)
     }
 
     /// Loads a weakly injected object (retaining it), then leaves the snapshot that holds the

@@ -11,7 +11,7 @@ import Synchronization
 @usableFromInline
 final class ProxySnapshot: Sendable {
     let slots: [ForwardingProxy.Slot]
-    /// The slots' contents, unretained (the slots hold them), for look-ups by name.
+    /// The slots' contents, unretained (the slots hold them): what look-ups scan, typed and by name.
     let entries: [ForwardingProxy.Entry]
 
     #if canImport(Glibc) && _pointerBitWidth(_64)
