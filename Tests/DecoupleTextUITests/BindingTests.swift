@@ -130,6 +130,28 @@ private final class ProfileModel {
         #expect(viewModel.$name.observerCount == 0)
     }
 
+    @Test func aBindingKeptInABagThatOutlivesItsView_endsAtTheNextValue() {
+        // The view's own bag goes with it; a bag that outlives it keeps the tokens, so each
+        // binding form must find the view gone by itself, write nothing and end.
+        let viewModel = LoginViewModel()
+        let bag = CancellationBag()
+        var label: Label? = Label()
+        weak let weakLabel = label
+        let keyPath = label!.bind(\.text, to: viewModel.$name, in: bag)
+        let transformed = label!.bind(\.numberOfLines, to: viewModel.$name, in: bag) { $0.count }
+        let setter = label!.bind(to: viewModel.$name, in: bag) { $0.text = $1 }
+        viewModel.name = "ab"
+        #expect(label!.text == "ab")
+        #expect(label!.numberOfLines == 2)
+        label = nil
+        #expect(weakLabel == nil)
+        #expect(viewModel.$name.observerCount == 3)
+        viewModel.name = "abc"
+        #expect(viewModel.$name.observerCount == 0)
+        #expect(keyPath.isCancelled && transformed.isCancelled && setter.isCancelled)
+        #expect(bag.count == 3)
+    }
+
     @Test func derivedValues_mapAndChain_andLiveAsLongAsTheirBinding() {
         let score = ObservableProperty(90)
         let label = Label()

@@ -38,11 +38,25 @@ final class DeliveryContext {
     /// The current thread's context.
     @usableFromInline
     static var current: DeliveryContext {
+        currentUnretained.takeUnretainedValue()
+    }
+
+    /// The current thread's context, not retained: the thread keeps it until it exits, so code
+    /// on this thread may use it unretained (`_withUnsafeGuaranteedRef`). A retain and a release
+    /// of it showed in every update of a binding (see `Benchmarks/`).
+    @usableFromInline
+    static var currentUnretained: Unmanaged<DeliveryContext> {
+        let key = key
         if let pointer = pthread_getspecific(key) {
-            return Unmanaged<DeliveryContext>.fromOpaque(pointer).takeUnretainedValue()
+            return Unmanaged<DeliveryContext>.fromOpaque(pointer)
         }
-        let context = DeliveryContext()
-        pthread_setspecific(key, Unmanaged.passRetained(context).toOpaque())
+        return makeCurrent(key)
+    }
+
+    @inline(never)
+    private static func makeCurrent(_ key: pthread_key_t) -> Unmanaged<DeliveryContext> {
+        let context = Unmanaged.passRetained(DeliveryContext())
+        pthread_setspecific(key, context.toOpaque())
         return context
     }
 
@@ -88,12 +102,37 @@ final class DeliveryContext {
         isReleasing = false
     }
 
-    private static let key: pthread_key_t = {
+    #if canImport(Glibc)
+    /// The thread-specific key plus one, or 0 before the first context is made. An atomic word
+    /// with a constant first value is initialised statically: unlike a `static let` made by a
+    /// closure, reading it calls no `swift_once`, which showed in every update of a binding.
+    private static let keyPlusOne = Atomic<UInt>(0)
+
+    private static var key: pthread_key_t {
+        let stored = keyPlusOne.load(ordering: .acquiring)
+        return stored != 0 ? pthread_key_t(stored - 1) : makeKey()
+    }
+
+    /// Makes the key; when two threads race, the key published first is kept.
+    @inline(never)
+    private static func makeKey() -> pthread_key_t {
+        let made = createKey()
+        let (exchanged, original) = keyPlusOne.compareExchange(
+            expected: 0, desired: UInt(made) + 1, ordering: .acquiringAndReleasing)
+        if exchanged { return made }
+        pthread_key_delete(made)
+        return pthread_key_t(original - 1)
+    }
+    #else
+    private static let key: pthread_key_t = createKey()
+    #endif
+
+    private static func createKey() -> pthread_key_t {
         var key = pthread_key_t()
         let result = pthread_key_create(&key, releaseContext)
         precondition(result == 0, "pthread_key_create failed: \(result)")
         return key
-    }()
+    }
 }
 
 #if canImport(Darwin)

@@ -27,7 +27,7 @@ enum MainActorDelivery {
     /// question (a one-time initialisation check each time).
     @usableFromInline
     static var isOnMainActor: Bool {
-        if DeliveryContext.current.isMainThread { return true }
+        if DeliveryContext.currentUnretained._withUnsafeGuaranteedRef({ $0.isMainThread }) { return true }
         return DispatchQueue.getSpecific(key: mainQueueKey) == true
     }
 

@@ -47,8 +47,11 @@ extension BindingTarget {
         // reaches the handler as a copy, never folded: a run-time key-path application on every
         // update, with a write-back buffer (a malloc) for a computed or overridable property
         // (see README, Performance).
-        let token = source.observe(self, options: [.initial, .new]) { target, change in
-            if let new = change.new { target[keyPath: keyPath()] = new }
+        let token = source.observe(weakly: self, options: [.initial, .new]) { target, change in
+            // Written through the weak reference, which retains the target once (see
+            // `observe(weakly:options:_:)`); `new` is there, as `.new` is asked for.
+            guard let new = change.new else { return target.storage != nil }
+            return (target.storage?[keyPath: keyPath()] = new) != nil
         }
         token.store(in: bag ?? bindings)
         return token
@@ -85,8 +88,9 @@ extension BindingTarget {
         in bag: CancellationBag? = nil,
         _ transform: @escaping @MainActor (Source.Value) -> Value
     ) -> CancellationToken where Source.Value: Sendable {
-        let token = source.observe(self, options: [.initial, .new]) { target, change in
-            if let new = change.new { target[keyPath: keyPath()] = transform(new) }
+        let token = source.observe(weakly: self, options: [.initial, .new]) { target, change in
+            guard let new = change.new else { return target.storage != nil }
+            return (target.storage?[keyPath: keyPath()] = transform(new)) != nil
         }
         token.store(in: bag ?? bindings)
         return token

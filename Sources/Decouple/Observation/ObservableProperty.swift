@@ -80,6 +80,28 @@ extension ObservableValue where Value: Sendable {
         options: ObservationOptions = [.new],
         _ handler: @escaping @MainActor (Observer, ObservedChange<Value>) -> Void
     ) -> CancellationToken {
+        observe(weakly: observer, options: options) { observer, change in
+            guard let observer = observer.storage else { return false }
+            handler(observer, change)
+            return true
+        }
+    }
+
+    /// Observes on behalf of `observer`, held weakly, on the main actor: what
+    /// ``observe(_:options:_:)`` does, with the weak reference itself given to `deliver`, which
+    /// returns whether the observer was still there (when it was not, the observation ends).
+    ///
+    /// Bindings write through the weak reference: `observer.storage?[keyPath: path] = new`
+    /// retains the observer once, when it is loaded, where loading it first and then applying
+    /// the key path to it retains it a second time for the key path's root. Once an object is
+    /// referred to weakly, its retains go through the run time's side table, so that second
+    /// retain and its release were a tenth of a binding's update (see `Benchmarks/`).
+    @MainActor @inlinable
+    func observe<Observer: AnyObject>(
+        weakly observer: Observer,
+        options: ObservationOptions,
+        _ deliver: @escaping @MainActor (MainActorWeak<Observer>, ObservedChange<Value>) -> Bool
+    ) -> CancellationToken {
         MainActorDelivery.prepare()
         let box = MainActorWeak(observer)
         // Weak, so that dropping the token still ends the observation.
@@ -87,17 +109,15 @@ extension ObservableValue where Value: Sendable {
         // What `MainActor.assumeIsolated` does, without the closure context it allocates: the
         // same function, typed as not isolated, for the updates that run on the main actor. Cast
         // once, here: cast on every update, the reabstraction allocated a context each time.
-        nonisolated(unsafe) let onMainActor = unsafeBitCast(handler, to: ((Observer, ObservedChange<Value>) -> Void).self)
+        nonisolated(unsafe) let onMainActor = unsafeBitCast(deliver, to: ((MainActorWeak<Observer>, ObservedChange<Value>) -> Bool).self)
         let observation = observe(options: options) { change in
             // At once on the main actor (nothing is allocated per update); queued otherwise, and
             // then skipped if by the time it runs the token is gone or cancelled.
             if MainActorDelivery.isOnMainActor {
-                guard let observer = box.storage else { return token.object?.cancel() ?? () }
-                onMainActor(observer, change)
+                if !onMainActor(box, change) { token.object?.cancel() }
             } else {
                 MainActorDelivery.enqueue(unlessCancelled: token) {
-                    guard let observer = box.object else { return token.object?.cancel() ?? () }
-                    handler(observer, change)
+                    if !deliver(box, change) { token.object?.cancel() }
                 }
             }
         }
@@ -327,7 +347,12 @@ public final class ObservableProperty<Value>: ObservableValue {
     @inlinable
     func set(_ newValue: Value) {
         let newValue = transform?(newValue) ?? newValue
-        let context = DeliveryContext.current
+        // The thread's context, unretained: its thread keeps it.
+        DeliveryContext.currentUnretained._withUnsafeGuaranteedRef { set(newValue, in: $0) }
+    }
+
+    @inlinable
+    func set(_ newValue: Value, in context: DeliveryContext) {
         let insideHandler = context.depth > 0
         if insideHandler, let isEqual {
             // Compared outside the lock (`==` is the caller's code); a value set by another
