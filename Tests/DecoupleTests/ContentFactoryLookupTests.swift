@@ -141,7 +141,42 @@ import Testing
         #expect(try factory.adapt(Base()).title == "Base")
         #expect(try factory.adapt(Int8(-3)).title == "-3")
     }
+
+    @Test func aModelInsideAnExistential_isAdaptedByWhatItHolds() throws {
+        // An `Any` made in generic code from an existential holds the existential itself; the
+        // model is what that holds: a class instance, a boxed value or an inline one.
+        struct Wide: Named { var a = 1, b = 2, c = 3, d = 4, e = "wide"; var name: String { e } }
+        struct Small: Named { var name: String { "small" } }
+        final class Object: Base, Named, ClassNamed { var name: String { "object" } }
+        final class Registered: Base, Named { var name: String { "registered" } }
+        let factory = ContentFactory<any TitledContent>()
+        try factory.register(Wide.self) { Adapted(title: "\($0.a + $0.b + $0.c + $0.d) \($0.e)") }
+        try factory.register(Small.self) { Adapted(title: $0.name) }
+        try factory.register(Base.self) { Adapted(title: "Base: \(type(of: $0))") }
+        try factory.register(Registered.self) { Adapted(title: $0.name) }
+        func erased<Model>(_ model: Model) -> Any { model }
+        let models: [(Any, String)] = [
+            (erased(Wide() as any Named), "10 wide"),
+            (erased(Small() as any Named), "small"),
+            (erased(Object() as any Named), "Base: Object"),
+            (erased(Object() as any ClassNamed), "Base: Object"),
+            (erased(Object() as AnyObject), "Base: Object"),
+            (erased(Object() as Base), "Base: Object"),
+            (erased(erased(Wide())), "10 wide"),
+            (Registered() as Base, "registered"),
+            (erased(Registered() as Base), "registered"),
+            (erased(Registered() as any Named), "registered"),
+        ]
+        for _ in 0..<2 {   // resolved, then from the table
+            for (model, title) in models {
+                #expect(factory.canAdapt(model))
+                #expect(try factory.adapt(model).title == title)
+            }
+        }
+    }
 }
 
+private protocol Named { var name: String { get } }
+private protocol ClassNamed: AnyObject {}
 private struct Layer<T> {}
 private struct Unregistered {}

@@ -22,7 +22,8 @@ import Foundation
 /// Look-up rules:
 /// - A model is matched by its dynamic type. An instance of a subclass of a registered class is
 ///   adapted by the nearest registered ancestor, as in a real class cluster. Each specialisation
-///   of a generic type (`Page<Int>`, `Page<String>`) is its own type.
+///   of a generic type (`Page<Int>`, `Page<String>`) is its own type. A model typed as an
+///   ancestor class, or inside an existential, is found by what it is.
 /// - Registering a type or a tag a second time throws ``ContentFactoryError/duplicateType(_:)`` or
 ///   ``ContentFactoryError/duplicateTag(_:registeredFor:)`` and leaves the first registration in
 ///   force: a cluster's members are decided once, and a silent replacement would hide a bug.
@@ -189,23 +190,28 @@ public final class ContentFactory<Content>: Sendable {
 
         @inlinable
         init<Model>(_: Model.Type, _ body: @escaping @Sendable (Model) -> Content) {
-            exactly = { model in
-                // The registry matched the model's dynamic type to `Model` by identity: that
-                // exact check proves the value is a `Model`, so it is read in place, with no
-                // run-time cast. Inlined, so specialised for `Model`: the value is loaded and
-                // lent to `body` with no copy (no retain of a class instance).
-                @inline(__always) func open<Dynamic>(_ value: Dynamic) -> Content {
-                    body(unsafeBitCast(value, to: Model.self))
-                }
-                return _openExistential(model, do: open)
-            }
-            subclassInstance = { model in
-                // Found in the real superclass chain; the run time casts, and checks, the upcast.
+            // Found in the real superclass chain, or inside an existential: the run time casts,
+            // and checks.
+            let checked: @Sendable (Any) -> Content = { model in
                 guard let model = model as? Model else {
                     preconditionFailure("\(type(of: model)) was matched to an adapter of \(Model.self), which it is not")
                 }
                 return body(model)
             }
+            exactly = { model in
+                // The registry matched the model's dynamic type to `Model` by identity, so the
+                // value is read in place, with no run-time cast, when the `Any` stores it as a
+                // `Model`, or as a reference to an ancestor class (the same pointer). Inlined, so
+                // specialised for `Model`: the value is loaded and lent to `body` with no copy.
+                // An `Any` made in generic code from an existential stores the existential
+                // itself: the model is inside it, and the run time takes it out.
+                @inline(__always) func open<Stored>(_ value: Stored) -> Content {
+                    guard Stored.self == Model.self || Stored.self is AnyObject.Type else { return checked(value) }
+                    return body(unsafeBitCast(value, to: Model.self))
+                }
+                return _openExistential(model, do: open)
+            }
+            subclassInstance = checked
         }
     }
 
