@@ -148,12 +148,15 @@ import Testing
         struct Wide: Named { var a = 1, b = 2, c = 3, d = 4, e = "wide"; var name: String { e } }
         struct Small: Named { var name: String { "small" } }
         final class Object: Base, Named, ClassNamed { var name: String { "object" } }
-        final class Registered: Base, Named { var name: String { "registered" } }
+        final class Registered: Base, Named, ClassNamed { var name: String { "registered" } }
+        // As large as an `any Named` container: read as the model, the container would pass.
+        struct Forty: Named { var a = 1, b = 2, c = 3, d = 4, e = 5; var name: String { "\(a + b + c + d + e)" } }
         let factory = ContentFactory<any TitledContent>()
         try factory.register(Wide.self) { Adapted(title: "\($0.a + $0.b + $0.c + $0.d) \($0.e)") }
         try factory.register(Small.self) { Adapted(title: $0.name) }
         try factory.register(Base.self) { Adapted(title: "Base: \(type(of: $0))") }
         try factory.register(Registered.self) { Adapted(title: $0.name) }
+        try factory.register(Forty.self) { Adapted(title: $0.name) }
         func erased<Model>(_ model: Model) -> Any { model }
         let models: [(Any, String)] = [
             (erased(Wide() as any Named), "10 wide"),
@@ -166,6 +169,10 @@ import Testing
             (Registered() as Base, "registered"),
             (erased(Registered() as Base), "registered"),
             (erased(Registered() as any Named), "registered"),
+            (erased(Registered() as AnyObject), "registered"),
+            (erased(Registered() as any ClassNamed), "registered"),
+            (erased(Registered() as any Base & Named), "registered"),
+            (erased(Forty() as any Named), "15"),
         ]
         for _ in 0..<2 {   // resolved, then from the table
             for (model, title) in models {

@@ -41,6 +41,24 @@ import Testing
         #expect(label.text == "7")
     }
 
+    @Test func aValueSetOffTheMainActor_afterTheViewWent_endsEachBindingForm() async {
+        // Queued to the main actor, each form finds its view gone there, writes nothing and ends.
+        let score = ObservableProperty(0)
+        let bag = CancellationBag()
+        var label: Label? = Label()
+        let tokens = [
+            label!.bind(\.text, to: score, in: bag) { "\($0)" },
+            label!.bind(\.numberOfLines, to: score, in: bag),
+            label!.bind(to: score, in: bag) { $0.text = "\($1)" },
+        ]
+        label = nil
+        #expect(score.observerCount == 3)
+        await Task.detached { score.value = 7 }.value
+        for _ in 0..<200 where score.observerCount != 0 { await Task.yield() }
+        #expect(score.observerCount == 0)
+        #expect(tokens.allSatisfy { $0.isCancelled })
+    }
+
     @Test func mainActorHandler_runsAtOnce_whenSetOnTheMainActor() {
         let score = ObservableProperty(0)
         let label = Label()

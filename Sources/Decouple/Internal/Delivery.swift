@@ -104,7 +104,7 @@ final class DeliveryContext {
 
     #if canImport(Glibc)
     /// The thread-specific key plus one, or 0 before the first context is made. An atomic word
-    /// with a constant first value is initialised statically: unlike a `static let` made by a
+    /// with a constant first value is initialised statically in an optimised build: unlike a `static let` made by a
     /// closure, reading it calls no `swift_once`, which showed in every update of a binding.
     private static let keyPlusOne = Atomic<UInt>(0)
 
