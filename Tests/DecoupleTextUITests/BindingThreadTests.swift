@@ -59,6 +59,29 @@ import Testing
         #expect(tokens.allSatisfy { $0.isCancelled })
     }
 
+    @Test func aValueSetOnTheMainActor_whileAnOlderOneWaitsForIt_isToldAfterIt() async {
+        // Set on another thread while the main actor is busy (this test holds it): that value
+        // waits for the main actor. The value set next, on the main actor, must not overtake it.
+        let name = ObservableProperty("")
+        let label = Label()
+        label.bind(\.text, to: name)
+        var told: [String] = []
+        let token = name.observe(label) { _, change in told.append(change.new ?? "") }
+        let done = DispatchSemaphore(value: 0)
+        Thread { name.value = "set elsewhere"; done.signal() }.start()
+        done.wait()
+        name.value = "set on the main actor"
+        for _ in 0..<200 where told.count < 2 { await Task.yield() }
+        #expect(told == ["set elsewhere", "set on the main actor"])
+        #expect(label.text == "set on the main actor")
+        #expect(name.value == "set on the main actor")
+        // Nothing waits any more: told at once again.
+        name.value = "again"
+        #expect(told.last == "again")
+        #expect(label.text == "again")
+        token.cancel()
+    }
+
     @Test func mainActorHandler_runsAtOnce_whenSetOnTheMainActor() {
         let score = ObservableProperty(0)
         let label = Label()

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Synchronization
+#endif
 
 // MARK: - MainActorDelivery
 
@@ -6,16 +9,6 @@ import Foundation
 /// and queuing to it, in the order asked for, when it is not.
 @usableFromInline
 enum MainActorDelivery {
-    /// Queues `body` to the main actor, for a caller that is not on it; skips it if by the
-    /// time it runs `token` is gone or cancelled.
-    @usableFromInline
-    static func enqueue(unlessCancelled token: Weak<CancellationToken>, _ body: @escaping @MainActor @Sendable () -> Void) {
-        Task { @MainActor in
-            guard let live = token.object, !live.isCancelled else { return }
-            body()
-        }
-    }
-
     /// Whether the caller runs on the main actor, asked without trapping (which is all that
     /// `MainActor.assumeIsolated` offers).
     ///
@@ -59,4 +52,52 @@ final class MainActorWeak<Object: AnyObject>: @unchecked Sendable {
 
     @usableFromInline @MainActor
     var object: Object? { storage }
+}
+
+// MARK: - MainActorQueue
+
+/// One observation's deliveries queued to the main actor: how many are waiting, so that a value
+/// set on the main actor while one waits is queued behind it, not told at once. Told at once, it
+/// would be overtaken by the older value when that one runs, and the observer would end on it.
+@usableFromInline
+final class MainActorQueue: Sendable {
+    #if canImport(Glibc)
+    private let waiting = Atomic<Int>(0)
+    #else
+    private let waiting = Locked(0)
+    #endif
+
+    @usableFromInline init() {}
+
+    /// Whether no delivery waits. Asked on the main actor, before telling a value at once.
+    @usableFromInline
+    var isEmpty: Bool {
+        #if canImport(Glibc)
+        waiting.load(ordering: .acquiring) == 0
+        #else
+        waiting.withLock { $0 == 0 }
+        #endif
+    }
+
+    /// Queues `body` to the main actor, after the deliveries already queued; skips it if by the
+    /// time it runs `token` is gone or cancelled.
+    @usableFromInline
+    func enqueue(unlessCancelled token: Weak<CancellationToken>, _ body: @escaping @MainActor @Sendable () -> Void) {
+        #if canImport(Glibc)
+        _ = waiting.add(1, ordering: .acquiringAndReleasing)
+        #else
+        waiting.withLock { $0 += 1 }
+        #endif
+        Task { @MainActor in
+            defer {
+                #if canImport(Glibc)
+                _ = waiting.subtract(1, ordering: .acquiringAndReleasing)
+                #else
+                waiting.withLock { $0 -= 1 }
+                #endif
+            }
+            guard let live = token.object, !live.isCancelled else { return }
+            body()
+        }
+    }
 }

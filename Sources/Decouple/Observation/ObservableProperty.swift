@@ -73,7 +73,9 @@ extension ObservableValue where Value: Sendable {
     ///
     /// The handler runs on the main actor: at once when the value is set on the main actor (the
     /// usual case, and always so for `.initial`), and otherwise as soon as the main actor is
-    /// free, in the order the values were set.
+    /// free, in the order the values were set. A value set on the main actor while an older one,
+    /// set elsewhere, still waits for the main actor is queued behind it, so the observer ends
+    /// on the value stored.
     @MainActor @inlinable
     public func observe<Observer: AnyObject>(
         _ observer: Observer,
@@ -110,13 +112,15 @@ extension ObservableValue where Value: Sendable {
         // same function, typed as not isolated, for the updates that run on the main actor. Cast
         // once, here: cast on every update, the reabstraction allocated a context each time.
         nonisolated(unsafe) let onMainActor = unsafeBitCast(deliver, to: ((MainActorWeak<Observer>, ObservedChange<Value>) -> Bool).self)
+        let queue = MainActorQueue()
         let observation = observe(options: options) { change in
-            // At once on the main actor (nothing is allocated per update); queued otherwise, and
-            // then skipped if by the time it runs the token is gone or cancelled.
-            if MainActorDelivery.isOnMainActor {
+            // At once on the main actor (nothing is allocated per update), unless an older value
+            // still waits for it; queued otherwise, in order, and then skipped if by the time it
+            // runs the token is gone or cancelled.
+            if MainActorDelivery.isOnMainActor, queue.isEmpty {
                 if !onMainActor(box, change) { token.object?.cancel() }
             } else {
-                MainActorDelivery.enqueue(unlessCancelled: token) {
+                queue.enqueue(unlessCancelled: token) {
                     if !deliver(box, change) { token.object?.cancel() }
                 }
             }
