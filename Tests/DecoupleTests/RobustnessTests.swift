@@ -170,6 +170,27 @@ private final class Reentrant: CustomReflectable, @unchecked Sendable {
         }
     }
 
+    @Test func derivedOfTwoSources_setOnTwoThreadsAtOnce_endsComputedFromTheLastValues() {
+        // Thread 1 sets `a` and is held inside the computation it set off, which read b = 0;
+        // meanwhile `b` is set here. Stored last, that older computation would leave 1.
+        let a = ObservableProperty(0), b = ObservableProperty(0)
+        let computing = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0)
+        let sum = Derived(a, b) { x, y in
+            if x == 1, y == 0 {
+                computing.signal()
+                _ = resume.wait(timeout: .now() + 5)
+            }
+            return x + y
+        }
+        let done = DispatchSemaphore(value: 0)
+        Thread { a.value = 1; done.signal() }.start()
+        computing.wait()
+        b.value = 1
+        resume.signal()
+        done.wait()
+        #expect(sum.value == 2)
+    }
+
     // MARK: Long chains
 
     @Test func derived_5000LongChain_updatesAndIsReleasedWithoutRecursion() {

@@ -12,10 +12,14 @@
 ///
 /// A derived value holds its sources' observations; its observers' tokens hold it. So a
 /// derived value used only by a binding lives exactly as long as that binding. Its sources and
-/// its value are `Sendable`, because it recomputes on whichever thread changed a source.
+/// its value are `Sendable`, because it recomputes on a thread that changed a source. Sources
+/// changed on several threads at once are recomputed one at a time, and again after the last
+/// change, so the value always ends computed from the sources' last values.
 public final class Derived<Value: Sendable>: ObservableValue, Sendable {
     private let storage: ObservableProperty<Value>
     private let upstream = CancellationBag()
+    /// Whether a thread is recomputing, and whether a source changed since it began.
+    private let recomputing = Locked((isRunning: false, isStale: false))
 
     private init(initial: Value) {
         storage = ObservableProperty(initial)
@@ -29,8 +33,29 @@ public final class Derived<Value: Sendable>: ObservableValue, Sendable {
         return CancellationToken(retaining: [self, inner]) { inner.cancel() }
     }
 
-    private func update(_ value: Value) {
-        storage.value = value
+    /// Recomputes the value with `compute` (`nil` once a source is gone). Only one thread
+    /// computes at a time: a change that arrives meanwhile marks the value stale, and the
+    /// computing thread computes again, so a computation that read older values is never stored
+    /// after one that read newer ones. `compute` and the observers run outside the lock.
+    private func recompute(_ compute: () -> Value?) {
+        let starts = recomputing.withLock { state -> Bool in
+            guard !state.isRunning else {
+                state.isStale = true
+                return false
+            }
+            state.isRunning = true
+            return true
+        }
+        guard starts else { return }
+        var again = true
+        while again {
+            if let value = compute() { storage.value = value }
+            again = recomputing.withLock { state -> Bool in
+                defer { state.isStale = false }
+                state.isRunning = state.isStale
+                return state.isStale
+            }
+        }
     }
 
     /// Observes `source` for as long as this value lives, without keeping this value alive.
@@ -45,7 +70,7 @@ public final class Derived<Value: Sendable>: ObservableValue, Sendable {
         self.init(initial: transform(source.value))
         // Sources are captured weakly: a derived value never keeps its sources alive.
         follow(source) { [weak source] derived in
-            if let source { derived.update(transform(source.value)) }
+            derived.recompute { source.map { transform($0.value) } }
         }
     }
 
@@ -55,8 +80,10 @@ public final class Derived<Value: Sendable>: ObservableValue, Sendable {
     ) {
         self.init(initial: combine(a.value, b.value))
         let recompute: @Sendable (Derived) -> Void = { [weak a, weak b] derived in
-            guard let a, let b else { return }
-            derived.update(combine(a.value, b.value))
+            derived.recompute {
+                guard let a, let b else { return nil }
+                return combine(a.value, b.value)
+            }
         }
         follow(a, recompute)
         follow(b, recompute)
@@ -68,8 +95,10 @@ public final class Derived<Value: Sendable>: ObservableValue, Sendable {
     ) {
         self.init(initial: combine(a.value, b.value, c.value))
         let recompute: @Sendable (Derived) -> Void = { [weak a, weak b, weak c] derived in
-            guard let a, let b, let c else { return }
-            derived.update(combine(a.value, b.value, c.value))
+            derived.recompute {
+                guard let a, let b, let c else { return nil }
+                return combine(a.value, b.value, c.value)
+            }
         }
         follow(a, recompute)
         follow(b, recompute)
