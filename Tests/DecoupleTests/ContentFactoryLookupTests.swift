@@ -125,6 +125,19 @@ import Testing
         #expect(try factory.adapt(Layer<Int>()).title == "layer")
     }
 
+    @Test func typesOfTheSameName_areToldApartByTheirQualifiedNames() throws {
+        let factory = ContentFactory<any TitledContent>()
+        try factory.register(FactoryShopA.Item.self) { _ in Adapted(title: "A") }
+        try factory.register(Base.self) { _ in Adapted(title: "Base") }
+        #expect(factory.registeredTypes == ["Base", "Item"])
+        #expect(throws: ContentFactoryError.unregisteredType(
+            "DecoupleTests.FactoryShopB.Item", registered: ["Base", "DecoupleTests.FactoryShopA.Item"]
+        )) { try factory.adapt(FactoryShopB.Item()) }
+        try factory.register(FactoryShopB.Item.self) { _ in Adapted(title: "B") }
+        #expect(factory.registeredTypes == ["Base", "DecoupleTests.FactoryShopA.Item", "DecoupleTests.FactoryShopB.Item"])
+        #expect(try factory.adapt(FactoryShopB.Item()).title == "B")
+    }
+
     @Test func registeredInAGenericContext_adaptsAsRegisteredInAConcreteOne() throws {
         // The registration is then not specialised for the model type: the adapter reads the
         // model through its generic code, for a class, a small value and a boxed one.
@@ -182,6 +195,9 @@ import Testing
         }
     }
 }
+
+enum FactoryShopA { struct Item {} }
+enum FactoryShopB { struct Item {} }
 
 private protocol Named { var name: String { get } }
 private protocol ClassNamed: AnyObject {}

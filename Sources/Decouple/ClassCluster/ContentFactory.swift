@@ -83,7 +83,7 @@ public final class ContentFactory<Content>: Sendable {
     @usableFromInline
     func register(_ model: Any.Type, adapter: Adapter, tag: (String, TagDecoder)?) throws(ContentFactoryError) {
         let name = Self.name(of: model)
-        let entry = ContentRegistry.TypeEntry(name: name, adapter: adapter)
+        let entry = ContentRegistry.TypeEntry(name: name, qualifiedName: String(reflecting: model), adapter: adapter)
         let tagEntry = tag.map { tag, decoder in (tag, ContentRegistry.TagEntry(modelName: name, decoder: decoder)) }
         try registry.withLock { registry throws(ContentFactoryError) in
             try registry.insert(entry, for: ObjectIdentifier(model), tag: tagEntry)
@@ -123,7 +123,10 @@ public final class ContentFactory<Content>: Sendable {
         // ancestor, and the adapter found reads the model as that ancestor.
         let resolution = resolution(of: type(of: model))
         guard resolution != ContentRegistry.noAdapter else {
-            throw .unregisteredType(Self.name(of: type(of: model)), registered: registeredTypes)
+            let dynamicType = type(of: model)
+            let unregistered = (name: Self.name(of: dynamicType), qualifiedName: String(reflecting: dynamicType))
+            let names = registry.withLock { $0.names(besides: unregistered) }
+            throw .unregisteredType(names.other ?? unregistered.name, registered: names.registered)
         }
         // Registered by this factory, so an `Adapter` of this factory's content; unretained, as
         // a factory keeps every adapter it registered for as long as it lives.
@@ -252,6 +255,8 @@ struct ContentRegistry {
     // Entries are immutable.
     struct TypeEntry {
         let name: String
+        /// With its module and enclosing types, told when another type has the same `name`.
+        let qualifiedName: String
         let adapter: any AnyObject & Sendable
     }
 
@@ -272,7 +277,21 @@ struct ContentRegistry {
     /// The resolution of a type with no adapter (no object is at address 2).
     static let noAdapter: UInt = 2
 
-    var typeNames: [String] { byType.values.map(\.name).sorted() }
+    var typeNames: [String] { names(besides: nil).registered }
+
+    /// The registered types' names, and `other`'s, each as written (`Item`), or qualified with
+    /// its module and enclosing types (`Shop.Item`) where another type has the same name: an
+    /// error must not say that `Item` has no adapter when `Item` is registered.
+    func names(besides other: (name: String, qualifiedName: String)?) -> (other: String?, registered: [String]) {
+        var counts: [String: Int] = [:]
+        for entry in byType.values { counts[entry.name, default: 0] += 1 }
+        if let other { counts[other.name, default: 0] += 1 }
+        func label(_ name: String, _ qualifiedName: String) -> String {
+            counts[name, default: 0] > 1 ? qualifiedName : name
+        }
+        return (other.map { label($0.name, $0.qualifiedName) },
+                byType.values.map { label($0.name, $0.qualifiedName) }.sorted())
+    }
     var tagNames: [String] { byTag.keys.sorted() }
 
     mutating func insert(

@@ -78,10 +78,10 @@ final class ProxyRegistry: Sendable {
     @usableFromInline @inline(__always)
     func enter() -> Unmanaged<ProxySnapshot> {
         let old = word.wrappingAdd(Self.reader, ordering: .acquiring).oldValue
-        // 32,768 look-ups at once in one snapshot: no program has as many threads, so a getter
-        // that reads through its own proxy without end. Stopped here, named, rather than left to
-        // wait (for look-ups on the same thread, which can never leave) or to overflow the count.
-        precondition(old >> 48 < Self.readerLimit, "ForwardingProxy: 32,768 look-ups at once; does a getter read through its proxy without end?")
+        // 32,768 look-ups at once in one snapshot: stopped here, named, rather than left to
+        // overflow the count into the address. (A getter that reads through its own proxy
+        // without end overflows its thread's stack long before: unbounded recursion.)
+        precondition(old >> 48 < Self.readerLimit, "ForwardingProxy: 32,768 look-ups at once in one proxy")
         return Self.snapshot(at: old)
     }
 
