@@ -177,6 +177,30 @@ import Testing
         #expect(feed.items.map(\.title) == ["Ann"])
     }
 
+    @Test func decodeFeed_tagKeyAsTheJSONSpellsIt_underAKeyStrategy() throws {
+        // The tag key is the JSON's own: a key strategy that renames the item's fields (here
+        // `item_type` → `itemType`) must not hide it.
+        let json = #"[{"item_type": "user", "name": "Ann", "age": "30"}, {"name": "Bob"}]"#
+        let snake = try seedFactory().decodeFeed(from: Data(json.utf8), tagKey: "item_type") {
+            $0.keyDecodingStrategy = .convertFromSnakeCase
+        }
+        #expect(snake.items.map(\.title) == ["Ann"])
+        #expect(snake.errors.map(\.description) == [#"item 1: missing type tag "item_type""#])
+        let custom = try seedFactory().decodeFeed(from: Data(json.utf8), tagKey: "item_type") {
+            $0.keyDecodingStrategy = .custom { path in AnyKey(path.last!.stringValue.uppercased()) }
+        }
+        #expect(custom.errors.count == 2)   // the fields are renamed too: `NAME` is not `name`…
+        #expect(custom.errors.first?.tag == "user")   // …but the tag was found
+    }
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     @Test func decodeFeed_notAnArrayThrows() throws {
         let factory = try seedFactory()
         for json in [#"{"type": "user"}"#, "[{", ""] {

@@ -45,7 +45,8 @@ extension ContentFactory {
     ///
     /// - Parameters:
     ///   - data: The JSON text.
-    ///   - tagKey: The field that holds each item's type tag.
+    ///   - tagKey: The field that holds each item's type tag, as the JSON spells it
+    ///     (`"item_type"`, also under `.convertFromSnakeCase`).
     ///   - configure: Adjusts the `JSONDecoder` used (date and key strategies).
     /// - Throws: ``ContentFactoryError/malformedFeed(_:)`` when `data` is not a JSON array at all.
     public func decodeFeed(
@@ -55,7 +56,8 @@ extension ContentFactory {
     ) throws(ContentFactoryError) -> Feed<Content> {
         let decoder = JSONDecoder()
         configure(decoder)
-        decoder.userInfo[feedContextKey] = FeedContext(factory: self, tagKey: tagKey)
+        decoder.userInfo[feedContextKey] = FeedContext(
+            factory: self, tagKey: tagKey, containerKey: Self.key(tagKey, as: decoder.keyDecodingStrategy))
         do {
             let slots = try decoder.decode([FeedSlot<Content>].self, from: data)
             return Feed(entries: slots.map(\.result))
@@ -71,7 +73,32 @@ private let feedContextKey = CodingUserInfoKey(rawValue: "Decouple.feedContext")
 
 private struct FeedContext<Content>: Sendable {
     let factory: ContentFactory<Content>
+    /// As the JSON spells it, for messages.
     let tagKey: String
+    /// As the decoder's key strategy turns it: what an item's container holds.
+    let containerKey: String
+}
+
+extension ContentFactory {
+    /// `key` as a decoder with `strategy` presents it: the strategy is applied to a one-key
+    /// object, so a custom strategy is honoured too.
+    fileprivate static func key(_ key: String, as strategy: JSONDecoder.KeyDecodingStrategy) -> String {
+        if case .useDefaultKeys = strategy { return key }
+        let probe = JSONDecoder()
+        probe.keyDecodingStrategy = strategy
+        guard let object = try? JSONSerialization.data(withJSONObject: [key: 0]),
+              let converted = try? probe.decode(KeyProbe.self, from: object).key else { return key }
+        return converted
+    }
+}
+
+/// The one key of a one-key object, as the decoder presents it.
+private struct KeyProbe: Decodable {
+    let key: String?
+
+    init(from decoder: any Decoder) throws {
+        key = try decoder.container(keyedBy: AnyCodingKey.self).allKeys.first?.stringValue
+    }
 }
 
 /// Decodes one item without ever throwing, so that one bad item does not end the array.
@@ -84,7 +111,7 @@ private struct FeedSlot<Content>: Decodable {
             result = .failure(FeedItemError(index: index, tag: nil, reason: "decoded outside ContentFactory.decodeFeed"))
             return
         }
-        let tagKey = AnyCodingKey(context.tagKey)
+        let tagKey = AnyCodingKey(context.containerKey)
         var tag: String?
         do {
             let container = try decoder.container(keyedBy: AnyCodingKey.self)
