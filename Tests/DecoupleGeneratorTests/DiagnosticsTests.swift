@@ -35,6 +35,35 @@ import Testing
         }
     }
 
+    /// A requirement a generated conformance cannot provide refuses the protocol with a located
+    /// error, instead of generating code that does not compile.
+    @Test func requirementsAConformanceCannotProvide_refuseTheProtocol() {
+        let output = generate([
+            "Protocols.swift": """
+                protocol Settable { var label: String { get set } }
+                protocol Shared { static var label: String { get }; var title: String { get } }
+                protocol Made { init(label: String); subscript(index: Int) -> String { get }; static func make() -> Self }
+                """,
+            "Models.swift": "struct S { var label: String; var title: String }",
+        ], config: """
+            { "adapters": [
+              { "model": "S", "protocol": "Settable" },
+              { "model": "S", "protocol": "Shared" },
+              { "model": "S", "protocol": "Made" }
+            ] }
+            """)
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            decouple.json:2:3: error: 'Settable' requires a settable property 'label' ({ get set }) (declared at Protocols.swift:1:25), which a generated conformance does not provide (it provides readable instance properties and methods); conform 'S' by hand
+            decouple.json:3:3: error: 'Shared' requires a static property 'label' (declared at Protocols.swift:2:30), which a generated conformance does not provide (it provides readable instance properties and methods); conform 'S' by hand
+            decouple.json:4:3: error: cannot adapt 'S' to 'Made': 3 problems:
+            decouple.json:4:3: error: 'Made' requires an initializer (declared at Protocols.swift:3:17), which a generated conformance does not provide (it provides readable instance properties and methods); conform 'S' by hand
+            decouple.json:4:3: error: 'Made' requires a subscript (declared at Protocols.swift:3:38), which a generated conformance does not provide (it provides readable instance properties and methods); conform 'S' by hand
+            decouple.json:4:3: error: 'Made' requires a static method 'make' (declared at Protocols.swift:3:91), which a generated conformance does not provide (it provides readable instance properties and methods); conform 'S' by hand
+            """
+        }
+    }
+
     @Test func syntaxError_isLocatedAndNothingIsGenerated() {
         let output = generate(["Broken.swift": "struct A {\n    var name: String = \n}\n"],
                               config: #"{"adapters": [{"model": "A", "protocol": "TitledContent"}]}"#)

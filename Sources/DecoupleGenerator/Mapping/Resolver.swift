@@ -185,6 +185,12 @@ struct Resolver {
                 "protocol '\(protocolDeclaration.name)' is \(protocolDeclaration.access.rawValue), so generated code in another file cannot see it",
                 at: protocolDeclaration.position))
         }
+        for requirement in protocolDeclaration.unsupported {
+            let declared = requirement.position.map { " (declared at \($0))" } ?? ""
+            diagnostics.append(Diagnostic(
+                "'\(protocolDeclaration.name)' requires \(requirement.description)\(declared), which a generated conformance does not provide (it provides readable instance properties and methods); conform '\(model.qualifiedName)' by hand",
+                at: request.position ?? model.position))
+        }
         let requirementNames = protocolDeclaration.requirements.map(\.name)
         for requirement in request.map.keys.sorted() where !requirementNames.contains(where: { $0.isSameIdentifier(as: requirement) }) {
             diagnostics.append(Diagnostic(

@@ -212,9 +212,19 @@ public struct ProtocolDeclaration: Hashable, Sendable, Codable {
     public var isBuiltIn: Bool
     /// The `#if` conditions the protocol is declared under.
     public var conditions: [String] = []
+    /// Requirements a generated conformance cannot meet (a settable or static property, a
+    /// static method, an initializer, a subscript): the protocol is refused, not half adapted.
+    public var unsupported: [UnsupportedRequirement] = []
 
     /// How generated code spells the protocol.
     var spelling: String { isBuiltIn ? "Decouple.\(name)" : qualifiedName }
+}
+
+/// A protocol requirement a generated conformance cannot meet, and why.
+public struct UnsupportedRequirement: Hashable, Sendable, Codable {
+    /// What it is, as a message names it: `a settable property 'label' ({ get set })`.
+    public var description: String
+    public var position: SourcePosition?
 }
 
 /// A `// decouple: Protocol(requirement: member, …)` comment on a model.

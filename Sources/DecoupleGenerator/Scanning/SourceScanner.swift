@@ -241,14 +241,33 @@ final class DeclarationVisitor: SyntaxVisitor {
         let name = QualifiedName.unescaped(node.name.text)
         let qualified = scopes.last.map { "\($0.qualifiedName).\(name)" } ?? name
         var requirements: [Requirement] = []
+        var unsupported: [UnsupportedRequirement] = []
         for decl in Self.memberDecls(node.memberBlock.members) {
+            let isStatic = decl.asProtocol((any WithModifiersSyntax).self)?.modifiers
+                .contains { ["static", "class"].contains($0.name.text) } ?? false
             if let variable = decl.as(VariableDeclSyntax.self) {
                 for (binding, type) in Self.typedBindings(variable) {
                     guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self), let type else { continue }
+                    let name = QualifiedName.unescaped(identifier.identifier.text)
+                    let isSettable = binding.accessorBlock?.accessors.as(AccessorDeclListSyntax.self)?
+                        .contains { $0.accessorSpecifier.tokenKind == .keyword(.set) } ?? false
+                    if isStatic || isSettable {
+                        unsupported.append(UnsupportedRequirement(
+                            description: isStatic ? "a static property '\(name)'" : "a settable property '\(name)' ({ get set })",
+                            position: position(of: identifier)))
+                        continue
+                    }
                     requirements.append(Requirement(
-                        name: QualifiedName.unescaped(identifier.identifier.text), kind: .property,
+                        name: name, kind: .property,
                         type: Self.reference(type), signature: nil, position: position(of: identifier)))
                 }
+            } else if let function = decl.as(FunctionDeclSyntax.self), isStatic {
+                unsupported.append(UnsupportedRequirement(
+                    description: "a static method '\(QualifiedName.unescaped(function.name.text))'", position: position(of: function.name)))
+            } else if let initializer = decl.as(InitializerDeclSyntax.self) {
+                unsupported.append(UnsupportedRequirement(description: "an initializer", position: position(of: initializer.initKeyword)))
+            } else if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
+                unsupported.append(UnsupportedRequirement(description: "a subscript", position: position(of: subscriptDecl.subscriptKeyword)))
             } else if let function = decl.as(FunctionDeclSyntax.self) {
                 requirements.append(Requirement(
                     name: QualifiedName.unescaped(function.name.text), kind: .method,
@@ -261,6 +280,7 @@ final class DeclarationVisitor: SyntaxVisitor {
             access: min(Self.accessLevel(in: node.modifiers) ?? scopes.last?.memberAccess ?? .internal, scopes.last?.access ?? .open),
             requirements: requirements, position: position(of: node.name), isBuiltIn: false)
         declaration.conditions = conditions
+        declaration.unsupported = unsupported
         protocols.append(declaration)
         return .skipChildren
     }
