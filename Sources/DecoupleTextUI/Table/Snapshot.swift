@@ -18,11 +18,19 @@ import Foundation
 ///
 /// An identifier appears at most once: appending or inserting one that is already there is
 /// ignored, and a section that does not exist is never created implicitly.
+///
+/// Finding a section or an item by identifier is a hash look-up, so building a snapshot of
+/// *n* sections and items and applying it costs O(*n*): indexes of both are kept as it changes.
+/// Inserting, moving or deleting in the middle costs what it costs in an array.
 public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable, Equatable {
     private var sections: [SectionID] = []
     private var items: [[ItemID]] = []
     /// Which section each item is in, by the section's identifier.
     private var sectionOfItem: [ItemID: SectionID] = [:]
+    /// Each section's index in `sections`.
+    private var sectionIndex: [SectionID: Int] = [:]
+    /// Each item's row in its section.
+    private var rowOfItem: [ItemID: Int] = [:]
 
     /// Items to dequeue new cells for on the next apply.
     public private(set) var reloadedItemIdentifiers: [ItemID] = []
@@ -32,6 +40,14 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     public private(set) var reloadedSectionIdentifiers: [SectionID] = []
 
     public init() {}
+
+    /// Equal when they show the same and ask for the same; the indexes follow from the contents.
+    public static func == (a: Self, b: Self) -> Bool {
+        a.sections == b.sections && a.items == b.items
+            && a.reloadedItemIdentifiers == b.reloadedItemIdentifiers
+            && a.reconfiguredItemIdentifiers == b.reconfiguredItemIdentifiers
+            && a.reloadedSectionIdentifiers == b.reloadedSectionIdentifiers
+    }
 
     // MARK: Reading
 
@@ -53,7 +69,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     }
 
     public func indexOfSection(_ section: SectionID) -> Int? {
-        sections.firstIndex(of: section)
+        sectionIndex[section]
     }
 
     /// The item's position in the whole snapshot, counting across sections, as UIKit's.
@@ -64,8 +80,34 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
 
     func indexPath(of item: ItemID) -> IndexPath? {
         guard let section = sectionOfItem[item], let sectionIndex = indexOfSection(section),
-              let row = items[sectionIndex].firstIndex(of: item) else { return nil }
+              let row = rowOfItem[item] else { return nil }
         return IndexPath(indexes: [sectionIndex, row])
+    }
+
+    /// The number of items in the section at `index`, or 0 when there is none.
+    func numberOfItems(atSectionIndex index: Int) -> Int {
+        items.indices.contains(index) ? items[index].count : 0
+    }
+
+    // MARK: Indexes
+
+    /// Records the sections' indexes from `start` on, after a change there.
+    private mutating func reindexSections(from start: Int) {
+        for index in start..<sections.count { sectionIndex[sections[index]] = index }
+    }
+
+    /// `array` without the elements at `offsets`, in one pass.
+    private static func removing<Element>(_ offsets: IndexSet, from array: [Element]) -> [Element] {
+        var kept: [Element] = []
+        kept.reserveCapacity(array.count - offsets.count)
+        for (offset, element) in array.enumerated() where !offsets.contains(offset) { kept.append(element) }
+        return kept
+    }
+
+    /// Records the rows of a section's items from `start` on, after a change there.
+    private mutating func reindexRows(inSection section: Int, from start: Int) {
+        let sectionItems = items[section]
+        for row in start..<sectionItems.count { rowOfItem[sectionItems[row]] = row }
     }
 
     func item(at indexPath: IndexPath) -> ItemID? {
@@ -85,6 +127,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     /// Adds sections at the end; sections already present are ignored.
     public mutating func appendSections(_ identifiers: [SectionID]) {
         for identifier in identifiers where indexOfSection(identifier) == nil {
+            sectionIndex[identifier] = sections.count
             sections.append(identifier)
             items.append([])
         }
@@ -99,22 +142,33 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     }
 
     private mutating func insertSections(_ identifiers: [SectionID], at index: Int?) {
-        guard var index else { return }
-        for identifier in identifiers where indexOfSection(identifier) == nil {
-            sections.insert(identifier, at: index)
-            items.insert([], at: index)
-            index += 1
+        guard let start = index else { return }
+        var new: [SectionID] = []
+        var seen: Set<SectionID> = []
+        for identifier in identifiers where indexOfSection(identifier) == nil && seen.insert(identifier).inserted {
+            new.append(identifier)
         }
+        sections.insert(contentsOf: new, at: start)
+        items.insert(contentsOf: Array(repeating: [], count: new.count), at: start)
+        reindexSections(from: start)
     }
 
     /// Deletes sections and their items.
     public mutating func deleteSections(_ identifiers: [SectionID]) {
+        var deleted = IndexSet()
         for identifier in identifiers {
-            guard let index = indexOfSection(identifier) else { continue }
-            for item in items[index] { sectionOfItem[item] = nil }
-            sections.remove(at: index)
-            items.remove(at: index)
+            guard let index = indexOfSection(identifier), !deleted.contains(index) else { continue }
+            deleted.insert(index)
+            for item in items[index] {
+                sectionOfItem[item] = nil
+                rowOfItem[item] = nil
+            }
+            sectionIndex[identifier] = nil
         }
+        guard let first = deleted.first else { return }
+        sections = Self.removing(deleted, from: sections)
+        items = Self.removing(deleted, from: items)
+        reindexSections(from: first)
     }
 
     public mutating func moveSection(_ identifier: SectionID, beforeSection target: SectionID) {
@@ -129,9 +183,11 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         guard identifier != target, let from = indexOfSection(identifier), indexOfSection(target) != nil else { return }
         let moved = items.remove(at: from)
         sections.remove(at: from)
-        let to = indexOfSection(target)! + (after ? 1 : 0)
+        let targetIndex = indexOfSection(target)!
+        let to = (targetIndex > from ? targetIndex - 1 : targetIndex) + (after ? 1 : 0)
         sections.insert(identifier, at: to)
         items.insert(moved, at: to)
+        reindexSections(from: min(from, to))
     }
 
     public mutating func reloadSections(_ identifiers: [SectionID]) {
@@ -145,6 +201,7 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     public mutating func appendItems(_ identifiers: [ItemID], toSection section: SectionID? = nil) {
         guard let index = section.map(indexOfSection) ?? (sections.isEmpty ? nil : sections.count - 1) else { return }
         for identifier in identifiers where sectionOfItem[identifier] == nil {
+            rowOfItem[identifier] = items[index].count
             items[index].append(identifier)
             sectionOfItem[identifier] = sections[index]
         }
@@ -160,19 +217,27 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
 
     private mutating func insertItems(_ identifiers: [ItemID], relativeTo target: ItemID, after: Bool) {
         guard let path = indexPath(of: target) else { return }
-        var row = path.tableRow + (after ? 1 : 0)
+        let start = path.tableRow + (after ? 1 : 0)
+        var new: [ItemID] = []
         for identifier in identifiers where sectionOfItem[identifier] == nil {
-            items[path.tableSection].insert(identifier, at: row)
+            new.append(identifier)
             sectionOfItem[identifier] = sections[path.tableSection]
-            row += 1
         }
+        items[path.tableSection].insert(contentsOf: new, at: start)
+        reindexRows(inSection: path.tableSection, from: start)
     }
 
     public mutating func deleteItems(_ identifiers: [ItemID]) {
+        var deleted: [Int: IndexSet] = [:]
         for identifier in identifiers {
             guard let path = indexPath(of: identifier) else { continue }
-            items[path.tableSection].remove(at: path.tableRow)
+            deleted[path.tableSection, default: []].insert(path.tableRow)
             sectionOfItem[identifier] = nil
+            rowOfItem[identifier] = nil
+        }
+        for (section, rows) in deleted {
+            items[section] = Self.removing(rows, from: items[section])
+            reindexRows(inSection: section, from: rows.first ?? 0)
         }
     }
 
@@ -189,11 +254,15 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
     }
 
     private mutating func moveItem(_ identifier: ItemID, relativeTo target: ItemID, after: Bool) {
-        guard identifier != target, indexPath(of: target) != nil, let from = indexPath(of: identifier) else { return }
+        guard identifier != target, let targetPath = indexPath(of: target), let from = indexPath(of: identifier) else { return }
         items[from.tableSection].remove(at: from.tableRow)
-        let to = indexPath(of: target)!
-        items[to.tableSection].insert(identifier, at: to.tableRow + (after ? 1 : 0))
-        sectionOfItem[identifier] = sections[to.tableSection]
+        reindexRows(inSection: from.tableSection, from: from.tableRow)
+        let section = targetPath.tableSection
+        let targetRow = targetPath.tableRow - (section == from.tableSection && targetPath.tableRow > from.tableRow ? 1 : 0)
+        let row = targetRow + (after ? 1 : 0)
+        items[section].insert(identifier, at: row)
+        sectionOfItem[identifier] = sections[section]
+        reindexRows(inSection: section, from: row)
     }
 
     /// Items whose cells are dequeued anew on the next apply.

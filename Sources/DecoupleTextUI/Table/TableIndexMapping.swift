@@ -79,6 +79,14 @@ struct TableIndexMapping {
         // Rows.
         func exists(_ indexPath: IndexPath, in layout: TableLayout) -> Bool { layout.contains(indexPath) }
         var removedRows: [Int: IndexSet] = [:], addedRows: [Int: IndexSet] = [:]
+        /// Adds the row to its section's set, or says it was there already. Not by
+        /// `IndexSet.insert(_:).inserted`: Linux Foundation reports `true` for an index the set
+        /// already holds, which let a row be deleted, moved or inserted twice.
+        func claim(_ row: Int, inSection section: Int, of sets: inout [Int: IndexSet]) -> Bool {
+            guard sets[section]?.contains(row) != true else { return false }
+            sets[section, default: []].insert(row)
+            return true
+        }
         // Per section, for the count check and its message: deleted and moved out by old section,
         // inserted and moved in by new section.
         var deletedCount: [Int: Int] = [:], insertedCount: [Int: Int] = [:]
@@ -87,7 +95,7 @@ struct TableIndexMapping {
             guard exists(indexPath, in: old), !batch.deletedSections.contains(indexPath.tableSection) else {
                 return fail("attempt to delete row \(indexPath.tableDescription), which does not exist before the update or whose section is deleted")
             }
-            guard removedRows[indexPath.tableSection, default: []].insert(indexPath.tableRow).inserted else {
+            guard claim(indexPath.tableRow, inSection: indexPath.tableSection, of: &removedRows) else {
                 return fail("attempt to delete row \(indexPath.tableDescription) twice")
             }
             deletedCount[indexPath.tableSection, default: 0] += 1
@@ -96,7 +104,7 @@ struct TableIndexMapping {
             guard exists(indexPath, in: new), !batch.insertedSections.contains(indexPath.tableSection) else {
                 return fail("attempt to insert row \(indexPath.tableDescription), which does not exist after the update or whose section is inserted")
             }
-            guard addedRows[indexPath.tableSection, default: []].insert(indexPath.tableRow).inserted else {
+            guard claim(indexPath.tableRow, inSection: indexPath.tableSection, of: &addedRows) else {
                 return fail("attempt to insert row \(indexPath.tableDescription) twice")
             }
             insertedCount[indexPath.tableSection, default: 0] += 1
@@ -109,10 +117,10 @@ struct TableIndexMapping {
             guard !batch.deletedSections.contains(move.from.tableSection), !batch.insertedSections.contains(move.to.tableSection) else {
                 return fail("attempt to move row \(move.from.tableDescription) out of a deleted section or into an inserted one")
             }
-            guard removedRows[move.from.tableSection, default: []].insert(move.from.tableRow).inserted else {
+            guard claim(move.from.tableRow, inSection: move.from.tableSection, of: &removedRows) else {
                 return fail("attempt to move row \(move.from.tableDescription), which is also deleted or moved")
             }
-            guard addedRows[move.to.tableSection, default: []].insert(move.to.tableRow).inserted else {
+            guard claim(move.to.tableRow, inSection: move.to.tableSection, of: &addedRows) else {
                 return fail("attempt to move a row to \(move.to.tableDescription), where another row is also inserted or moved")
             }
             movedRows[move.from] = move.to

@@ -28,14 +28,25 @@ extension TableView {
     /// here the table records why in ``lastUpdateError``, reloads everything, and calls
     /// `completion` with `false`. Text has no animation, so `completion` runs as soon as the
     /// update is applied.
+    ///
+    /// Called inside another batch's `updates`, its updates join that batch, as in UIKit, and
+    /// its `completion` is called with that batch's result, after the outer batch's completion
+    /// (nested completions in the order their batches were opened).
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        let outermost = pendingBatch == nil
-        if outermost { pendingBatch = TableBatch() }
+        guard pendingBatch == nil else {
+            if let completion { nestedCompletions.append(completion) }
+            updates?()
+            return
+        }
+        pendingBatch = TableBatch()
         updates?()
-        guard outermost, let batch = pendingBatch else { return }
+        let batch = pendingBatch ?? TableBatch()
+        let nested = nestedCompletions
         pendingBatch = nil
+        nestedCompletions = []
         let applied = apply(batch)
         completion?(applied)
+        for completion in nested { completion(applied) }
     }
 
     /// Inserts rows; `indexPaths` are where they will be.

@@ -65,7 +65,7 @@ open class TableView: View {
     public internal(set) var lastUpdateDescription: String?
 
     /// Why the last batch update was refused, if it was: the data source's counts did not add
-    /// up, as UIKit checks them. The table then reloaded everything instead of trapping or
+    /// up, or a row was deleted, moved or inserted twice, as UIKit checks them. The table then reloaded everything instead of trapping or
     /// drawing a wrong screen.
     public internal(set) var lastUpdateError: String?
 
@@ -80,6 +80,8 @@ open class TableView: View {
     private var reconfiguring: [IndexPath: TableViewCell] = [:]
     /// The updates of the batch being collected, if one is open.
     var pendingBatch: TableBatch?
+    /// The completions of batches nested in the open one, called after its own.
+    var nestedCompletions: [(Bool) -> Void] = []
 
     /// How many cells the table has created so far.
     public private(set) var createdCellCount = 0

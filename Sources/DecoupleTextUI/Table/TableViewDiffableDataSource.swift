@@ -43,9 +43,11 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
     public func indexPath(for itemIdentifier: ItemID) -> IndexPath? { current.indexPath(of: itemIdentifier) }
     public func sectionIdentifier(for index: Int) -> SectionID? { current.section(at: index) }
 
-    /// Shows `snapshot`: diffs it against what is shown and performs one batch update, then
-    /// reloads and reconfigures what the snapshot asks for. Text has no animation, so
-    /// `animatingDifferences` is accepted and ignored, and `completion` runs before this returns.
+    /// Shows `snapshot`: diffs it against what is shown and performs one batch update, which
+    /// also reloads and reconfigures what the snapshot asks for, so the table's
+    /// ``TableView/lastUpdateDescription`` and ``TableView/lastUpdateError`` cover all of it.
+    /// Text has no animation, so `animatingDifferences` is accepted and ignored, and
+    /// `completion` runs before this returns.
     public func apply(_ snapshot: Snapshot<SectionID, ItemID>, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
         apply(snapshot, changes: snapshot.changes(from: current), completion: completion)
     }
@@ -55,8 +57,17 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
     /// Changes computed against another snapshot than the one shown are caught by the table's
     /// check and end in a full reload, never a wrong screen.
     public func apply(_ snapshot: Snapshot<SectionID, ItemID>, changes: SectionedListChanges, completion: (() -> Void)? = nil) {
+        let old = current
         current = snapshot.contents
         guard let tableView else { return completion?() ?? () }
+        // Reloads and reconfigures are by the rows' positions before the update, as in a batch;
+        // an item new in this snapshot gets a new cell anyway. A reloaded section reloads the
+        // items it holds now, wherever they were.
+        let reloadedItems = snapshot.reloadedItemIdentifiers + snapshot.reloadedSectionIdentifiers.flatMap {
+            current.itemIdentifiers(inSection: $0)
+        }
+        let reloads = reloadedItems.compactMap { old.indexPath(of: $0) }
+        let reconfigures = snapshot.reconfiguredItemIdentifiers.compactMap { old.indexPath(of: $0) }
         tableView.performBatchUpdates({
             let sections = changes.sections, items = changes.items
             tableView.deleteSections(IndexSet(sections.deletions), with: .automatic)
@@ -65,16 +76,9 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
             tableView.deleteRows(at: items.deletions, with: .automatic)
             tableView.insertRows(at: items.insertions, with: .automatic)
             for move in items.moves { tableView.moveRow(at: move.old, to: move.new) }
+            if !reloads.isEmpty { tableView.reloadRows(at: reloads, with: .automatic) }
+            if !reconfigures.isEmpty { tableView.reconfigureRows(at: reconfigures) }
         })
-        // UIKit refuses to reload and move a row in one batch, so reloads come after, by the
-        // rows' new positions.
-        let reloads = snapshot.reloadedItemIdentifiers.compactMap { current.indexPath(of: $0) }
-            + snapshot.reloadedSectionIdentifiers.compactMap { current.indexOfSection($0) }.flatMap { section in
-                current.items(at: section).indices.map { IndexPath(indexes: [section, $0]) }
-            }
-        if !reloads.isEmpty { tableView.reloadRows(at: reloads, with: .automatic) }
-        let reconfigures = snapshot.reconfiguredItemIdentifiers.compactMap { current.indexPath(of: $0) }
-        if !reconfigures.isEmpty { tableView.reconfigureRows(at: reconfigures) }
         completion?()
     }
 
@@ -83,7 +87,7 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
     open func numberOfSections(in tableView: TableView) -> Int { current.numberOfSections }
 
     open func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-        current.section(at: section).map { current.numberOfItems(inSection: $0) } ?? 0
+        current.numberOfItems(atSectionIndex: section)
     }
 
     open func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
