@@ -286,7 +286,9 @@ private let widths = Array(-3...12) + [40, 200, Int.min]
               │ 用户名或密码错误 │
             """
         }
-        // Sized to its content, the window grows to show the whole box.
+        // Sized to its content, the window grows to show the whole box. (A controller is
+        // presented in one place at a time: dismissed here first, it can be presented there.)
+        alert.dismiss()
         let sized = Window(rootViewController: Screen(title: "登录", text: "请登录"), width: 24)
         sized.rootViewController?.present(alert)
         #expect(sized.lines(width: 24).count == 6)

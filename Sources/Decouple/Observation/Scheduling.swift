@@ -64,7 +64,10 @@ public final class MainActorScheduler: Scheduling {
 /// ```
 ///
 /// Work due at the same instant runs in the order it was scheduled; work scheduled by work runs
-/// in the same `advance` if it falls due within it.
+/// in the same `advance` if it falls due within it. The clock never goes back: work that calls
+/// `advance(by:)` itself moves the clock on from the time it runs at, and the outer call then
+/// ends at whichever is later, its own end or where the inner call left the clock — each piece
+/// of work still runs once.
 public final class TestScheduler: Scheduling {
     private struct Item {
         let id: Int
@@ -106,7 +109,8 @@ public final class TestScheduler: Scheduling {
         return token
     }
 
-    /// Moves the clock forward, running everything that falls due, in time order.
+    /// Moves the clock forward, running everything that falls due, in time order. Called from
+    /// scheduled work, it advances from the time that work runs at; the clock never goes back.
     public func advance(by duration: Duration) {
         let end = now + max(.zero, duration)
         while true {
@@ -114,15 +118,17 @@ public final class TestScheduler: Scheduling {
             guard let index = items.indices.filter({ items[$0].due <= end })
                 .min(by: { (items[$0].due, items[$0].id) < (items[$1].due, items[$1].id) }) else { break }
             let item = items[index]
-            now = item.due
+            now = max(now, item.due)
             if let interval = item.interval {
                 items[index].due = item.due + interval
             } else {
                 items.remove(at: index)
             }
+            // A one-off is gone, and a timer's next time set, before the action runs: an
+            // `advance` inside the action cannot run this occurrence again.
             item.action()
         }
-        now = end
+        now = max(now, end)
     }
 
     /// Runs everything already due, without moving the clock.

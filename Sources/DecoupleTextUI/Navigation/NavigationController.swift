@@ -36,10 +36,12 @@ open class NavigationController: ViewController {
         view = NavigationView(controller: self)
     }
 
-    /// Pushes a screen on the stack and shows it. A screen already on a stack is ignored. Text
-    /// has no animation: `animated` is accepted, as in UIKit, and ignored.
+    /// Pushes a screen on the stack and shows it. A screen that already has a place — on a
+    /// stack, presented or presenting, a window's root — is ignored, and so is this navigation
+    /// controller or one it is shown in, which would contain itself. Text has no animation:
+    /// `animated` is accepted, as in UIKit, and ignored.
     open func pushViewController(_ controller: ViewController, animated: Bool = false) {
-        guard controller.parent == nil, controller !== self else { return }
+        guard !controller.isPlaced, !isShown(in: controller) else { return }
         let previous = topViewController
         adopt(controller)
         viewControllers.append(controller)

@@ -97,20 +97,48 @@ open class ViewController {
 
     /// Shows `controller` over the whole screen — for an ``AlertController``, a box over it —
     /// until it is dismissed. As in UIKit, the outermost container presents: a screen pushed on a
-    /// navigation controller presents from that navigation controller. Presenting while
-    /// something is already presented presents over it.
+    /// navigation controller presents from that navigation controller.
+    ///
+    /// A controller presents one controller at a time, as in UIKit: presenting from a controller
+    /// that is already presenting one (present from ``topPresentedViewController`` to show
+    /// something over it), or presenting a controller that already has a place on a screen —
+    /// presented, presenting, pushed on a navigation controller, a window's root, or the
+    /// presenting controller itself — does nothing: `completion` is not called, and a warning is
+    /// written to standard error, as UIKit logs "Attempt to present … which is already
+    /// presenting …". So presentations never form a cycle.
     ///
     /// Text has no animation: `completion` runs once the controller is shown, before this returns.
     open func present(_ controller: ViewController, animated: Bool = false, completion: (() -> Void)? = nil) {
         var host: ViewController = self
         while let parent = host.parent { host = parent }
-        while let presented = host.presentedViewController { host = presented }
-        guard host !== controller else { return }
+        if let presented = host.presentedViewController {
+            return warn("Attempt to present \(describe(controller)) on \(describe(host)) which is already presenting \(describe(presented))")
+        }
+        guard controller !== host, !controller.isPlaced else {
+            return warn("Attempt to present \(describe(controller)) on \(describe(host)), but it is already shown: presented, presenting, contained or a window's root")
+        }
         controller.presentingViewController = host
         host.presentedViewController = controller
         controller.loadViewIfNeeded()
         controller.viewWillAppear()
         completion?()
+    }
+
+    /// Whether the controller already has a place on a screen: presented, presenting, contained
+    /// in another controller, or a window's root.
+    var isPlaced: Bool {
+        parent != nil || presentingViewController != nil || presentedViewController != nil || hostWindow != nil
+    }
+
+    /// Whether `controller` is this one or one it is shown in: a controller containing it or one
+    /// that presented it, at any depth.
+    func isShown(in controller: ViewController) -> Bool {
+        var current: ViewController? = self
+        while let candidate = current {
+            if candidate === controller { return true }
+            current = candidate.parent ?? candidate.presentingViewController
+        }
+        return false
     }
 
     /// Dismisses the controller this one presented or, if it presented nothing, this one.

@@ -78,6 +78,10 @@ open class TableView: View {
     var rowsToReload: Set<IndexPath> = []
     /// The cells being reconfigured: dequeuing for their rows returns them as they are.
     private var reconfiguring: [IndexPath: TableViewCell] = [:]
+    /// Whether the data source is configuring cells now, and the cells it has dequeued meanwhile:
+    /// tracking they register then belongs to their rows (``View/trackChanges(in:_:)``).
+    private var isConfiguring = false
+    private var configuredCells: [TableViewCell] = []
     /// The updates of the batch being collected, if one is open.
     var pendingBatch: TableBatch?
     /// The completions of batches nested in the open one, called after its own.
@@ -103,15 +107,40 @@ open class TableView: View {
     /// back as it is.
     open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
         if let cell = reconfiguring.removeValue(forKey: indexPath), cell.reuseIdentifier == identifier {
-            return cell
+            // Configured again: what the last configuration tracked is replaced.
+            cell.rowTracking.cancelAll()
+            return configuring(cell)
         }
         if let cell = reuseQueue[identifier]?.popLast() {
             cell.rowBindings.cancelAll()
+            cell.rowTracking.cancelAll()
             cell.prepareForReuse()
-            return cell
+            return configuring(cell)
         }
         createdCellCount += 1
-        return (registrations[identifier] ?? TableViewCell.self).init(reuseIdentifier: identifier)
+        return configuring((registrations[identifier] ?? TableViewCell.self).init(reuseIdentifier: identifier))
+    }
+
+    /// Marks a dequeued cell as being configured for its row, while the data source configures.
+    private func configuring(_ cell: TableViewCell) -> TableViewCell {
+        guard isConfiguring else { return cell }
+        cell.isBeingConfigured = true
+        configuredCells.append(cell)
+        return cell
+    }
+
+    /// The data source's cell for a row; tracking the cells register meanwhile belongs to the row.
+    private func configuredCell(_ dataSource: any TableViewDataSource, at indexPath: IndexPath) -> TableViewCell {
+        let outer = isConfiguring
+        isConfiguring = true
+        defer {
+            isConfiguring = outer
+            if !outer {
+                for cell in configuredCells { cell.isBeingConfigured = false }
+                configuredCells.removeAll()
+            }
+        }
+        return dataSource.tableView(self, cellForRowAt: indexPath)
     }
 
     /// The cell showing a row, if the row is on screen.
@@ -264,7 +293,7 @@ open class TableView: View {
         guard let dataSource else { return }
         for line in visibleLines {
             guard case let .row(indexPath) = layout.line(line), visibleCells[indexPath] == nil else { continue }
-            visibleCells[indexPath] = dataSource.tableView(self, cellForRowAt: indexPath)
+            visibleCells[indexPath] = configuredCell(dataSource, at: indexPath)
         }
     }
 
@@ -290,6 +319,7 @@ open class TableView: View {
     func enqueue(_ indexPath: IndexPath) {
         guard let cell = visibleCells.removeValue(forKey: indexPath) else { return }
         cell.rowBindings.cancelAll()
+        cell.rowTracking.cancelAll()
         reuseQueue[cell.reuseIdentifier, default: []].append(cell)
     }
 
@@ -297,7 +327,7 @@ open class TableView: View {
     func reconfigure(_ indexPath: IndexPath) {
         guard let cell = visibleCells[indexPath], let dataSource else { return }
         reconfiguring[indexPath] = cell
-        let configured = dataSource.tableView(self, cellForRowAt: indexPath)
+        let configured = configuredCell(dataSource, at: indexPath)
         if configured !== cell {
             // The data source dequeued with another identifier: the old cell goes back to reuse.
             reconfiguring[indexPath] = nil

@@ -39,6 +39,13 @@ open class TableViewCell: View {
     /// ```
     public let rowBindings = CancellationBag()
 
+    /// The ``View/trackChanges(in:_:)`` tracking registered while the table configured the cell
+    /// for its row; ended with ``rowBindings`` and before the row is configured again.
+    let rowTracking = CancellationBag()
+
+    /// Whether the table is configuring the cell for a row (inside `tableView(_:cellForRowAt:)`).
+    var isBeingConfigured = false
+
     public required init(reuseIdentifier: String) {
         self.reuseIdentifier = reuseIdentifier
         super.init()
@@ -47,8 +54,10 @@ open class TableViewCell: View {
         addSubview(detailTextLabel)
     }
 
-    /// Called before the table hands the cell out again for another row. The default clears the
-    /// labels and the accessory; call `super` when you override it.
+    /// Called before the table hands the cell out again for another row, after the row's
+    /// ``rowBindings`` and the tracking registered while it was configured
+    /// (``View/trackChanges(in:_:)``) have ended. The default clears the labels and the
+    /// accessory; call `super` when you override it.
     open func prepareForReuse() {
         textLabel.text = ""
         detailTextLabel.text = ""

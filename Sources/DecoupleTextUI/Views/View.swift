@@ -52,8 +52,16 @@ open class View {
     open var subviews: [View] { ownSubviews }
 
     /// Adds a view at the end of ``subviews``, taking it from its previous superview.
+    ///
+    /// A view cannot contain itself: adding this view, or a view this one is inside (a superview
+    /// of it, at any depth, or the window showing it), is refused — nothing changes, and a warning
+    /// naming both views is written to standard error — since drawing or walking the cycle it
+    /// would make would never end.
     open func addSubview(_ view: View) {
-        guard view !== self else { return }
+        guard !view.contains(self) else {
+            warn("Refused to add \(describe(view)) as a subview of \(describe(self)), which it contains")
+            return
+        }
         view.removeFromSuperview()
         ownSubviews.append(view)
         view.superview = self
@@ -101,6 +109,22 @@ open class View {
     /// The view drawn at `width`, lines joined with newlines, trailing spaces removed.
     public final func renderedText(width: Int = 40) -> String {
         lines(width: width).map { $0.trimmingTrailingSpaces() }.joined(separator: "\n")
+    }
+
+    /// Whether `view` is this view or is inside it: found through its superviews and, at the top
+    /// of each hierarchy, the window the controller whose view it is shows in.
+    func contains(_ view: View) -> Bool {
+        var current: View? = view
+        while let candidate = current {
+            if candidate === self { return true }
+            if let parent = candidate.superview {
+                current = parent
+            } else {
+                let window = candidate.owningController?.window
+                current = window === candidate ? nil : window
+            }
+        }
+        return false
     }
 
     /// The window this view is shown in, if any: found through its superviews and, at the top,

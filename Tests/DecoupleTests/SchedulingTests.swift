@@ -1,0 +1,60 @@
+import Decouple
+import Testing
+
+@MainActor
+struct SchedulingTests {
+    /// Work that advances the clock itself, from inside an outer `advance`: the clock never goes
+    /// back, and nothing runs twice.
+    @Test func testScheduler_advanceFromScheduledWork_neverMovesTheClockBack() {
+        let scheduler = TestScheduler()
+        var log: [String] = []
+        var times: [Duration] = []
+        func note(_ what: String) {
+            log.append("\(what) @\(scheduler.now)")
+            times.append(scheduler.now)
+        }
+        let timer = scheduler.schedule(every: .milliseconds(300)) { note("tick") }
+        let inner = scheduler.schedule(after: .milliseconds(500)) {
+            note("inner")
+            scheduler.advance(by: .seconds(2))
+            note("inner done")
+        }
+        let once = scheduler.schedule(after: .milliseconds(800)) { note("0.8") }
+        let late = scheduler.schedule(after: .seconds(2)) { note("2") }
+
+        scheduler.advance(by: .seconds(1))
+        #expect(scheduler.now == .milliseconds(2500))
+        #expect(log == [
+            "tick @0.3 seconds", "inner @0.5 seconds",
+            "tick @0.6 seconds", "0.8 @0.8 seconds", "tick @0.9 seconds", "tick @1.2 seconds",
+            "tick @1.5 seconds", "tick @1.8 seconds", "2 @2.0 seconds", "tick @2.1 seconds",
+            "tick @2.4 seconds", "inner done @2.5 seconds",
+        ])
+        #expect(times == times.sorted())
+
+        // Time goes on from where the inner call left it.
+        scheduler.advance(by: .milliseconds(200))
+        #expect(scheduler.now == .milliseconds(2700))
+        #expect(log.last == "tick @2.7 seconds")
+        #expect(log.filter { $0.hasPrefix("0.8") }.count == 1)
+        _ = (timer, inner, once, late)
+    }
+
+    /// Work that advances by less than what is left of the outer call: the outer call goes on to
+    /// its own end, running what falls due after the inner call's end once.
+    @Test func testScheduler_shortInnerAdvance_outerCallRunsTheRestOnce() {
+        let scheduler = TestScheduler()
+        var log: [String] = []
+        let inner = scheduler.schedule(after: .milliseconds(100)) {
+            scheduler.advance(by: .milliseconds(100))
+            log.append("inner done @\(scheduler.now)")
+        }
+        let early = scheduler.schedule(after: .milliseconds(150)) { log.append("0.15 @\(scheduler.now)") }
+        let later = scheduler.schedule(after: .milliseconds(700)) { log.append("0.7 @\(scheduler.now)") }
+        scheduler.advance(by: .seconds(1))
+        #expect(log == ["0.15 @0.15 seconds", "inner done @0.2 seconds", "0.7 @0.7 seconds"])
+        #expect(scheduler.now == .seconds(1))
+        #expect(scheduler.pendingCount == 0)
+        _ = (inner, early, later)
+    }
+}
