@@ -302,6 +302,32 @@ import Testing
         try expectNothingWritten(workspace, ["generate", "Models", "--output", "Out.swift", "--check", "--cache", "cache"], status: 1, saying: "Out.swift is out of date")
     }
 
+    // MARK: Issue 20, item 3: control characters from the configuration are escaped in diagnostics
+
+    @Test func controlCharactersInConfigurationValues_areEscapedInDiagnostics() throws {
+        let injected = #"M\nfake.swift:1:1: error: injected"#
+        let escape = #"\u001b[2J"#
+        let configurations = [
+            #"{"adapters": [{"model": "\#(injected)", "protocol": "TitledContent", "map": {"title": "name"}}]}"#,
+            #"{"adapters": [{"model": "CCAModel", "protocol": "\#(injected)"}]}"#,
+            #"{"adapters": [{"model": "CCAModel", "protocol": "TitledContent", "map": {"title\#(escape)": "name\#(escape)"}}]}"#,
+            #"{"adapters": [{"model": "CCAModel", "protocol": "\#(escape)"}]}"#,
+            #"{"style": "\#(escape)", "adapters": []}"#,
+            #"{"adapters": [{"model": "CCAModel", "protocol": "TitledContent", "style": "\#(escape)"}]}"#,
+        ]
+        let workspace = try workspace()
+        for configuration in configurations {
+            try workspace.write(configuration, to: "decouple.json")
+            try expectRefused(workspace, ["generate", "Models"], saying: "error: ")
+            let run = try workspace.run("generate", "Models")
+            #expect(!run.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(configuration): \(run.stderr.debugDescription)")
+            #expect(run.stderr.contains(#"\n"#) || run.stderr.contains(#"\u{1b}"#), "\(configuration): \(run.stderr)")
+            for line in run.stderr.split(separator: "\n") {
+                #expect(line.hasPrefix("decouple.json:") || line.hasPrefix("decouple: ") || line.hasPrefix("Models/A.swift:"), "\(configuration): \(line)")
+            }
+        }
+    }
+
     // MARK: Item 3: the cache serves only entries that prove themselves
 
     @Test func damagedOrPlantedCacheEntries_areNeverServed_andAreReplaced() throws {
