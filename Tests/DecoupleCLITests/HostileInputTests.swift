@@ -328,6 +328,24 @@ import Testing
         }
     }
 
+    // MARK: Issue 20, item 4: `**` in an exclude pattern costs polynomial time
+
+    @Test func manyDoubleStarsInAnExclude_onADeepTree_finishAtOnce() throws {
+        let deep = (0..<40).map { "d\($0)" }.joined(separator: "/")
+        let pattern = "**/**/**/**/**/**/x.swift"
+        let workspace = try Workspace(["\(deep)/A.swift": Self.models, "\(deep)/x.swift": "broken(", "decouple.json": Self.config])
+        try workspace.write(Self.config.replacingOccurrences(of: "{\"adapters\"", with: "{\"exclude\": [\"\(pattern)\"], \"adapters\""), to: "excluding.json")
+        for options in [["--exclude", pattern], ["--config", "excluding.json"]] {
+            let clock = ContinuousClock()
+            var run: ToolRun?
+            let elapsed = try clock.measure { run = try runTool(["generate", "d0"] + options, in: workspace.url) }
+            #expect(run?.status == 0, "\(options): \(run?.stderr ?? "")")
+            // x.swift is excluded: its syntax error is not even a warning.
+            #expect(run?.stderr == "", "\(options): \(run?.stderr ?? "")")
+            #expect(elapsed < .seconds(10), "\(options): \(elapsed)")
+        }
+    }
+
     // MARK: Item 3: the cache serves only entries that prove themselves
 
     @Test func damagedOrPlantedCacheEntries_areNeverServed_andAreReplaced() throws {
