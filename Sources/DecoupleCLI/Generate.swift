@@ -92,9 +92,11 @@ struct GenerateRequest: Equatable {
         var fromCache = false
         // With a cache, the output is kept by what the sources declare: a run whose files are
         // unchanged, or changed only where nothing is declared, reads it.
-        let scanCache = cache.map { ScanCache(folder: "\($0)/files", version: OutputCache.toolIdentity) }
+        // With --check, which writes nothing, the cache is read and never created or written.
+        let scanCache = cache.map { ScanCache(folder: "\($0)/files", version: OutputCache.toolIdentity, writes: !check) }
         do {
             if let output { try checkOutput(output, against: configurationFile) }
+            if let cache { try checkCache(cache) }
             let patterns = (exclude + configurationFile.exclude).map(PathPattern.init)
             if let cache, let scanCache, let cached = try cachedOutput(of: inputs, in: cache, scanCache, configurationFile, patterns) {
                 (code, sourceCount, fromCache) = (cached.code, cached.sourceCount, true)
@@ -111,7 +113,7 @@ struct GenerateRequest: Equatable {
                 code = try Generator.generate(sources: sources, configuration: configuration, scanCache: scanCache, warnings: &warnings)
                 sourceCount = sources.count
                 printWarnings(warnings)
-                if let cache, let key { OutputCache.write(code, key: key, in: cache) }
+                if let cache, let key, !check { OutputCache.write(code, key: key, in: cache) }
             }
         } catch {
             // The configuration's problems first, as if it had been parsed before anything else.
@@ -143,6 +145,9 @@ struct GenerateRequest: Equatable {
                 printError("wrote \(output) from " + (fromCache ? "the cache (\(files)\(changeSummary(scanCache)))" : files + scanSummary(scanCache)))
             case .unchanged: printError("\(output) is up to date")
             }
+        } catch let refusal as OutputFile.Refusal {
+            printError("decouple: error: \(refusal)")  // it names the path already
+            throw Status.badInput
         } catch {
             printError("decouple: error: cannot write \(displayPath(output)): \(error)")
             throw Status.badInput
@@ -157,7 +162,7 @@ struct GenerateRequest: Equatable {
     ) throws(GenerationFailure) -> (code: String, sourceCount: Int)? {
         let found = try SourceDiscovery.digests(at: inputs, output: output, excludedPatterns: patterns)
         guard let digests = scanCache.declarationDigests(for: found),
-              let code = OutputCache.read(outputKey(found.map(\.path), digests, configurationFile), in: cache)
+              let code = OutputCache.read(outputKey(found.map(\.path), digests, configurationFile), in: cache, touching: !check)
         else { return nil }
         scanCache.writeIndex()
         return (code, found.count)
@@ -180,6 +185,32 @@ struct GenerateRequest: Equatable {
     private func scanSummary(_ scanCache: ScanCache?) -> String {
         guard let counts = scanCache?.counts else { return "" }
         return " (\(counts.scanned) scanned, \(counts.reused) from the cache)"
+    }
+
+    /// Refuses a cache that is no folder, or that is the output or holds it (or is inside it),
+    /// before anything is read or written: a cache is created only where it can be.
+    private func checkCache(_ cache: String) throws(GenerationFailure) {
+        func refuse(_ message: String) -> GenerationFailure { GenerationFailure([Diagnostic(message, at: nil)]) }
+        switch FileStatus.of(cache) {
+        case .success(let status) where status.kind != .directory:
+            throw refuse("the cache \(displayPath(cache)) is \(status.kind.rawValue), not a folder; name a folder for --cache (it is created when missing)")
+        case .failure(let error) where !error.isMissing:
+            throw refuse("cannot use the cache \(displayPath(cache)): \(error)")
+        default:
+            break
+        }
+        guard let output else { return }
+        let (outputPath, cachePath) = (Self.absolute(output), Self.absolute(cache))
+        let shownOutput = displayPath(output)
+        let clash = outputPath == cachePath ? "it is the output \(shownOutput)"
+            : outputPath.hasPrefix(cachePath + "/") ? "it would hold the output \(shownOutput)"
+            : cachePath.hasPrefix(outputPath + "/") ? "it would be inside the output \(shownOutput), a file" : nil
+        if let clash { throw refuse("refusing to use \(displayPath(cache)) as the cache folder: \(clash)") }
+    }
+
+    /// The path made absolute, with `.`, `..` and symbolic links resolved as far as it exists.
+    private static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// Refuses an output that is the configuration file, or that is not a regular file, before

@@ -52,9 +52,10 @@ enum OutputCache {
     /// The cached code for `key`, only when the entry proves itself: written for this key, and
     /// its code has the length and digest its header records. A truncated, damaged, edited or
     /// misplaced entry reads as a miss, so the run generates (and replaces it) instead.
-    static func read(_ key: String, in folder: String) -> String? {
+    /// The entry is marked as just used unless `touching` is false (`--check`, which writes nothing).
+    static func read(_ key: String, in folder: String, touching: Bool = true) -> String? {
         guard let code = format.read(key, in: folder) else { return nil }
-        format.touch(key, in: folder)
+        if touching { format.touch(key, in: folder) }
         return code
     }
 

@@ -102,11 +102,13 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         self.fixIts = fixIts
     }
 
-    /// `path:line:column: error: message`, then one line per note.
+    /// `path:line:column: error: message`, then one line per note. Control characters in the
+    /// messages, which can quote names from the configuration, are escapes (``displayText(_:)``):
+    /// each diagnostic and note is one line, and nothing reaches the terminal raw.
     public var description: String {
         let prefix = position.map { "\($0): " } ?? "decouple: "
-        let noteLines = notes.map { "\n\($0.position): note: \($0.message)" }
-        return "\(prefix)\(severity.rawValue): \(message)" + noteLines.joined()
+        let noteLines = notes.map { "\n\($0.position): note: \(displayText($0.message))" }
+        return "\(prefix)\(severity.rawValue): \(displayText(message))" + noteLines.joined()
     }
 }
 
@@ -153,7 +155,7 @@ public struct GenerationFailure: Error, Sendable, CustomStringConvertible {
             if let group = diagnostic.group, group != previous {
                 let count = diagnostics.count { $0.group == group }
                 let prefix = group.position.map { "\($0): " } ?? "decouple: "
-                lines.append("\(prefix)error: \(group.title): \(count) problems:")
+                lines.append("\(prefix)error: \(displayText(group.title)): \(count) problems:")
             }
             previous = diagnostic.group
             lines.append(diagnostic.description)

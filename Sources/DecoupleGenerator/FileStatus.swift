@@ -93,10 +93,17 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
 /// A path as diagnostics show it: control characters (a newline in a file name, say) are
 /// written as escapes, so that `path:line:column` stays one line and editors can parse it.
 public func displayPath(_ path: String) -> String {
-    guard path.unicodeScalars.contains(where: isControl) else { return path }
+    displayText(path)
+}
+
+/// Text as diagnostics show it, escaped as ``displayPath(_:)`` escapes a path: a newline in a
+/// name from the configuration cannot start a line that looks like another diagnostic, nor an
+/// escape sequence reach the terminal. Escaping twice changes nothing more.
+public func displayText(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
     let named: [Unicode.Scalar: String] = ["\n": "\\n", "\r": "\\r", "\t": "\\t"]
     var result = ""
-    for scalar in path.unicodeScalars {
+    for scalar in text.unicodeScalars {
         if isControl(scalar) {
             result += named[scalar] ?? "\\u{\(String(scalar.value, radix: 16))}"
         } else {

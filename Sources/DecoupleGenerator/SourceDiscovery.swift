@@ -43,7 +43,7 @@ public enum SourceDiscovery {
                 guard FileReader.isUTF8(bytes) else { return nil }
                 var digest = Digest()
                 digest.add(bytes: bytes)
-                return Reading(item: SourceDigest(path: path, content: digest.hex), isGenerated: bytes.starts(with: generatedFileHeader.utf8))
+                return Reading(item: SourceDigest(path: path, content: digest.hex), isGenerated: isGeneratedFile(bytes: bytes))
             }
         }
     }
@@ -218,7 +218,24 @@ public let generatedFileHeader = """
 
     """
 
-/// Whether `text` is a file this tool generated (it starts with ``generatedFileHeader``).
+/// Whether `text` is a file this tool generated (it starts with ``generatedFileHeader``, see
+/// ``isGeneratedFile(bytes:)``).
 public func isGeneratedFile(_ text: String) -> Bool {
-    text.hasPrefix(generatedFileHeader)
+    isGeneratedFile(bytes: text.utf8)
+}
+
+/// Whether `bytes` start with ``generatedFileHeader``, also when a checkout or an editor changed
+/// how it is stored: a UTF-8 byte order mark before it, and a carriage return before any of its
+/// newlines (CRLF line endings, as Git's `autocrlf` writes them on Windows), are allowed.
+public func isGeneratedFile<Bytes: Collection<UInt8>>(bytes: Bytes) -> Bool {
+    var index = bytes.startIndex
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = bytes.index(index, offsetBy: 3) }
+    for expected in generatedFileHeader.utf8 {
+        if expected == UInt8(ascii: "\n"), index < bytes.endIndex, bytes[index] == UInt8(ascii: "\r") {
+            bytes.formIndex(after: &index)
+        }
+        guard index < bytes.endIndex, bytes[index] == expected else { return false }
+        bytes.formIndex(after: &index)
+    }
+    return true
 }

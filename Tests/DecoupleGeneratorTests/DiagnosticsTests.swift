@@ -64,6 +64,23 @@ import Testing
         }
     }
 
+    /// Names in messages come from the configuration: a newline or an escape sequence in one is
+    /// printed as an escape, so each diagnostic stays one line and the terminal sees no control.
+    @Test func controlCharactersInMessages_areEscapedWhereDiagnosticsArePrinted() {
+        let position = SourcePosition(file: "decouple.json", line: 1, column: 2)
+        var diagnostic = Diagnostic(
+            "no model 'M\nfake.swift:1:1: error: injected'", at: position,
+            notes: [.init("declared as '\u{1B}[2J'", at: position)])
+        diagnostic.group = .init("cannot adapt 'M\r' to '\u{1B}[2J'", at: position)
+        #expect(GenerationFailure([diagnostic]).description == #"""
+            decouple.json:1:2: error: cannot adapt 'M\r' to '\u{1b}[2J': 1 problems:
+            decouple.json:1:2: error: no model 'M\nfake.swift:1:1: error: injected'
+            decouple.json:1:2: note: declared as '\u{1b}[2J'
+            """#)
+        // The message itself keeps what was said; the macro front end shows it as it is.
+        #expect(diagnostic.message.contains("\n"))
+    }
+
     @Test func syntaxError_isLocatedAndNothingIsGenerated() {
         let output = generate(["Broken.swift": "struct A {\n    var name: String = \n}\n"],
                               config: #"{"adapters": [{"model": "A", "protocol": "TitledContent"}]}"#)

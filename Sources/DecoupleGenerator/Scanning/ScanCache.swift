@@ -32,6 +32,8 @@ public final class ScanCache: @unchecked Sendable {
 
     private let folder: String
     private let version: String
+    /// Whether the cache is written: not for a run that promises to write nothing (`--check`).
+    private let writes: Bool
     private let lock = NSLock()
     private var reusedCount = 0
     private var scannedCount = 0
@@ -52,9 +54,11 @@ public final class ScanCache: @unchecked Sendable {
     /// - Parameters:
     ///   - folder: Where the pack and the index live (created when first written).
     ///   - version: The tool's version or build, part of every key.
-    public init(folder: String, version: String) {
+    ///   - writes: Whether the pack and the index are written; when not, the cache is only read.
+    public init(folder: String, version: String, writes: Bool = true) {
         self.folder = folder
         self.version = version
+        self.writes = writes
     }
 
     /// How many files the last runs through this cache read from it, and how many they scanned.
@@ -240,6 +244,7 @@ public final class ScanCache: @unchecked Sendable {
     /// their entries when this run scanned a file or read the pack (a run served from the output
     /// cache needs neither the pack nor the entries of the files it scanned).
     public func writePending() {
+        guard writes else { return }
         writeIndex()
         lock.lock()
         let keys = used.filter { fresh[$0] != nil || pack?[$0] != nil }.sorted()
@@ -271,6 +276,7 @@ public final class ScanCache: @unchecked Sendable {
     /// Writes the index of the files this run looked up, when it changed: all a run served
     /// from the output cache writes.
     public func writeIndex() {
+        guard writes else { return }
         lock.lock()
         loadIndex()
         let text = used.compactMap { key -> String? in
