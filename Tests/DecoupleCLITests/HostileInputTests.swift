@@ -163,6 +163,27 @@ import Testing
         try expectRefused(workspace, ["generate", "Models", "--config", "utf16.json"], saying: "utf16.json:1:1: error: utf16.json is UTF-16 text; save it as UTF-8")
     }
 
+    /// Square brackets nested deeper than the parser can take (its time doubles per level; a few
+    /// hundred overflowed the stack, exit 139): refused before parsing, at the bracket.
+    @Test func squareBracketsNestedTooDeep_areRefusedAtTheBracket() throws {
+        let workspace = try workspace()
+        func open(_ count: Int) -> String { String(repeating: "[", count: count) }
+        func close(_ count: Int) -> String { String(repeating: "]", count: count) }
+        let message = "error: square brackets nested more than 16 levels deep"
+        for depth in [800, 5_000] {
+            for (text, column) in [
+                ("let x: \(open(depth))Int\(close(depth))", 24), ("let x = \(open(depth))1\(close(depth))", 25), ("let x = \(open(depth))", 25),
+            ] {
+                try workspace.write("// \(open(30))\nlet s = \"\(open(30))\"\n" + text + "\n", to: "Deep.swift")
+                try expectRefused(workspace, ["generate", "Models", "Deep.swift"], saying: "Deep.swift:3:\(column): \(message)")
+                try expectRefused(workspace, ["inspect", "Deep.swift"], saying: "Deep.swift:3:\(column): \(message)")
+            }
+        }
+        // In an annotation, at its place in the comment.
+        try workspace.write("// decouple: TitledContent(title: \(open(40)))\nfinal class CCBModel { var name = \"\" }\n", to: "Deep.swift")
+        try expectRefused(workspace, ["generate", "Models", "Deep.swift"], saying: "Deep.swift:1:")
+    }
+
     @Test func newlineInAPath_staysOnOneDiagnosticLine() throws {
         // Annotated, so its syntax error is an error, not a skipped file's warning.
         let workspace = try Workspace(["Bad\nFolder/B.swift": "// decouple: TitledContent(title: a)\nfinal class X { var a: = }\n"])
