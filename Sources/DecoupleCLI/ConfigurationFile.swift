@@ -184,8 +184,8 @@ struct ConfigurationFile {
                 if case .success = FileStatus.of(candidate) {
                     return relative(candidate, to: current)
                 }
-                // Look upward only while inside the current folder.
-                guard folder.path.hasPrefix(current + "/") else { break }
+                // Look upward only while inside the current folder, which may be `/`.
+                guard folder.path != current, isInside(folder.path, current) else { break }
                 folder.deleteLastPathComponent()
             }
         }
@@ -193,8 +193,14 @@ struct ConfigurationFile {
         return nil
     }
 
+    /// Whether `path` is inside `folder` (both absolute and standardized), `folder` excluded.
+    private static func isInside(_ path: String, _ folder: String) -> Bool {
+        path != folder && path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
     private static func relative(_ path: String, to folder: String) -> String {
-        path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
+        guard isInside(path, folder) else { return path }
+        return String(path.dropFirst(folder.hasSuffix("/") ? folder.count : folder.count + 1))
     }
 }
 
