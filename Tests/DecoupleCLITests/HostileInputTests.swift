@@ -217,6 +217,34 @@ import Testing
             saying: "decouple: error: the configuration Models/decouple.json is a FIFO, not a regular file")
     }
 
+    /// A folder that cannot be listed is an error, as a file that cannot be read is, not a
+    /// silent hole in the output. Permissions do not bind root, so as root the tool runs as
+    /// `nobody` through `setpriv`.
+    @Test func unreadableFolder_isAnError_likeAnUnreadableFile() throws {
+        let annotated = "// decouple: TitledContent(title: name, subtitle: name)\nfinal class CCBModel { var name = \"\" }\n"
+        let workspace = try Workspace(["src/A.swift": Self.models, "src/closed/B.swift": annotated, "decouple.json": Self.config])
+        let closed = workspace.url.appendingPathComponent("src/closed").path
+        #expect(chmod(closed, 0) == 0)
+        defer { chmod(closed, 0o755) }
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        let asRoot = getuid() == 0
+        guard !asRoot || FileManager.default.isExecutableFile(atPath: setpriv.path) else {
+            Issue.record("running as root without /usr/bin/setpriv: cannot make a folder unreadable")
+            return
+        }
+        let before = try snapshot(workspace)
+        for arguments in [["generate", "src", "--config", "decouple.json"], ["inspect", "src"]] {
+            let run = asRoot
+                ? try ProcessRun(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", toolURL.path] + arguments, in: workspace.url)
+                : try runTool(arguments, in: workspace.url)
+            #expect(run.status == 2, "\(arguments): \(run.stderr)")
+            #expect(run.stderr == "decouple: error: cannot read src/closed: Permission denied\n", "\(arguments)")
+            #expect(run.stdout.isEmpty)
+        }
+        let after = try snapshot(workspace)
+        #expect(after.mapValues(\.0) == before.mapValues(\.0))
+    }
+
     @Test func newlineInAPath_staysOnOneDiagnosticLine() throws {
         // Annotated, so its syntax error is an error, not a skipped file's warning.
         let workspace = try Workspace(["Bad\nFolder/B.swift": "// decouple: TitledContent(title: a)\nfinal class X { var a: = }\n"])
