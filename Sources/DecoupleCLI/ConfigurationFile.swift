@@ -72,9 +72,9 @@ struct ConfigurationFile {
         }
         let bytes: [UInt8]
         do {
-            bytes = try contents(of: path, kind: status.kind)
+            bytes = try contents(of: path, discovered: explicit == nil)
         } catch {
-            throw failure("cannot read the configuration \(shown): \(error)")
+            throw failure(error.message(shown))
         }
         let start = SourcePosition(file: path, line: 1, column: 1)
         if bytes.isEmpty {
@@ -96,15 +96,70 @@ struct ConfigurationFile {
         return ConfigurationFile(path: path, identity: identity, text: text, exclude: configuration.exclude, parsed: configuration)
     }
 
-    /// The bytes of the configuration: a regular file in one read, anything else (a pipe, a
-    /// terminal) through a handle, since only a handle reads a pipe.
-    private static func contents(of path: String, kind: FileStatus.Kind) throws -> [UInt8] {
-        if kind == .regular {
-            var buffer = FileReader.ReadBuffer()
-            return try FileReader.withContents(of: path, in: &buffer) { Array($0) }.get()
+    /// The most a configuration may hold. A thousand adapters are about 100 kB; this only stops
+    /// a file, or a stream such as `/dev/stdin`, that never ends from filling the memory.
+    static let maximumSize = 64 << 20
+
+    /// Why the configuration's bytes were not read.
+    enum ReadProblem: Error {
+        case system(SystemError)
+        case notAFile(FileStatus.Kind)
+        case tooLarge
+        case nothingWritten
+
+        func message(_ shown: String) -> String {
+            switch self {
+            case .system(let error):
+                "cannot read the configuration \(shown): \(error)"
+            case .notAFile(let kind):
+                "the configuration \(shown) is \(kind.rawValue), not a regular file; name the decouple.json file itself"
+            case .tooLarge:
+                "the configuration \(shown) is larger than \(maximumSize >> 20) MiB, which no configuration needs; nothing was read past that"
+            case .nothingWritten:
+                "the configuration \(shown) is a FIFO that nothing wrote to (no writer was connected, or it closed without writing)"
+            }
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw SystemError(code: EACCES) }
-        return Array(try handle.readToEnd() ?? Data())
+    }
+
+    /// The bytes of the configuration, at most ``maximumSize``. A regular file is read; so is a
+    /// pipe or a terminal named explicitly (`--config /dev/stdin`), but a pipe only while a writer
+    /// is connected to it, so that a FIFO nobody writes to never blocks the run. Other devices
+    /// (`/dev/zero`, `/dev/null`), and anything but a regular file found by discovery, are refused.
+    private static func contents(of path: String, discovered: Bool) throws(ReadProblem) -> [UInt8] {
+        // Non-blocking, so that opening a FIFO does not wait for a writer.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw .system(SystemError(code: errno)) }
+        defer { close(descriptor) }
+        let status: FileStatus
+        switch FileStatus.of(descriptor: descriptor) {
+        case .failure(let error): throw .system(error)
+        case .success(let found): status = found
+        }
+        switch status.kind {
+        case .regular where status.size > Int64(maximumSize): throw .tooLarge
+        case .regular: break
+        case .fifo where !discovered, .socket where !discovered: break
+        case .characterDevice where !discovered && isatty(descriptor) == 1: break
+        default: throw .notAFile(status.kind)
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: status.kind == .regular ? Int(status.size) + 1 : 64 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0) }
+            if count > 0 {
+                bytes += chunk[..<count]
+                if bytes.count > maximumSize { throw .tooLarge }
+            } else if count == 0 {
+                if bytes.isEmpty, status.kind == .fifo { throw .nothingWritten }
+                return bytes
+            } else if errno == EAGAIN || errno == EWOULDBLOCK {
+                // A writer is connected but has written nothing yet: wait for it, as `cat` would.
+                var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&request, 1, -1)
+            } else if errno != EINTR {
+                throw .system(SystemError(code: errno))
+            }
+        }
     }
 
     private static func failure(_ message: String) -> GenerationFailure {
@@ -124,19 +179,32 @@ struct ConfigurationFile {
             if !isFolder.boolValue { folder.deleteLastPathComponent() }
             while true {
                 let candidate = folder.appendingPathComponent(defaultName).path
-                if case .success(let status) = FileStatus.of(candidate), status.kind == .regular {
+                // Whatever is there: a FIFO or device of that name is refused when read, not
+                // passed over for a configuration further up.
+                if case .success = FileStatus.of(candidate) {
                     return relative(candidate, to: current)
                 }
-                // Look upward only while inside the current folder.
-                guard folder.path.hasPrefix(current + "/") else { break }
+                // Look upward only while inside the current folder, which may be `/`.
+                guard folder.path != current, isInside(folder.path, current) else { break }
                 folder.deleteLastPathComponent()
             }
         }
-        if case .success(let status) = FileStatus.of(defaultName), status.kind == .regular { return defaultName }
+        if case .success = FileStatus.of(defaultName) { return defaultName }
         return nil
     }
 
-    private static func relative(_ path: String, to folder: String) -> String {
-        path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
+    /// Whether `path` is inside `folder` (both absolute and standardized), `folder` excluded.
+    private static func isInside(_ path: String, _ folder: String) -> Bool {
+        path != folder && path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
+
+    private static func relative(_ path: String, to folder: String) -> String {
+        guard isInside(path, folder) else { return path }
+        return String(path.dropFirst(folder.hasSuffix("/") ? folder.count : folder.count + 1))
+    }
+}
+
+/// `read(2)` into `buffer`, named apart from ``ConfigurationFile/read(explicit:forSources:)``.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+    read(descriptor, buffer.baseAddress!, buffer.count)
 }

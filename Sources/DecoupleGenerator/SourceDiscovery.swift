@@ -151,6 +151,13 @@ public enum SourceDiscovery {
             return "cannot read \(displayPath(path)): \(error)"
         }
 
+        /// Why the folder at `path` cannot be listed, in the system's words.
+        private static func listingError(_ path: String) -> SystemError {
+            guard let folder = opendir(path) else { return SystemError(code: errno) }
+            closedir(folder)
+            return SystemError(code: EIO)
+        }
+
         private mutating func add(_ path: String, _ identity: FileStatus.Identity, named: Bool) {
             guard !excluded.contains(identity), seenFiles.insert(identity).inserted else { return }
             files.append(Found(path: path, identity: identity, isNamed: named))
@@ -165,7 +172,12 @@ public enum SourceDiscovery {
                     add(item.path, item.identity, named: false)
                     continue
                 }
-                guard let names = try? FileManager.default.contentsOfDirectory(atPath: item.path) else { continue }
+                guard let names = try? FileManager.default.contentsOfDirectory(atPath: item.path) else {
+                    // A folder that cannot be listed is an error, as an unreadable file is: its
+                    // files would otherwise be missing from the output without a word.
+                    problems.append(Diagnostic(Self.describe(Self.listingError(item.path), at: item.path), at: nil))
+                    continue
+                }
                 var children: [(path: String, isFolder: Bool, identity: FileStatus.Identity)] = []
                 for name in names.sorted() where !name.hasPrefix(".") {
                     let path = item.path == "." ? name : item.path.hasSuffix("/") ? item.path + name : item.path + "/" + name

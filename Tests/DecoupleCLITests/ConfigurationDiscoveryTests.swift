@@ -17,6 +17,16 @@ import Testing
         #expect(file.stdout.contains("Swift.String(describing: self.age)"))
     }
 
+    /// The search goes up to and including the current folder, also when that is `/`.
+    @Test func configurationAboveTheSources_isFound_fromTheRootFolder() throws {
+        let workspace = try Workspace(["proj/src/sub/A.swift": Self.models, "proj/decouple.json": Self.config])
+        let relative = String(workspace.url.standardizedFileURL.path.dropFirst())
+        let run = try runTool(["generate", "\(relative)/proj/src/sub"], in: URL(fileURLWithPath: "/"))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "decouple: note: using the configuration \(relative)/proj/decouple.json\n")
+        #expect(run.stdout.contains("Swift.String(describing: self.age)"))
+    }
+
     @Test func configurationAboveTheCurrentFolder_isNotUsed() throws {
         let workspace = try Workspace(["Work/Models/A.swift": Self.models, "decouple.json": Self.config])
         let run = try runTool(["generate", "Models"], in: workspace.url.appendingPathComponent("Work"))

@@ -165,10 +165,92 @@ import Testing
     @Test func configurationThatIsNoFile_saysWhatItIs() throws {
         let workspace = try workspace()
         try expectRefused(workspace, ["generate", "Models", "--config", "Models"], saying: "decouple: error: the configuration Models is a folder, not a file")
-        try expectRefused(workspace, ["generate", "Models", "--config", "/dev/null"], saying: "/dev/null:1:1: error: the configuration /dev/null is empty")
+        try expectRefused(workspace, ["generate", "Models", "--config", "/dev/null"], saying: "decouple: error: the configuration /dev/null is a character device, not a regular file")
         try expectRefused(workspace, ["generate", "Models", "--config", "missing.json"], saying: "decouple: error: no configuration file at missing.json")
         try Data([0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00]).write(to: workspace.url.appendingPathComponent("utf16.json"))
         try expectRefused(workspace, ["generate", "Models", "--config", "utf16.json"], saying: "utf16.json:1:1: error: utf16.json is UTF-16 text; save it as UTF-8")
+    }
+
+    /// Square brackets nested deeper than the parser can take (its time doubles per level; a few
+    /// hundred overflowed the stack, exit 139): refused before parsing, at the bracket.
+    @Test func squareBracketsNestedTooDeep_areRefusedAtTheBracket() throws {
+        let workspace = try workspace()
+        func open(_ count: Int) -> String { String(repeating: "[", count: count) }
+        func close(_ count: Int) -> String { String(repeating: "]", count: count) }
+        let message = "error: square brackets nested more than 16 levels deep"
+        for depth in [800, 5_000] {
+            for (text, column) in [
+                ("let x: \(open(depth))Int\(close(depth))", 24), ("let x = \(open(depth))1\(close(depth))", 25), ("let x = \(open(depth))", 25),
+            ] {
+                try workspace.write("// \(open(30))\nlet s = \"\(open(30))\"\n" + text + "\n", to: "Deep.swift")
+                try expectRefused(workspace, ["generate", "Models", "Deep.swift"], saying: "Deep.swift:3:\(column): \(message)")
+                try expectRefused(workspace, ["inspect", "Deep.swift"], saying: "Deep.swift:3:\(column): \(message)")
+            }
+        }
+        // In an annotation, at its place in the comment.
+        try workspace.write("// decouple: TitledContent(title: \(open(40)))\nfinal class CCBModel { var name = \"\" }\n", to: "Deep.swift")
+        try expectRefused(workspace, ["generate", "Models", "Deep.swift"], saying: "Deep.swift:1:")
+    }
+
+    /// A FIFO nothing writes to, an endless device, a file too large: each refused at once,
+    /// named, where reading it had blocked for ever or filled the memory.
+    @Test(.timeLimit(.minutes(1))) func configurationThatNeverEnds_isRefusedWithoutBlocking() throws {
+        let workspace = try workspace()
+        #expect(mkfifo(workspace.url.appendingPathComponent("cf.json").path, 0o644) == 0)
+        try expectRefused(
+            workspace, ["generate", "Models", "--config", "cf.json"],
+            saying: "decouple: error: the configuration cf.json is a FIFO that nothing wrote to")
+        for device in ["/dev/zero", "/dev/urandom"] {
+            try expectRefused(
+                workspace, ["generate", "Models", "--config", device],
+                saying: "decouple: error: the configuration \(device) is a character device, not a regular file")
+        }
+        // Sparse: 64 MiB and a byte, without writing them.
+        let big = workspace.url.appendingPathComponent("big.json").path
+        #expect(FileManager.default.createFile(atPath: big, contents: nil))
+        #expect(truncate(big, 64 << 20 + 1) == 0)
+        try expectRefused(
+            workspace, ["generate", "Models", "--config", "big.json"],
+            saying: "decouple: error: the configuration big.json is larger than 64 MiB")
+        // A pipe read through /dev/stdin stops at the same size.
+        let piped = try ProcessRun(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "head -c 70000000 /dev/zero | \"$0\" generate Models --config /dev/stdin", toolURL.path],
+            in: workspace.url)
+        #expect(piped.status == 2)
+        #expect(piped.stderr == "decouple: error: the configuration /dev/stdin is larger than 64 MiB, which no configuration needs; nothing was read past that\n")
+        // Found by discovery, a FIFO is refused too, not passed over for the one further up.
+        #expect(mkfifo(workspace.url.appendingPathComponent("Models/decouple.json").path, 0o644) == 0)
+        try expectRefused(
+            workspace, ["generate", "Models"],
+            saying: "decouple: error: the configuration Models/decouple.json is a FIFO, not a regular file")
+    }
+
+    /// A folder that cannot be listed is an error, as a file that cannot be read is, not a
+    /// silent hole in the output. Permissions do not bind root, so as root the tool runs as
+    /// `nobody` through `setpriv`.
+    @Test func unreadableFolder_isAnError_likeAnUnreadableFile() throws {
+        let annotated = "// decouple: TitledContent(title: name, subtitle: name)\nfinal class CCBModel { var name = \"\" }\n"
+        let workspace = try Workspace(["src/A.swift": Self.models, "src/closed/B.swift": annotated, "decouple.json": Self.config])
+        let closed = workspace.url.appendingPathComponent("src/closed").path
+        #expect(chmod(closed, 0) == 0)
+        defer { chmod(closed, 0o755) }
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        let asRoot = getuid() == 0
+        guard !asRoot || FileManager.default.isExecutableFile(atPath: setpriv.path) else {
+            Issue.record("running as root without /usr/bin/setpriv: cannot make a folder unreadable")
+            return
+        }
+        let before = try snapshot(workspace)
+        for arguments in [["generate", "src", "--config", "decouple.json"], ["inspect", "src"]] {
+            let run = asRoot
+                ? try ProcessRun(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", toolURL.path] + arguments, in: workspace.url)
+                : try runTool(arguments, in: workspace.url)
+            #expect(run.status == 2, "\(arguments): \(run.stderr)")
+            #expect(run.stderr == "decouple: error: cannot read src/closed: Permission denied\n", "\(arguments)")
+            #expect(run.stdout.isEmpty)
+        }
+        let after = try snapshot(workspace)
+        #expect(after.mapValues(\.0) == before.mapValues(\.0))
     }
 
     @Test func newlineInAPath_staysOnOneDiagnosticLine() throws {

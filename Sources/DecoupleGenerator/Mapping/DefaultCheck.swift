@@ -14,6 +14,7 @@ enum DefaultCheck {
 
     /// What is wrong with `text` as a default of `type`, as the end of a sentence, or `nil`.
     static func problem(with text: String, for type: TypeReference) -> String? {
+        if BracketNesting.firstTooDeep(in: text) != nil { return "has \(BracketNesting.reason)" }
         let tree = Parser.parse(source: text)
         guard !tree.hasError, tree.statements.count == 1, var expression = tree.statements.first?.item.as(ExprSyntax.self) else {
             return "is not a Swift expression"

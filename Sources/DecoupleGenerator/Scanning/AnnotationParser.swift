@@ -13,6 +13,12 @@ import SwiftSyntax
 /// ```
 package enum AnnotationParser {
     static func parse(_ text: String, origin: SourcePosition) -> Result<Annotation, Diagnostic> {
+        // A comment is not scanned with the file's code: its brackets are checked here.
+        if let (line, column) = BracketNesting.firstTooDeep(in: text) {
+            return .failure(Diagnostic(
+                BracketNesting.reason,
+                at: SourcePosition(file: origin.file, line: origin.line + line - 1, column: line == 1 ? origin.column + column - 1 : column)))
+        }
         let tree = Parser.parse(source: text)
         func position(_ node: some SyntaxProtocol) -> SourcePosition {
             SourcePosition(file: origin.file, line: origin.line, column: origin.column + node.positionAfterSkippingLeadingTrivia.utf8Offset)

@@ -49,6 +49,11 @@ enum SourceScanner {
             file.isGenerated = true
             return file
         }
+        if let (line, column) = BracketNesting.firstTooDeep(in: source) {
+            // Not parsed at all: the parser would take minutes, or overflow the stack.
+            file.diagnostics = [Diagnostic(BracketNesting.reason, at: SourcePosition(file: path, line: line, column: column))]
+            return file
+        }
         var parser = Parser(source, maximumNestingLevel: maximumNestingLevel)
         let tree = SourceFileSyntax.parse(from: &parser)
         let converter = SourceLocationConverter(fileName: path, tree: tree)
