@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # A package that depends on the `Decouple` product alone compiles no swift-syntax (and none of
 # the other dependencies): SwiftPM resolves the whole graph but builds only what the product needs.
+# The same package, built in release mode too, runs the factory's holding cases
+# (Tests/Support/FactoryHoldingCases.swift): `register` specialises adapters in the client's
+# module, and the factory reads models in place only in specialised code, which the debug tests
+# do not run.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
@@ -21,8 +25,10 @@ MANIFEST
 cat > "$work/CoreOnly/Sources/CoreOnly/main.swift" <<'SOURCE'
 import Decouple
 struct User: TitledContent { let title = "Ada"; let subtitle = "36" }
-print(User().title)
+let failures = try FactoryHoldingCases.failures()
+print(failures.isEmpty ? User().title : failures.joined(separator: "\n"))
 SOURCE
+cp "$root/Tests/Support/FactoryHoldingCases.swift" "$work/CoreOnly/Sources/CoreOnly/"
 
 cd "$work/CoreOnly"
 swift build -v > build.log 2>&1 || { cat build.log; exit 1; }
@@ -38,3 +44,8 @@ if find .build -name 'SwiftSyntax.swiftmodule' | grep -q .; then
     exit 1
 fi
 echo "Decouple alone: no swift-syntax compiled"
+
+swift build -c release > release.log 2>&1 || { cat release.log; exit 1; }
+result="$(.build/release/CoreOnly)"
+[ "$result" = "Ada" ] || { echo "check-core-only: in release mode, $result" >&2; exit 1; }
+echo "Decouple in release mode: the factory adapts every holding case"

@@ -111,7 +111,7 @@ public final class ContentFactory<Content>: Sendable {
 
     /// Whether ``adapt(_:)`` would succeed for this model.
     public func canAdapt(_ model: Any) -> Bool {
-        resolution(of: type(of: model)) != ContentRegistry.noAdapter
+        resolution(of: model) != ContentRegistry.noAdapter
     }
 
     /// Adapts one model to the content face, choosing the adapter by the model's dynamic type.
@@ -119,36 +119,69 @@ public final class ContentFactory<Content>: Sendable {
     /// - Throws: ``ContentFactoryError/unregisteredType(_:registered:)`` naming the type and
     ///   listing the registered ones.
     public func adapt(_ model: Any) throws(ContentFactoryError) -> Content {
+        // First the type the `Any` stores the model as, which opening it gives for free (asking
+        // the run time for the dynamic type costs a call that walks the value). When the table
+        // knows that type as a registered one (it holds only types met as dynamic types, so
+        // never an existential), the adapter reads the model in place, in code specialised for
+        // the type, once it has checked that the type is the model's dynamic type: no code at
+        // all for a struct or an enum, one load for a class, whose instance may be of a
+        // subclass. Anything else is looked up by its dynamic type.
+        @inline(__always) func storedType<Stored>(_: Stored) -> ObjectIdentifier { ObjectIdentifier(Stored.self) }
+        let resolution = resolved.value(for: _openExistential(model, do: storedType))
+        guard resolution & ContentRegistry.exactBit != 0 else { return try adaptByDynamicType(model) }
+        return try Self.withAdapter(at: resolution) { adapter throws(ContentFactoryError) in
+            try adapter.inPlace(model, self)
+        }
+    }
+
+    /// Adapts a model by its dynamic type.
+    @usableFromInline
+    func adaptByDynamicType(_ model: Any) throws(ContentFactoryError) -> Content {
         // The type itself, never a `Mirror`: a type can customise its mirror to claim any
         // ancestor, and the adapter found reads the model as that ancestor.
-        let resolution = resolution(of: type(of: model))
+        let resolution = resolution(of: model)
         guard resolution != ContentRegistry.noAdapter else {
             let dynamicType = type(of: model)
             let unregistered = (name: Self.name(of: dynamicType), qualifiedName: String(reflecting: dynamicType))
             let names = registry.withLock { $0.names(besides: unregistered) }
             throw .unregisteredType(names.other ?? unregistered.name, registered: names.registered)
         }
-        // Registered by this factory, so an `Adapter` of this factory's content; unretained, as
-        // a factory keeps every adapter it registered for as long as it lives.
         let isExact = resolution & ContentRegistry.exactBit != 0
-        let adapter = Unmanaged<Adapter>.fromOpaque(
-            UnsafeRawPointer(bitPattern: resolution & ~ContentRegistry.exactBit).unsafelyUnwrapped)
-        return adapter._withUnsafeGuaranteedRef { adapter in
+        return try Self.withAdapter(at: resolution) { adapter in
             isExact ? adapter.exactly(model) : adapter.subclassInstance(model)
         }
     }
 
-    /// The resolved word for a dynamic type (see ``ContentRegistry/resolved``): without a lock
-    /// when the type was resolved before, else resolved under the lock.
+    /// Lends `body` the adapter a resolution points to. Registered by this factory, so an
+    /// `Adapter` of this factory's content; unretained, as a factory keeps every adapter it
+    /// registered for as long as it lives.
     @inline(__always)
-    private func resolution(of dynamicType: Any.Type) -> UInt {
+    private static func withAdapter<Result>(
+        at resolution: UInt, _ body: (Adapter) throws(ContentFactoryError) -> Result
+    ) throws(ContentFactoryError) -> Result {
+        let adapter = Unmanaged<Adapter>.fromOpaque(
+            UnsafeRawPointer(bitPattern: resolution & ~ContentRegistry.exactBit).unsafelyUnwrapped)
+        do {
+            return try adapter._withUnsafeGuaranteedRef(body)
+        } catch let error as ContentFactoryError {
+            throw error
+        } catch {
+            preconditionFailure("an adapter threw \(error), which it cannot")
+        }
+    }
+
+    /// The resolved word for a model's dynamic type (see ``ContentRegistry/resolved``): without
+    /// a lock when the type was resolved before, else resolved under the lock.
+    @inline(__always)
+    private func resolution(of model: Any) -> UInt {
+        let dynamicType = type(of: model)
         let known = resolved.value(for: ObjectIdentifier(dynamicType))
-        return known != 0 ? known : resolveUnderLock(dynamicType)
+        return known != 0 ? known : resolveUnderLock(dynamicType, isMetatype: model is Any.Type)
     }
 
     @inline(never)
-    private func resolveUnderLock(_ dynamicType: Any.Type) -> UInt {
-        registry.withLock { $0.resolve(dynamicType) }
+    private func resolveUnderLock(_ dynamicType: Any.Type, isMetatype: Bool) -> UInt {
+        registry.withLock { $0.resolve(dynamicType, isMetatype: isMetatype) }
     }
 
     /// Adapts many models, stopping at the first that has no adapter.
@@ -186,6 +219,10 @@ public final class ContentFactory<Content>: Sendable {
     /// one closure call that reads the model as what it is, with no generic code in between.
     @usableFromInline
     final class Adapter: Sendable {
+        /// Adapts a model that an `Any` stores as exactly the registered type: in place when the
+        /// model's dynamic type is the registered type, else through the factory by its dynamic
+        /// type.
+        @usableFromInline let inPlace: @Sendable (Any, ContentFactory) throws(ContentFactoryError) -> Content
         /// Adapts a model whose dynamic type is exactly the registered type.
         @usableFromInline let exactly: @Sendable (Any) -> Content
         /// Adapts an instance of a subclass of the registered class.
@@ -200,6 +237,20 @@ public final class ContentFactory<Content>: Sendable {
                     preconditionFailure("\(type(of: model)) was matched to an adapter of \(Model.self), which it is not")
                 }
                 return body(model)
+            }
+            inPlace = { model, factory throws(ContentFactoryError) in
+                // The factory found the type the `Any` stores to be `Model`, so the value is read
+                // as one, with no run-time cast. Specialised for `Model`: for a struct or an enum
+                // the check below is always true and no code; for a class, the instance's class
+                // is read and compared, as it may be a subclass; a value inside a registered
+                // existential is adapted by what it is.
+                @inline(__always) func adapt<Stored>(_ stored: Stored) throws(ContentFactoryError) -> Content {
+                    guard type(of: unsafeBitCast(stored, to: Model.self)) == Model.self else {
+                        return try factory.adaptByDynamicType(model)
+                    }
+                    return body(unsafeBitCast(stored, to: Model.self))
+                }
+                return try _openExistential(model, do: adapt)
             }
             exactly = { model in
                 // The registry matched the model's dynamic type to `Model` by identity, so the
@@ -272,7 +323,8 @@ struct ContentRegistry {
     /// the registered one itself; or ``noAdapter``. Written only here, under the factory's lock.
     var resolved = TypeWordTable.Writer()
 
-    /// Set in a resolution when the type is the registered one, not a subclass of it.
+    /// Set in a resolution when the type is the registered one, not a subclass of it (nor a
+    /// metatype, see ``resolve(_:isMetatype:)``), so that its values are read in place.
     static let exactBit: UInt = 1
     /// The resolution of a type with no adapter (no object is at address 2).
     static let noAdapter: UInt = 2
@@ -306,17 +358,20 @@ struct ContentRegistry {
         // A new registration can change which ancestor is nearest, and give a type with no
         // adapter one: those are resolved again. A look-up that read one of them just before is
         // a look-up that happened before this registration; the adapter it found lives on.
+        // The registered type itself enters the table when first met as a dynamic type, like
+        // any other: an existential type, which never is one, never enters it.
         resolved.reset { $0 & Self.exactBit == 0 }
-        resolved.set(Self.resolution(entry.adapter, isExact: true), for: id)
     }
 
-    /// Resolves a dynamic type the table does not know yet (or no longer knows).
-    mutating func resolve(_ dynamicType: Any.Type) -> UInt {
+    /// Resolves a dynamic type the table does not know yet (or no longer knows). A metatype
+    /// (`Base.Type`) is never marked exact: code specialised for it reads a `Base.Type` holding
+    /// `Leaf.self` as a `Base.Type`, so it is read with the run time's checked cast.
+    mutating func resolve(_ dynamicType: Any.Type, isMetatype: Bool) -> UInt {
         let id = ObjectIdentifier(dynamicType)
         // Another thread may have resolved it since this one looked.
         let known = resolved.table.value(for: id)
         if known != 0 { return known }
-        let found = byType[id].map { Self.resolution($0.adapter, isExact: true) }
+        let found = byType[id].map { Self.resolution($0.adapter, isExact: !isMetatype) }
             ?? nearestRegisteredAncestor(of: dynamicType).map { Self.resolution($0.adapter, isExact: false) }
             ?? Self.noAdapter
         resolved.set(found, for: id)

@@ -19,16 +19,17 @@ import Synchronization
 /// package supports, so there the same table is read under a lock.
 final class TypeWordTable: Sendable {
     #if canImport(Glibc)
-    /// The address of the current block (see `Block`), as a word: `Atomic` of a pointer would
-    /// not be `Sendable`.
+    /// The current block (see `Block`): its address, with the base-2 logarithm of its capacity
+    /// in the low bits the block's alignment leaves free, so that a look-up starts probing after
+    /// one load. A word: `Atomic` of a pointer would not be `Sendable`.
     private let current: Atomic<UInt>
 
     init() {
-        current = Atomic(UInt(bitPattern: Block.allocate(capacity: 8, previous: nil)))
+        current = Atomic(Block.word(Block.allocate(capacity: 8, previous: nil)))
     }
 
     deinit {
-        var block = Block.Pointer(bitPattern: current.load(ordering: .acquiring))
+        var block = Optional(Block.pointer(current.load(ordering: .acquiring)))
         while let freed = block {
             block = Block.previous(of: freed)
             Block.deallocate(freed)
@@ -38,13 +39,12 @@ final class TypeWordTable: Sendable {
     /// The value stored for `id`, or 0.
     @inline(__always)
     func value(for id: ObjectIdentifier) -> UInt {
-        let block = Block.Pointer(bitPattern: current.load(ordering: .acquiring)).unsafelyUnwrapped
-        return Block.value(for: UInt(bitPattern: id), in: block)
+        Block.value(for: UInt(bitPattern: id), inBlockOf: current.load(ordering: .acquiring))
     }
 
     /// Writers only: the current block.
     private var writersBlock: Block.Pointer {
-        Block.Pointer(bitPattern: current.load(ordering: .relaxed)).unsafelyUnwrapped
+        Block.pointer(current.load(ordering: .relaxed))
     }
     #else
     private let table = Locked(TypeTable<UInt>())
@@ -74,7 +74,7 @@ final class TypeWordTable: Sendable {
             var block = table.writersBlock
             if (count + 1) * 2 > Block.capacity(of: block) {
                 block = Block.grown(block)
-                table.current.store(UInt(bitPattern: block), ordering: .releasing)
+                table.current.store(Block.word(block), ordering: .releasing)
             }
             if Block.set(value, for: UInt(bitPattern: id), in: block) { count += 1 }
             #else
@@ -95,42 +95,58 @@ final class TypeWordTable: Sendable {
 
 #if canImport(Glibc)
 /// The layout of one block of the lock-free table, a run of atomic words:
-/// `[shift, mask, previous block, key 0, value 0, key 1, value 1, …]`, where `shift` makes the
-/// Fibonacci hash of a key a slot number, `mask` is the capacity − 1 (a power of two − 1),
-/// `previous` is the block this one replaced (0 for none), and a key of 0 marks an empty slot.
-/// Only the keys and values change once a block is published.
+/// `[log2 capacity, previous block, key 0, value 0, key 1, value 1, …]`, where the capacity is
+/// a power of two, `previous` is the block this one replaced (0 for none), and a key of 0 marks
+/// an empty slot. Only the keys and values change once a block is published. A block is
+/// aligned to 64 bytes, so that its address and its capacity's logarithm (at most 63) share a
+/// word.
 fileprivate enum Block {
     typealias Pointer = UnsafeMutablePointer<Atomic<UInt>>
-    private static let header = 3
+    private static let header = 2
+    private static let alignment = 64
+    private static let logarithmBits = UInt(alignment - 1)
 
     static func allocate(capacity: Int, previous: Pointer?) -> Pointer {
         let words = header + 2 * capacity
-        let block = Pointer.allocate(capacity: words)
+        let block = UnsafeMutableRawPointer.allocate(
+            byteCount: words * MemoryLayout<Atomic<UInt>>.stride, alignment: alignment
+        ).bindMemory(to: Atomic<UInt>.self, capacity: words)
         for index in 0..<words { (block + index).initialize(to: Atomic(0)) }
-        block[0].store(UInt(UInt.bitWidth - capacity.trailingZeroBitCount), ordering: .relaxed)
-        block[1].store(UInt(capacity - 1), ordering: .relaxed)
-        block[2].store(previous.map { UInt(bitPattern: $0) } ?? 0, ordering: .relaxed)
+        block[0].store(UInt(capacity.trailingZeroBitCount), ordering: .relaxed)
+        block[1].store(previous.map { UInt(bitPattern: $0) } ?? 0, ordering: .relaxed)
         return block
     }
 
     static func deallocate(_ block: Pointer) {
         block.deinitialize(count: header + 2 * capacity(of: block))
-        block.deallocate()
+        UnsafeMutableRawPointer(block).deallocate()
+    }
+
+    /// The word that publishes `block`: its address and its capacity's logarithm.
+    static func word(_ block: Pointer) -> UInt {
+        UInt(bitPattern: block) | block[0].load(ordering: .relaxed)
+    }
+
+    /// The block a word published.
+    @inline(__always)
+    static func pointer(_ word: UInt) -> Pointer {
+        Pointer(bitPattern: word & ~logarithmBits).unsafelyUnwrapped
     }
 
     static func previous(of block: Pointer) -> Pointer? {
-        Pointer(bitPattern: block[2].load(ordering: .relaxed))
+        Pointer(bitPattern: block[1].load(ordering: .relaxed))
     }
 
     static func capacity(of block: Pointer) -> Int {
-        Int(block[1].load(ordering: .relaxed)) + 1
+        1 << Int(block[0].load(ordering: .relaxed))
     }
 
-    /// Where the probe for `key` starts, and the mask that wraps it.
+    /// Where the probe for `key` starts, and the mask that wraps it, in a block whose capacity
+    /// is 2 to the power `logarithm`.
     @inline(__always)
-    private static func probe(of key: UInt, in block: Pointer) -> (slot: UInt, mask: UInt) {
+    private static func probe(of key: UInt, logarithm: UInt) -> (slot: UInt, mask: UInt) {
         // Fibonacci hashing: the top bits of the product depend on every bit of the pointer.
-        ((key &* 0x9E37_79B9_7F4A_7C15) &>> block[0].load(ordering: .relaxed), block[1].load(ordering: .relaxed))
+        ((key &* 0x9E37_79B9_7F4A_7C15) &>> (UInt(UInt.bitWidth) &- logarithm), (1 &<< logarithm) &- 1)
     }
 
     @inline(__always)
@@ -138,10 +154,15 @@ fileprivate enum Block {
         block + (header &+ 2 &* Int(bitPattern: slot))
     }
 
-    /// Reader and writer: the value for `key`, or 0.
+    /// Reader: the value for `key` in the block `word` publishes, or 0.
     @inline(__always)
-    static func value(for key: UInt, in block: Pointer) -> UInt {
-        var (slot, mask) = probe(of: key, in: block)
+    static func value(for key: UInt, inBlockOf word: UInt) -> UInt {
+        value(for: key, in: pointer(word), logarithm: word & logarithmBits)
+    }
+
+    @inline(__always)
+    private static func value(for key: UInt, in block: Pointer, logarithm: UInt) -> UInt {
+        var (slot, mask) = probe(of: key, logarithm: logarithm)
         while true {
             let entry = Self.entry(at: slot, in: block)
             let found = entry[0].load(ordering: .acquiring)
@@ -153,7 +174,7 @@ fileprivate enum Block {
 
     /// Writer: stores `value` for `key`; whether the key is new. The block has a free slot.
     static func set(_ value: UInt, for key: UInt, in block: Pointer) -> Bool {
-        var (slot, mask) = probe(of: key, in: block)
+        var (slot, mask) = probe(of: key, logarithm: block[0].load(ordering: .relaxed))
         while true {
             let entry = Self.entry(at: slot, in: block)
             let found = entry[0].load(ordering: .relaxed)
