@@ -208,7 +208,7 @@ import Testing
                 _ = try factory.decodeFeed(from: Data(json.utf8))
                 Issue.record("\(json) is not a feed")
             } catch {
-                #expect(error.description.hasPrefix("the feed is not a JSON array of objects: "), "\(error)")
+                #expect(error.description.hasPrefix("the feed cannot be read as a JSON array, so none of its items were decoded: "), "\(error)")
             }
         }
     }

@@ -261,4 +261,58 @@ extension ForwardingProxy {
         #expect(proxy[dynamicMember: \.title] == "标题")
         #expect(proxy[dynamicMember: \.subtitle] == "")
     }
+
+    /// Every spelling of a look-up by name means what it says: without `as:` it is the
+    /// non-throwing `Any?` (also when coerced, `as Any`), with `as:` the typed, throwing one.
+    @Test func valueForMember_everySpellingPicksTheObviousLookUp() throws {
+        let proxy = ForwardingProxy()
+        proxy.inject(CCAContent(model: CCAModel(name: "Ann", age: "30")), as: TitledContent.self)
+
+        let plain = proxy.value(forMember: "title")
+        #expect(type(of: plain) == Optional<Any>.self)
+        #expect(plain as? String == "Ann")
+        let coerced = proxy.value(forMember: "title") as Any
+        #expect(type(of: coerced) == Optional<Any>.self)   // the Any? read, in an Any
+        #expect(coerced as? String == "Ann")
+        let missing = proxy.value(forMember: "price") as Any   // nil in an Any, never a throw
+        #expect(String(describing: missing) == "nil")
+        #expect(proxy.value(forMember: "price") as Any? == nil)
+        let annotated: Any? = proxy.value(forMember: "title")
+        #expect(annotated as? String == "Ann")
+        if let found = proxy.value(forMember: "title") { #expect(found as? String == "Ann") }
+
+        #expect(try proxy.value(forMember: "title", as: String.self) == "Ann")
+        #expect(try proxy.value(forMember: "title", as: Any.self) as? String == "Ann")
+        #expect(throws: ForwardingError.self) { try proxy.value(forMember: "price", as: Any.self) }
+        #expect(throws: ForwardingError.self) { try proxy.value(forMember: "title", as: Int.self) }
+    }
+
+    private class Base {
+        var title: String { "base" }
+    }
+
+    private final class Sub: Base {
+        override var title: String { "sub" }
+    }
+
+    /// A subclass's metatype held as its superclass's is injected for the superclass, the type
+    /// the call is compiled for: what is listed can be read, found and removed.
+    @Test func injectingThroughASuperclassMetatypeValue_isListedReadAndRemovedAsThatType() throws {
+        let meta: Base.Type = Sub.self
+        let object = Sub()
+        for weakly in [false, true] {
+            let proxy = ForwardingProxy()
+            if weakly { try proxy.inject(weak: object, as: meta) } else { proxy.inject(object, as: meta) }
+            #expect(proxy.injectedProtocols == ["Base"])
+            #expect(proxy.object(for: meta)?.title == "sub")
+            #expect(proxy.object(for: Base.self)?.title == "sub")
+            #expect(proxy.forward(\Base.title) == "sub")
+            #expect(proxy.object(for: Sub.self) == nil)   // nothing was injected as `Sub`
+            proxy.inject(Base(), as: Base.self)   // the same entry: replaced
+            #expect(proxy.injectedProtocols == ["Base"])
+            #expect(proxy.forward(\Base.title) == "base")
+            proxy.remove(meta)
+            #expect(proxy.injectedProtocols.isEmpty)
+        }
+    }
 }

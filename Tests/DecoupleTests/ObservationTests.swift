@@ -300,3 +300,47 @@ private final class Observer {}
         #expect(log.all == ["abc", "x9"])
     }
 }
+
+/// `@Observed` has reference semantics, as documented: the copies of a struct share one
+/// observable, and a whole struct held in an `@Observed` property copies as a value.
+@Suite struct ObservedReferenceSemanticsTests {
+    private struct Form {
+        @Observed var name = "Ann"
+    }
+
+    private struct LoginState: Equatable, Sendable {
+        var name = "Ann"
+    }
+
+    private final class Holder {
+        @Observed var state = LoginState()
+    }
+
+    @Test func observedInAStruct_copiesShareOneObservable() {
+        let original = Form()
+        let copy = original   // `let`: the setter is nonmutating
+        #expect(copy.$name === original.$name)
+        let seen = Shared<[String]>([])
+        let token = original.$name.observe(options: [.new]) { seen.append($0.new ?? "-") }
+        copy.name = "Bo"
+        #expect(original.name == "Bo")
+        original.name = "Cy"
+        #expect(copy.name == "Cy")
+        #expect(seen.value == ["Bo", "Cy"])
+        token.cancel()
+    }
+
+    @Test func aWholeStructInAnObservedProperty_copiesAsAValue() {
+        let holder = Holder()
+        var copy = holder.state
+        let seen = Shared<[String]>([])
+        let token = holder.$state.observe(options: [.new]) { seen.append($0.new?.name ?? "-") }
+        copy.name = "Bo"
+        #expect(holder.state.name == "Ann")
+        #expect(seen.value.isEmpty)
+        holder.state.name = "Cy"
+        #expect(copy.name == "Bo")
+        #expect(seen.value == ["Cy"])
+        token.cancel()
+    }
+}

@@ -37,7 +37,7 @@ struct SchedulingTests {
         #expect(scheduler.now == .milliseconds(2700))
         #expect(log.last == "tick @2.7 seconds")
         #expect(log.filter { $0.hasPrefix("0.8") }.count == 1)
-        // The timer's work captures the scheduler: cancelled, it is let go of at the next look,
+        // The timer's work captures the scheduler: cancelled, it is let go of at once,
         // and with it that cycle.
         timer.cancel()
         #expect(scheduler.pendingCount == 0)
@@ -60,5 +60,56 @@ struct SchedulingTests {
         #expect(scheduler.now == .seconds(1))
         #expect(scheduler.pendingCount == 0)
         _ = (inner, early, later)
+    }
+
+    private final class Captured {}
+
+    /// Cancelling work, or letting its token go, lets go of the work and what it captures at
+    /// once, not at the scheduler's next look: work that captures its scheduler leaves no cycle.
+    @Test func testScheduler_cancelledOrReleasedWork_isLetGoOfAtOnce() async {
+        for repeating in [false, true] {
+            let scheduler = TestScheduler()
+            func schedule(_ captured: Captured) -> CancellationToken {
+                repeating ? scheduler.schedule(every: .seconds(1)) { _ = captured }
+                    : scheduler.schedule(after: .seconds(1)) { _ = captured }
+            }
+            // Cancelled.
+            weak var cancelled: Captured?
+            var token: CancellationToken? = { let captured = Captured(); cancelled = captured; return schedule(captured) }()
+            #expect(cancelled != nil, "kept while it is scheduled")
+            token?.cancel()
+            #expect(cancelled == nil, "repeating: \(repeating)")
+            // Released.
+            weak var released: Captured?
+            token = { let captured = Captured(); released = captured; return schedule(captured) }()
+            #expect(released != nil)
+            token = nil
+            #expect(released == nil, "repeating: \(repeating)")
+            // Cancelled from another thread.
+            weak var elsewhere: Captured?
+            let sent = { let captured = Captured(); elsewhere = captured; return schedule(captured) }()
+            await Task.detached { sent.cancel() }.value
+            #expect(elsewhere == nil, "repeating: \(repeating)")
+            #expect(scheduler.pendingCount == 0)
+        }
+
+        // A one-off that has run is let go of though its token is kept.
+        let scheduler = TestScheduler()
+        weak var ran: Captured?
+        let token = { let captured = Captured(); ran = captured; return scheduler.schedule(after: .seconds(1)) { _ = captured } }()
+        scheduler.advance(by: .seconds(2))
+        #expect(ran == nil)
+        #expect(!token.isCancelled)
+
+        // Work that captures its scheduler: cancelled, the scheduler goes.
+        weak var weakScheduler: TestScheduler?
+        let timer = {
+            let scheduler = TestScheduler()
+            weakScheduler = scheduler
+            return scheduler.schedule(every: .seconds(1)) { _ = scheduler.now }
+        }()
+        #expect(weakScheduler != nil)
+        timer.cancel()
+        #expect(weakScheduler == nil)
     }
 }

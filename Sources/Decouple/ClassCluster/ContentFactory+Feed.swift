@@ -41,29 +41,86 @@ extension ContentFactory {
     /// Each item is an object whose `tagKey` field names the model to decode it as:
     /// `[{"type": "user", "name": "Ann", "age": "30"}, {"type": "story", …}]`. An item with no tag,
     /// an unregistered tag or fields that don't match its model becomes a ``FeedItemError`` with its
-    /// index; the other items are unaffected.
+    /// index; the other items are unaffected. So does an item that is not valid JSON, one nested
+    /// deeper than `JSONDecoder` reads (512 levels), one whose model's `init(from:)` throws, and
+    /// one with an object that has the same key twice (which would otherwise lose a value
+    /// silently, the last one winning).
+    ///
+    /// The array is split into items first and each item is decoded on its own, so a problem in
+    /// one item does not cost the others. Only when the data is not an array at all, or its
+    /// brackets or strings are not closed so that its items cannot be told apart, is the whole
+    /// feed refused.
     ///
     /// - Parameters:
-    ///   - data: The JSON text.
+    ///   - data: The JSON text (UTF-8, or UTF-16 or UTF-32 as `JSONDecoder` reads them).
     ///   - tagKey: The field that holds each item's type tag, as the JSON spells it
     ///     (`"item_type"`, also under `.convertFromSnakeCase`).
     ///   - configure: Adjusts the `JSONDecoder` used (date and key strategies).
-    /// - Throws: ``ContentFactoryError/malformedFeed(_:)`` when `data` is not a JSON array at all.
+    /// - Throws: ``ContentFactoryError/malformedFeed(_:)`` when `data` is not a JSON array whose
+    ///   items can be told apart, saying where it goes wrong.
     public func decodeFeed(
         from data: Data,
         tagKey: String = "type",
         configure: (JSONDecoder) -> Void = { _ in }
     ) throws(ContentFactoryError) -> Feed<Content> {
+        let scanner: FeedScanner
+        do {
+            scanner = try FeedScanner(data)
+        } catch {
+            throw .malformedFeed(error.message)
+        }
         let decoder = JSONDecoder()
         configure(decoder)
-        decoder.userInfo[feedContextKey] = FeedContext(
-            factory: self, tagKey: tagKey, containerKey: Self.key(tagKey, as: decoder.keyDecodingStrategy))
-        do {
-            let slots = try decoder.decode([FeedSlot<Content>].self, from: data)
-            return Feed(entries: slots.map(\.result))
-        } catch {
-            throw .malformedFeed(describe(error))
+        let containerKey = Self.key(tagKey, as: decoder.keyDecodingStrategy)
+        decoder.userInfo[feedContextKey] = FeedContext(factory: self, tagKey: tagKey, containerKey: containerKey)
+        let text = scanner.text
+        func json(_ item: FeedScanner.Item) -> Data {
+            text[(text.startIndex + item.range.lowerBound)..<(text.startIndex + item.range.upperBound)]
         }
+        // One decoder call for the whole array is the fast way; when JSONDecoder refuses the
+        // array, each item is decoded on its own, so that only the items it refuses are lost.
+        var entries: [Result<Content, FeedItemError>]?
+        if scanner.items.allSatisfy({ !$0.range.isEmpty && $0.depth < Self.nestingLimit }) {
+            entries = try? decoder.decode([FeedSlot<Content>].self, from: text).map(\.result)
+        }
+        let decoded = entries ?? scanner.items.enumerated().map { index, item in
+            guard !item.range.isEmpty else {
+                return .failure(FeedItemError(index: index, tag: nil, reason: "the item is empty: there is nothing between its commas or brackets"))
+            }
+            decoder.userInfo[feedContextKey] = FeedContext(
+                factory: self, tagKey: tagKey, containerKey: containerKey, index: index)
+            do {
+                return try decoder.decode(FeedSlot<Content>.self, from: json(item)).result
+            } catch {
+                return .failure(FeedItemError(index: index, tag: nil, reason: Self.unreadable(item, error)))
+            }
+        }
+        // An object with a key twice decodes, the last value winning; the item is refused instead.
+        return Feed(entries: zip(scanner.items, decoded).enumerated().map { index, pair in
+            let (item, entry) = pair
+            guard let (key, path) = item.duplicateKey else { return entry }
+            let tag = path.isEmpty && key == tagKey ? nil : (try? decoder.decode(TagProbe<Content>.self, from: json(item)))?.tag
+            let at = path.isEmpty ? "" : " in '\(path)'"
+            return .failure(FeedItemError(index: index, tag: tag, reason:
+                "the key \"\(key)\" appears twice\(at); refused rather than keep only one of its values"))
+        })
+    }
+
+    /// How many arrays and objects deep Foundation's `JSONDecoder` reads a document.
+    private static var nestingLimit: Int { 512 }
+
+    /// Why an item's JSON text could not be read, where it is in the feed.
+    private static func unreadable(_ item: FeedScanner.Item, _ error: any Error) -> String {
+        let at = "line \(item.start.line), column \(item.start.column)"
+        // Foundation's JSONDecoder refuses text nested more than 512 arrays and objects deep.
+        if item.depth > nestingLimit {
+            return "the item at \(at) is nested \(item.depth) levels deep, deeper than JSONDecoder reads (\(nestingLimit) levels)"
+        }
+        // Foundation on Linux says no more than that the text is not valid JSON; elsewhere it says where.
+        if case let DecodingError.dataCorrupted(context) = error, context.underlyingError == nil {
+            return "the item at \(at) is not valid JSON"
+        }
+        return "the item at \(at) is not valid JSON: \(describe(error))"
     }
 }
 
@@ -77,6 +134,8 @@ private struct FeedContext<Content>: Sendable {
     let tagKey: String
     /// As the decoder's key strategy turns it: what an item's container holds.
     let containerKey: String
+    /// The item's position in the feed, when it is decoded on its own; else its coding path says.
+    var index: Int?
 }
 
 extension ContentFactory {
@@ -101,16 +160,29 @@ private struct KeyProbe: Decodable {
     }
 }
 
+/// An item's type tag, when it has a readable one.
+private struct TagProbe<Content>: Decodable {
+    let tag: String?
+
+    init(from decoder: any Decoder) throws {
+        guard let context = decoder.userInfo[feedContextKey] as? FeedContext<Content> else {
+            tag = nil
+            return
+        }
+        tag = try decoder.container(keyedBy: AnyCodingKey.self).decode(String.self, forKey: AnyCodingKey(context.containerKey))
+    }
+}
+
 /// Decodes one item without ever throwing, so that one bad item does not end the array.
 private struct FeedSlot<Content>: Decodable {
     let result: Result<Content, FeedItemError>
 
     init(from decoder: any Decoder) {
-        let index = decoder.codingPath.last?.intValue ?? 0
         guard let context = decoder.userInfo[feedContextKey] as? FeedContext<Content> else {
-            result = .failure(FeedItemError(index: index, tag: nil, reason: "decoded outside ContentFactory.decodeFeed"))
+            result = .failure(FeedItemError(index: 0, tag: nil, reason: "decoded outside ContentFactory.decodeFeed"))
             return
         }
+        let index = context.index ?? decoder.codingPath.last?.intValue ?? 0
         let tagKey = AnyCodingKey(context.containerKey)
         var tag: String?
         do {
@@ -154,7 +226,7 @@ func describe(_ error: any Error, below depth: Int = 0) -> String {
         let keys = codingPath.dropFirst(depth).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
         return keys.isEmpty ? "the value" : "'" + keys.joined(separator: ".") + "'"
     }
-    guard let error = error as? DecodingError else { return String(describing: error) }
+    guard let error = error as? DecodingError else { return describeThrown(error) }
     switch error {
     case let .keyNotFound(key, context):
         let at = context.codingPath.count > depth ? " in \(path(context.codingPath))" : ""
@@ -171,6 +243,22 @@ func describe(_ error: any Error, below depth: Int = 0) -> String {
     @unknown default:
         return String(describing: error)
     }
+}
+
+/// An error that is not a `DecodingError` (one a model's `init(from:)` or a date strategy threw),
+/// named by its type and told in its own words: its `errorDescription` when it is a
+/// `LocalizedError`, else its description.
+private func describeThrown(_ error: any Error) -> String {
+    let type = String(describing: Swift.type(of: error))
+    let text: String
+    if let localized = (error as? any LocalizedError)?.errorDescription {
+        text = localized
+    } else if Swift.type(of: error) is NSError.Type {
+        text = (error as NSError).localizedDescription
+    } else {
+        text = String(describing: error)
+    }
+    return text.hasPrefix(type) ? "decoding it threw \(text)" : "decoding it threw \(type): \(text)"
 }
 
 private func article(_ type: Any.Type) -> String {

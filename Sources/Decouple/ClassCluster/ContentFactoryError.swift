@@ -13,7 +13,9 @@ public enum ContentFactoryError: Error, Equatable, Sendable, CustomStringConvert
     case duplicateType(String)
     /// The type tag was registered before; the first registration stays in force.
     case duplicateTag(String, registeredFor: String)
-    /// The data handed to ``ContentFactory/decodeFeed(from:tagKey:configure:)`` is not a JSON array.
+    /// The data handed to ``ContentFactory/decodeFeed(from:tagKey:configure:)`` is not a JSON array,
+    /// or not one whose items can be told apart (a bracket or string is never closed), so no item
+    /// was decoded. The reason says what is wrong and where (line and column).
     case malformedFeed(String)
 
     public var description: String {
@@ -27,7 +29,7 @@ public enum ContentFactoryError: Error, Equatable, Sendable, CustomStringConvert
         case let .duplicateTag(tag, registeredFor):
             "type tag \"\(tag)\" is already registered for '\(registeredFor)'; the first registration is kept"
         case let .malformedFeed(reason):
-            "the feed is not a JSON array of objects: \(reason)"
+            "the feed cannot be read as a JSON array, so none of its items were decoded: \(reason)"
         }
     }
 

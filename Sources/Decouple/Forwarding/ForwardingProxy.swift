@@ -63,6 +63,10 @@ public final class ForwardingProxy: Sendable {
 
     /// Injects an object to answer for a content protocol, keeping it alive.
     ///
+    /// The object is injected for `Protocol`, the type the call is compiled for: a metatype value
+    /// of a subclass held in a superclass's metatype (`let type: Base.Type = Sub.self`) injects
+    /// for `Base`, and is read, listed and removed as `Base`.
+    ///
     /// - Parameters:
     ///   - object: The object; it must conform to `protocol`, which the compiler checks.
     ///   - protocol: The content protocol, e.g. `TitledContent.self`.
@@ -96,7 +100,7 @@ public final class ForwardingProxy: Sendable {
     /// reading it: then when that look-up ends), never while the proxy holds a lock, so its
     /// `deinit` may use the proxy.
     public func remove<Protocol>(_ protocol: Protocol.Type) {
-        let id = ObjectIdentifier(`protocol`)
+        let id = ObjectIdentifier(Protocol.self)   // the static type, as everywhere (see `store`)
         _registry.update { slots in
             guard let index = slots.firstIndex(where: { $0.id == id }) else { return nil }
             var slots = slots
@@ -107,9 +111,9 @@ public final class ForwardingProxy: Sendable {
 
     /// The live object injected for a protocol, if any.
     public func object<Protocol>(for protocol: Protocol.Type) -> Protocol? {
-        guard let found = _lookUp(ObjectIdentifier(`protocol`)) else { return nil }
+        guard let found = _lookUp(ObjectIdentifier(Protocol.self)) else { return nil }
         defer { _finish(found) }
-        return Self._read(found.object, as: `protocol`) { $0 }
+        return Self._read(found.object, as: Protocol.self) { $0 }
     }
 
     /// The protocols with a live injected object, in injection order.
@@ -227,9 +231,14 @@ public final class ForwardingProxy: Sendable {
 
     /// Reads a member by name as a given type.
     ///
+    /// `as:` has no default, on purpose: with one, this generic overload also matched a call
+    /// without it wherever the context named a type, so `proxy.value(forMember: "title") as Any`
+    /// meant this throwing look-up as `Any`, not ``value(forMember:)``'s `Any?`. Now a call
+    /// without `as:` is always the non-throwing one, and one with `as:` always this one.
+    ///
     /// - Throws: ``ForwardingError/noProvider(member:injected:)`` naming the member and what is
     ///   injected, or ``ForwardingError/typeMismatch(member:expected:actual:)``.
-    public func value<Value>(forMember member: String, as type: Value.Type = Value.self) throws(ForwardingError) -> Value {
+    public func value<Value>(forMember member: String, as type: Value.Type) throws(ForwardingError) -> Value {
         guard let value = value(forMember: member) else {
             throw .noProvider(member: member, injected: summary)
         }
@@ -263,10 +272,14 @@ public final class ForwardingProxy: Sendable {
     }
 
     private func store<Protocol>(_ reference: Reference, for protocol: Protocol.Type, members: MemberTable<Protocol>?) {
-        let id = ObjectIdentifier(`protocol`)
+        // Keyed by the static type, never by the metatype value passed: a value of a subclass's
+        // metatype held as a superclass's (`let type: Base.Type = Sub.self`) injects for `Base`,
+        // the type the object is boxed as and that `forward(\Base.x)`, `object(for:)` and
+        // `remove(_:)` find it by. Keyed by `Sub`, it was listed but could be read by nothing.
+        let id = ObjectIdentifier(Protocol.self)
         let slot = Slot(
             id: id,
-            protocolName: String(describing: `protocol`).replacingPrefix("any ", with: ""),
+            protocolName: String(describing: Protocol.self).replacingPrefix("any ", with: ""),
             reference: reference,
             members: members.map(AnyMemberTable.init) ?? AnyMemberTable.builtIn(for: id))
         // The replaced object, if any, is released by `update` after its lock (and as soon as no

@@ -477,6 +477,22 @@ extension ObservableProperty.Entry: Sendable where Value: Sendable {}
 ///     @Observed var password = ""
 /// }
 /// ```
+///
+/// ## Reference semantics
+/// The wrapper holds an ``ObservableProperty``, an object: what is observed is that object, as
+/// KVO observes an object's property. Declare `@Observed` properties in classes. In a struct,
+/// every copy shares the one observable: after `var copy = original`, `copy.name = "x"` sets
+/// `original.name` too and is told to `original.$name`'s observers, and a `let` copy can be set
+/// (the setter is `nonmutating`). Copy-on-write is deliberately not done: giving a copy its own
+/// observable on its first write would cut off, silently, every observer of the copy being
+/// written. For an observable value with value semantics, observe the whole value:
+///
+/// ```swift
+/// struct LoginState: Equatable, Sendable { var name = ""; var password = "" }
+/// final class LoginViewModel {
+///     @Observed var state = LoginState()   // copies of `state` are independent values
+/// }
+/// ```
 @propertyWrapper
 public struct Observed<Value> {
     /// The observable behind the property.

@@ -73,10 +73,33 @@ public final class TestScheduler: Scheduling {
         let id: Int
         var due: Duration
         let interval: Duration?
-        let action: @MainActor () -> Void
+        let work: Work
         /// The work's token: the work is due only while it exists and is not cancelled.
         let token: Weak<CancellationToken>
         var isLive: Bool { token.object.map { !$0.isCancelled } ?? false }
+    }
+
+    /// The action of one piece of work, let go of when its token is cancelled or released, on
+    /// whatever thread that happens, rather than at the scheduler's next look: work that
+    /// captures the scheduler or its owner leaves no cycle behind.
+    private final class Work: Sendable {
+        private let action: Locked<(@MainActor () -> Void)?>
+
+        init(_ action: @escaping @MainActor () -> Void) {
+            self.action = Locked(action)
+        }
+
+        /// The action, while the work is not over.
+        var current: (@MainActor () -> Void)? { action.withLock { $0 } }
+
+        /// Lets go of the action (outside the lock: what it captures may deinit and call back).
+        func end() {
+            // Returned, so that it is released after the lock is given back.
+            _ = action.withLock { action in
+                defer { action = nil }
+                return action
+            }
+        }
     }
 
     /// The time since the scheduler was made.
@@ -103,9 +126,10 @@ public final class TestScheduler: Scheduling {
     }
 
     private func add(due: Duration, interval: Duration?, _ action: @escaping @MainActor () -> Void) -> CancellationToken {
-        let token = CancellationToken {}
+        let work = Work(action)
+        let token = CancellationToken { work.end() }
         nextID += 1
-        items.append(Item(id: nextID, due: due, interval: interval, action: action, token: Weak(token)))
+        items.append(Item(id: nextID, due: due, interval: interval, work: work, token: Weak(token)))
         return token
     }
 
@@ -119,14 +143,16 @@ public final class TestScheduler: Scheduling {
                 .min(by: { (items[$0].due, items[$0].id) < (items[$1].due, items[$1].id) }) else { break }
             let item = items[index]
             now = max(now, item.due)
+            let action = item.work.current
             if let interval = item.interval {
                 items[index].due = item.due + interval
             } else {
                 items.remove(at: index)
+                item.work.end()   // its token, which the caller may keep, must not keep it
             }
             // A one-off is gone, and a timer's next time set, before the action runs: an
             // `advance` inside the action cannot run this occurrence again.
-            item.action()
+            action?()
         }
         now = max(now, end)
     }

@@ -1,0 +1,167 @@
+import Decouple
+import DecoupleTestSupport
+import Foundation
+import InlineSnapshotTesting
+import Testing
+
+/// `decodeFeed` keeps every good item whatever is wrong with the others: each item is read on its
+/// own, so only what makes the items impossible to tell apart costs the whole feed.
+@Suite struct FeedDecodingTests {
+    private func user(_ name: String, extra: String = "") -> String {
+        #"{"type": "user", "name": "\#(name)", "age": "1"\#(extra)}"#
+    }
+
+    private func nested(_ depth: Int) -> String {
+        String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    }
+
+    @Test func anItemNestedDeeperThanJSONDecoderReads_costsThatItemOnly() throws {
+        // Inside the feed's array, 511 levels of item reach JSONDecoder's limit of 512 for the
+        // whole document; read on its own the item is within it. 600 levels are too deep anyway.
+        let json = "[" + [
+            user("Ann"),
+            user("Deep", extra: #", "extra": "# + nested(510)),
+            user("Deeper", extra: #", "extra": "# + nested(599)),
+            user("Bo"),
+        ].joined(separator: ",\n ") + "]"
+        let feed = try seedFactory().decodeFeed(from: Data(json.utf8))
+        #expect(feed.items.map(\.title) == ["Ann", "Deep", "Bo"])
+        assertInlineSnapshot(of: feed.errors.map(\.description).joined(separator: "\n"), as: .lines) {
+            """
+            item 2: the item at line 3, column 2 is nested 600 levels deep, deeper than JSONDecoder reads (512 levels)
+            """
+        }
+    }
+
+    @Test func anItemThatIsNotValidJSON_costsThatItemOnly() throws {
+        let json = """
+        [\(user("Ann")),
+         {"type": "user", "name": tru},
+         {"type": "user" "name": "x"},
+         1 2,
+         ,
+         {"type": "video"},
+         \(user("Bo")),
+        ]
+        """
+        let feed = try seedFactory().decodeFeed(from: Data(json.utf8))
+        #expect(feed.items.map(\.title) == ["Ann", "Bo"])
+        #expect(feed.entries.count == 8)
+        assertInlineSnapshot(of: feed.errors.map(\.description).joined(separator: "\n"), as: .lines) {
+            """
+            item 1: the item at line 2, column 2 is not valid JSON
+            item 2: the item at line 3, column 2 is not valid JSON
+            item 3: the item at line 4, column 2 is not valid JSON
+            item 4: the item is empty: there is nothing between its commas or brackets
+            item 5 ("video"): no adapter registered for type tag "video"; registered tags: "story", "user"
+            item 7: the item is empty: there is nothing between its commas or brackets
+            """
+        }
+    }
+
+    @Test func aFeedWhoseItemsCannotBeToldApart_isRefusedSayingWhereAndWhy() throws {
+        let factory = try seedFactory()
+        let feeds = ["", "  \n ", #"{"type": "user"}"#, "[\(user("Ann")),\n {\"type\": [}]", "[\(user("Ann")),\n {",
+                     #"[{"type": "user}]"#, "[\(user("Ann"))", "[] []", "]"]
+        var messages: [String] = []
+        for json in feeds {
+            do {
+                _ = try factory.decodeFeed(from: Data(json.utf8))
+                Issue.record("\(json) is not a feed")
+            } catch {
+                messages.append(error.description)
+            }
+        }
+        assertInlineSnapshot(of: messages.joined(separator: "\n"), as: .lines) {
+            """
+            the feed cannot be read as a JSON array, so none of its items were decoded: there is no JSON in the data: it is empty or only white space
+            the feed cannot be read as a JSON array, so none of its items were decoded: there is no JSON in the data: it is empty or only white space
+            the feed cannot be read as a JSON array, so none of its items were decoded: it starts with '{' at line 1, column 1, not with '['
+            the feed cannot be read as a JSON array, so none of its items were decoded: '}' at line 2, column 12 does not close the '[' at line 2, column 11
+            the feed cannot be read as a JSON array, so none of its items were decoded: '{' at line 2, column 2 is never closed
+            the feed cannot be read as a JSON array, so none of its items were decoded: the string at line 1, column 11 is never closed
+            the feed cannot be read as a JSON array, so none of its items were decoded: the array opened at line 1, column 1 is never closed
+            the feed cannot be read as a JSON array, so none of its items were decoded: '[' at line 1, column 4 follows the end of the array
+            the feed cannot be read as a JSON array, so none of its items were decoded: it starts with ']' at line 1, column 1, not with '['
+            """
+        }
+    }
+
+    @Test func aFeedInUTF16OrWithAByteOrderMark_isReadAsJSONDecoderReadsIt() throws {
+        let json = "[\(user("Ann")), \(user("Bo"))]"
+        let factory = try seedFactory()
+        for data in [json.data(using: .utf16BigEndian)!, json.data(using: .utf16LittleEndian)!,
+                     json.data(using: .utf16)!, json.data(using: .utf32BigEndian)!,
+                     json.data(using: .utf32LittleEndian)!, Data([0xEF, 0xBB, 0xBF] + Array(json.utf8))] {
+            let feed = try factory.decodeFeed(from: data)
+            #expect(feed.items.map(\.title) == ["Ann", "Bo"], "\(Array(data.prefix(4)))")
+            #expect(feed.errors.isEmpty)
+        }
+    }
+
+    @Test func anEmptyFeed_hasNoItems() throws {
+        for json in ["[]", " [ \n ] "] {
+            #expect(try seedFactory().decodeFeed(from: Data(json.utf8)).entries.isEmpty)
+        }
+    }
+
+    @Test func anItemWithAKeyTwice_isRefusedNamingTheKey_ratherThanLoseAValue() throws {
+        let json = """
+        [{"type": "user", "name": "Ann", "name": "Bo", "age": "1"},
+         \(user("Cy", extra: #", "extra": {"list": [1, {"a": 1, "\u0061": 2}]}"#)),
+         {"type": "user", "type": "story", "name": "Di", "age": "1"},
+         \(user("Ed", extra: #", "extra": {"name": "same key, other object"}, "list": [{"a": 1}, {"a": 2}]"#)),
+         {"type": "story", "story": "Fox", "description": "A", "desc\\u0072iption": "B"}]
+        """
+        let feed = try seedFactory().decodeFeed(from: Data(json.utf8))
+        #expect(feed.items.map(\.title) == ["Ed"])
+        assertInlineSnapshot(of: feed.errors.map(\.description).joined(separator: "\n"), as: .lines) {
+            """
+            item 0 ("user"): the key "name" appears twice; refused rather than keep only one of its values
+            item 1 ("user"): the key "a" appears twice in 'extra.list[1]'; refused rather than keep only one of its values
+            item 2: the key "type" appears twice; refused rather than keep only one of its values
+            item 4 ("story"): the key "description" appears twice; refused rather than keep only one of its values
+            """
+        }
+    }
+
+    private struct ValidationError: LocalizedError {
+        var errorDescription: String? { "age must not be negative" }
+    }
+
+    private enum Refusal: Error { case tooYoung }
+
+    private struct Plain: Error { var age: Int }
+
+    private struct Checked: Decodable {
+        let age: Int
+        private enum CodingKeys: CodingKey { case age }
+
+        init(from decoder: any Decoder) throws {
+            age = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .age)
+            switch age {
+            case ..<0: throw ValidationError()
+            case 0: throw Refusal.tooYoung
+            case 1: throw Plain(age: age)
+            case 2: throw NSError(domain: "Checks", code: 7, userInfo: [NSLocalizedDescriptionKey: "checked by NSError"])
+            default: break
+            }
+        }
+    }
+
+    @Test func anErrorThatIsNotADecodingError_isToldWithItsTypeAndDescription() throws {
+        let factory = ContentFactory<Int>()
+        try factory.register(Checked.self, tag: "checked") { $0.age }
+        let json = #"[{"type": "checked", "age": -1}, {"type": "checked", "age": 0}, {"type": "checked", "age": 1}, {"type": "checked", "age": 2}, {"type": "checked", "age": 3}]"#
+        let feed = try factory.decodeFeed(from: Data(json.utf8))
+        #expect(feed.items == [3])
+        assertInlineSnapshot(of: feed.errors.map(\.description).joined(separator: "\n"), as: .lines) {
+            """
+            item 0 ("checked"): decoding it threw ValidationError: age must not be negative
+            item 1 ("checked"): decoding it threw Refusal: tooYoung
+            item 2 ("checked"): decoding it threw Plain(age: 1)
+            item 3 ("checked"): decoding it threw NSError: checked by NSError
+            """
+        }
+    }
+}
