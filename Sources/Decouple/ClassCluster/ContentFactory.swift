@@ -119,18 +119,31 @@ public final class ContentFactory<Content>: Sendable {
     /// - Throws: ``ContentFactoryError/unregisteredType(_:registered:)`` naming the type and
     ///   listing the registered ones.
     public func adapt(_ model: Any) throws(ContentFactoryError) -> Content {
-        // First the type the `Any` stores the model as, which opening it gives for free (asking
-        // the run time for the dynamic type costs a call that walks the value). When the table
+        // First the type the `Any` stores the model as, read from the `Any` itself (asking the
+        // run time for the dynamic type costs a call that walks the value). When the table
         // knows that type as a registered one (it holds only types met as dynamic types, so
         // never an existential), the adapter reads the model in place, in code specialised for
         // the type, once it has checked that the type is the model's dynamic type: no code at
         // all for a struct or an enum, one load for a class, whose instance may be of a
         // subclass. Anything else is looked up by its dynamic type.
-        @inline(__always) func storedType<Stored>(_: Stored) -> ObjectIdentifier { ObjectIdentifier(Stored.self) }
-        let resolution = resolved.value(for: _openExistential(model, do: storedType))
+        let resolution = resolved.value(forWord: Self.storedTypeHint(of: model))
         guard resolution & ContentRegistry.exactBit != 0 else { return try adaptByDynamicType(model) }
         return try Self.withAdapter(at: resolution) { adapter throws(ContentFactoryError) in
             try adapter.inPlace(model, self)
+        }
+    }
+
+    /// The address of the type metadata an `Any` stores its value as, as a word. An `Any` is
+    /// three words of buffer, then that address: Swift's layout of existential containers
+    /// (docs/ABI/TypeLayout.rst in the Swift repository), read here in one load where opening the
+    /// `Any` would also project its value. It is only a hint: the adapter found compares the
+    /// stored type with its model's, from the opened `Any`, before it reads anything, so a
+    /// different layout could only make look-ups slower, never wrong.
+    @inline(__always)
+    private static func storedTypeHint(of model: borrowing Any) -> UInt {
+        guard MemoryLayout<Any>.size == 4 * MemoryLayout<UInt>.size else { return 0 }
+        return withUnsafePointer(to: model) {
+            UnsafeRawPointer($0).load(fromByteOffset: 3 * MemoryLayout<UInt>.size, as: UInt.self)
         }
     }
 
@@ -239,13 +252,13 @@ public final class ContentFactory<Content>: Sendable {
                 return body(model)
             }
             inPlace = { model, factory throws(ContentFactoryError) in
-                // The factory found the type the `Any` stores to be `Model`, so the value is read
-                // as one, with no run-time cast. Specialised for `Model`: for a struct or an enum
-                // the check below is always true and no code; for a class, the instance's class
-                // is read and compared, as it may be a subclass; a value inside a registered
-                // existential is adapted by what it is.
+                // The factory's hint says that the `Any` stores a `Model`: once the opened `Any`
+                // confirms it, the value is read as one, with no run-time cast. Specialised for
+                // `Model`: for a struct or an enum the check of its dynamic type is always true
+                // and no code; for a class, the instance's class is read and compared, as it may
+                // be a subclass.
                 @inline(__always) func adapt<Stored>(_ stored: Stored) throws(ContentFactoryError) -> Content {
-                    guard type(of: unsafeBitCast(stored, to: Model.self)) == Model.self else {
+                    guard Stored.self == Model.self, type(of: unsafeBitCast(stored, to: Model.self)) == Model.self else {
                         return try factory.adaptByDynamicType(model)
                     }
                     return body(unsafeBitCast(stored, to: Model.self))

@@ -39,7 +39,14 @@ final class TypeWordTable: Sendable {
     /// The value stored for `id`, or 0.
     @inline(__always)
     func value(for id: ObjectIdentifier) -> UInt {
-        Block.value(for: UInt(bitPattern: id), inBlockOf: current.load(ordering: .acquiring))
+        value(forWord: UInt(bitPattern: id))
+    }
+
+    /// The value stored for the identifier whose bits are `word`, or 0: for a look-up by an
+    /// address that may not be a type's. A word of 0 finds 0, as no key is 0.
+    @inline(__always)
+    func value(forWord word: UInt) -> UInt {
+        Block.value(for: word, inBlockOf: current.load(ordering: .acquiring))
     }
 
     /// Writers only: the current block.
@@ -54,6 +61,11 @@ final class TypeWordTable: Sendable {
     /// The value stored for `id`, or 0.
     func value(for id: ObjectIdentifier) -> UInt {
         table.withLock { $0[id] ?? 0 }
+    }
+
+    /// The value stored for the identifier whose bits are `word`, or 0.
+    func value(forWord word: UInt) -> UInt {
+        word == 0 ? 0 : table.withLock { $0[unsafeBitCast(word, to: ObjectIdentifier.self)] ?? 0 }
     }
     #endif
 
