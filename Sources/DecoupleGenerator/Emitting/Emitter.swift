@@ -8,17 +8,17 @@ enum Emitter {
     /// `extension Model: Protocol { … }`, or `nil` when the model satisfies everything itself and
     /// already declares the conformance.
     static func conformance(_ adapter: ResolvedAdapter) -> String? {
-        let members = adapter.bindings.filter { !$0.isSatisfiedByModel }
+        let members = adapter.bindings.filter { !$0.isSatisfiedByModel && !$0.isWrittenByAnotherAdapter }
         if adapter.declaresConformance && members.isEmpty { return nil }
         let model = escapedPath(adapter.modelSpelling)
         let header = adapter.declaresConformance
             ? "extension \(model)"
             : "extension \(model): \(escapedPath(adapter.protocolDeclaration.spelling))"
         // An actor's witnesses read `let`s only, so they need no isolation.
-        let access = adapter.memberAccess.memberModifier + (adapter.model.kind == .actor ? " nonisolated" : "")
+        let isolation = adapter.model.kind == .actor ? " nonisolated" : ""
         return decl(guarded("""
             \(header) {
-            \(members.map { member($0, access: access, base: "self", typeBase: "Self") }.joined(separator: "\n"))
+            \(members.map { member($0, access: ($0.sharedAccess ?? adapter.memberAccess).memberModifier + isolation, base: "self", typeBase: "Self") }.joined(separator: "\n"))
             }
             """, by: adapter.conditions))
     }
@@ -28,10 +28,11 @@ enum Emitter {
     /// The hidden adapter type for one model.
     static func factoryAdapter(_ adapter: ResolvedAdapter, named name: String) -> String {
         let model = escapedPath(adapter.modelSpelling)
+        let stored = storedModelName(adapter)
         return decl(guarded("""
-            private struct \(name): \(escapedPath(adapter.protocolDeclaration.spelling)) {
-            let model: \(model)
-            \(adapter.bindings.map { member($0, access: nil, base: "self.model", typeBase: model) }.joined(separator: "\n"))
+            private struct \(escaped(name)): \(escapedPath(adapter.protocolDeclaration.spelling)) {
+            let \(stored): \(model)
+            \(adapter.bindings.map { member($0, access: nil, base: "self.\(stored)", typeBase: model) }.joined(separator: "\n"))
             }
             """, by: adapter.conditions))
     }
@@ -42,7 +43,7 @@ enum Emitter {
         let access = adapters.map(\.memberAccess).min()!.memberModifier
         let registrations = zip(adapters, names).map { adapter, name in
             let tag = adapter.tag.map { ", tag: \(SwiftLiteral.string($0))" } ?? ""
-            return guarded("try self.register(\(escapedPath(adapter.modelSpelling)).self\(tag)) { \(name)(model: $0) }", by: adapter.conditions)
+            return guarded("try self.register(\(escapedPath(adapter.modelSpelling)).self\(tag)) { \(escaped(name))(\(storedModelName(adapter)): $0) }", by: adapter.conditions)
         }
         return decl(guarded("""
             extension Decouple.ContentFactory where Content == any \(escapedPath(protocolDeclaration.spelling)) {
@@ -52,6 +53,16 @@ enum Emitter {
             }
             }
             """, by: protocolDeclaration.conditions))
+    }
+
+    /// The name of a factory adapter's stored model, which is also its initializer's label:
+    /// `model`, or, when the protocol requires a member of that name, the first of `_model`,
+    /// `__model`, … that it does not.
+    static func storedModelName(_ adapter: ResolvedAdapter) -> String {
+        let required = adapter.protocolDeclaration.requirements.map { Array($0.name.unicodeScalars) }
+        var name = "model"
+        while required.contains(Array(name.unicodeScalars)) { name = "_" + name }
+        return name
     }
 
     /// The adapter types' names: the model's and the protocol's names run together
@@ -341,8 +352,16 @@ enum Emitter {
         "await",
     ]
 
+    /// A name as Swift code writes it: in backticks when it is a keyword, or a raw identifier
+    /// (`` `full name` ``, SE-0451) that is not a plain identifier.
     static func escaped(_ name: String) -> String {
-        keywords.contains(name) ? "`\(name)`" : name
+        keywords.contains(name) || !isPlainIdentifier(name) ? "`\(name)`" : name
+    }
+
+    /// A letter or `_`, then letters, digits and `_`: what Swift reads as a name without backticks.
+    private static func isPlainIdentifier(_ name: String) -> Bool {
+        guard let first = name.first, first.isLetter || first == "_" else { return false }
+        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
     private static func lowerFirst(_ name: String) -> String {
