@@ -183,13 +183,28 @@ import Testing
 
     // MARK: Annotations
 
+    /// In annotations as Swift writes them; in the configuration in backticks too, since a
+    /// name with a space is more often a mistake.
     @Test func rawIdentifiers_areWrittenInBackticks_inEveryStyle() {
         let output = generate(["M.swift": """
             // decouple: TitledContent(title: `full name`, subtitle: `full name`)
             struct `My Model`: Decodable { var `full name`: String }
-            """], config: #"{ "style": "factory" }"#)
+            protocol `Short Content` { var `short name`: String { get } }
+            struct `Other Model` { var `full name`: String }
+            """], config: """
+            { "style": "factory", "adapters": [
+              { "model": "Other Model", "protocol": "Short Content", "style": "proxy", "map": { "short name": "`full name`" } } ] }
+            """)
         assertInlineSnapshot(of: body(output), as: .lines) {
-            """
+            #"""
+            // MARK: - Other Model: Short Content
+
+            extension `Other Model`: `Short Content` {
+                internal var `short name`: Swift.String {
+                    self.`full name`
+                }
+            }
+
             // MARK: - TitledContent factory
 
             private struct `My ModelTitledContentAdapter`: Decouple.TitledContent {
@@ -210,7 +225,29 @@ import Testing
                     }
                 }
             }
-            """
+
+            // MARK: - ForwardingProxy: Short Content
+
+            extension Decouple.MemberTable where Root == any `Short Content` {
+                /// The members of `Short Content`, for look-up by name through a `ForwardingProxy`.
+                internal static let `short Content` = Self(readers: [
+                    "short name": { $0.`short name` },
+                ])
+            }
+
+            extension Decouple.ForwardingProxy: `Short Content` {
+                internal var `short name`: Swift.String {
+                    self.forward(\(any `Short Content`).`short name`) ?? ""
+                }
+            }
+
+            extension Decouple.ForwardingProxy {
+                /// Typed look-up of `Short Content` members: `nil` when nothing is injected for it.
+                internal subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any `Short Content`, Value>) -> Value? {
+                    self.forward(keyPath)
+                }
+            }
+            """#
         }
     }
 
