@@ -135,11 +135,28 @@ import Testing
             // decouple: TitledContent(title: name, subtitle: name)
             struct Story { var name: String; struct Decouple {} }
             enum Elsewhere { struct Swift {} }
+            // decouple: TitledContent(title: name, subtitle: name)
+            struct Box<Swift> { var name: String }
             """])
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            M.swift:1:6: error: a type named 'Swift' hides the module 'Swift' from the generated code, which names the standard library's types as 'Swift.String'; rename the type
-            M.swift:3:41: error: a type named 'Decouple' inside 'Story' hides the module 'Decouple' from the generated code, which names Decouple's types as 'Decouple.TitledContent'; rename the type
+            M.swift:1:6: error: a type named 'Swift' hides the module 'Swift' from the generated code, which names the standard library's types as 'Swift.String'; rename it
+            M.swift:3:41: error: a type named 'Decouple' inside 'Story' hides the module 'Decouple' from the generated code, which names Decouple's types as 'Decouple.TitledContent'; rename it
+            M.swift:6:8: error: a generic parameter named 'Swift' inside 'Box' hides the module 'Swift' from the generated code, which names the standard library's types as 'Swift.String'; rename it
+            """
+        }
+    }
+
+    @Test func factoryAdapterTypeNamedLikeASourceType_takesAnotherName() {
+        let output = generate(["M.swift": """
+            struct Post: Decodable { var title: String; var subtitle: String }
+            struct PostTitledContentAdapter {}
+            """], config: #"{ "adapters": [{ "model": "Post", "protocol": "TitledContent", "style": "factory" }] }"#)
+        let adapterLines = output.split(separator: "\n").filter { $0.contains("PostTitledContentAdapter") }
+        assertInlineSnapshot(of: adapterLines.joined(separator: "\n"), as: .lines) {
+            """
+            private struct PostTitledContentAdapter_: Decouple.TitledContent {
+                        PostTitledContentAdapter_(model: $0)
             """
         }
     }

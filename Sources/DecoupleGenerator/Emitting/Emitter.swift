@@ -69,7 +69,9 @@ enum Emitter {
     /// (`APIPostTitledContentAdapter`), unless two adapters would get the same name from
     /// different models (`A.BC` and `AB.C`); then each name is spelled with the length of each
     /// part (`Adapter_1A_2BC_13TitledContent`), which no two different names share.
-    static func adapterTypeNames(_ adapters: [ResolvedAdapter]) -> [String] {
+    /// A name the sources already give a top-level type (`taken`) gets `_` appended until it
+    /// is free, since the adapter type is declared at the top level of the same module.
+    static func adapterTypeNames(_ adapters: [ResolvedAdapter], avoiding taken: Set<String> = []) -> [String] {
         func plain(_ adapter: ResolvedAdapter) -> String {
             adapter.model.qualifiedName.replacingOccurrences(of: ".", with: "") + adapter.protocolDeclaration.name + "Adapter"
         }
@@ -82,7 +84,12 @@ enum Emitter {
         for adapter in adapters {
             owners[plain(adapter), default: []].insert("\(adapter.model.qualifiedName): \(adapter.protocolDeclaration.qualifiedName)")
         }
-        return adapters.map { owners[plain($0)]!.count > 1 ? unique($0) : plain($0) }
+        func free(_ name: String) -> String {
+            var name = name
+            while taken.contains(name) { name += "_" }
+            return name
+        }
+        return adapters.map { free(owners[plain($0)]!.count > 1 ? unique($0) : plain($0)) }
     }
 
     // MARK: Proxy style
@@ -152,8 +159,8 @@ enum Emitter {
     // MARK: Files
 
     /// The whole generated file.
-    static func file(adapters: [ResolvedAdapter], imports: [ImportDeclaration] = []) -> String {
-        layout(adapters: adapters, imports: imports).text
+    static func file(adapters: [ResolvedAdapter], imports: [ImportDeclaration] = [], takenNames: Set<String> = []) -> String {
+        layout(adapters: adapters, imports: imports, takenNames: takenNames).text
     }
 
     /// The file, and the pieces it is made of: its header with the imports, and each top-level
@@ -162,7 +169,12 @@ enum Emitter {
     /// the pieces can be checked apart, in parallel.
     ///
     /// Conformances are written in parallel, one core each: each reads only its own adapter.
-    static func layout(adapters: [ResolvedAdapter], imports: [ImportDeclaration] = []) -> (text: String, pieces: [String]) {
+    ///
+    /// - Parameter takenNames: The names of the top-level types the sources declare, which the
+    ///   factory style's adapter types must not take.
+    static func layout(
+        adapters: [ResolvedAdapter], imports: [ImportDeclaration] = [], takenNames: Set<String> = []
+    ) -> (text: String, pieces: [String]) {
         // Read here: a task-local value is not seen on the threads that write in parallel.
         let alwaysFormats = DeclarationLayout.alwaysFormats
         let conformances = inParallel(adapters.count) { range in
@@ -177,7 +189,7 @@ enum Emitter {
             }
         }
         let factoryAdapters = adapters.filter { $0.style == .factory }
-        let names = Dictionary(zip(factoryAdapters.indices, adapterTypeNames(factoryAdapters)), uniquingKeysWith: { first, _ in first })
+        let names = Dictionary(zip(factoryAdapters.indices, adapterTypeNames(factoryAdapters, avoiding: takenNames)), uniquingKeysWith: { first, _ in first })
         let byProtocol = Dictionary(grouping: factoryAdapters.indices, by: { factoryAdapters[$0].protocolDeclaration.qualifiedName })
         for name in byProtocol.keys.sorted() {
             let group = byProtocol[name]!
