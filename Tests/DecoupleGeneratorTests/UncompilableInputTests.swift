@@ -210,7 +210,7 @@ import Testing
             struct `Other Model` { var `full name`: String }
             """], config: """
             { "style": "factory", "adapters": [
-              { "model": "Other Model", "protocol": "Short Content", "style": "proxy", "map": { "short name": "`full name`" } } ] }
+              { "model": "`Other Model`", "protocol": "Short Content", "style": "proxy", "map": { "short name": "`full name`" } } ] }
             """)
         assertInlineSnapshot(of: body(output), as: .lines) {
             #"""

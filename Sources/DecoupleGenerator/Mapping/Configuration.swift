@@ -184,8 +184,8 @@ private struct ConfigurationReader {
         var request = AdapterRequest(model: "", protocolName: "", position: node.position)
         for (key, keyPosition, value) in members {
             switch key {
-            case "model": model = readString(value, key: key).map { ($0, value.position) }
-            case "protocol": protocolName = readString(value, key: key).map { ($0, value.position) }
+            case "model": model = readString(value, key: key).map { (Self.unescapedPath($0), value.position) }
+            case "protocol": protocolName = readString(value, key: key).map { (Self.unescapedPath($0), value.position) }
             case "style": request.style = readStyle(value)
             case "tag":
                 request.tag = readString(value, key: key)
@@ -268,6 +268,26 @@ private struct ConfigurationReader {
             guard letter || byte == UInt8(ascii: "_") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
         }
         return true
+    }
+
+    /// A dotted type name as Swift writes it, each part that is in backticks without them:
+    /// `` "`Outer Space`.`Inner Thing`" `` names the type `Outer Space.Inner Thing`, as the
+    /// sources' declarations are named. A name without backticks reads as itself.
+    static func unescapedPath(_ text: String) -> String {
+        guard text.contains("`") else { return text }
+        var parts: [String] = []
+        var part = ""
+        var quoted = false
+        for character in text {
+            switch character {
+            case "`": quoted.toggle()
+            case "." where !quoted:
+                parts.append(part)
+                part = ""
+            default: part.append(character)
+            }
+        }
+        return (parts + [part]).joined(separator: ".")
     }
 
     /// The member a mapping names: an identifier, or a raw identifier in backticks
