@@ -178,6 +178,20 @@ import Testing
         }
     }
 
+    /// Swift allows one conformance of a type to a protocol, even under different conditions.
+    @Test func modelConformingUnderACondition_isRefused() {
+        let output = generate(["M.swift": """
+            import Decouple
+            struct Box<T> { var title: String; var subtitle: String }
+            extension Box: TitledContent where T == Int {}
+            """], config: #"{ "adapters": [{ "model": "Box", "protocol": "TitledContent" }] }"#)
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            decouple.json:1:16: error: 'Box' already conforms to 'TitledContent' where T == Int, and a type conforms to a protocol once; remove the adapter, or make that conformance unconditional
+            """
+        }
+    }
+
     @Test func defaultThatIsNotAConstant_isRefusedAtTheDefault() {
         let output = generate(["M.swift": """
             // decouple: TitledContent(title: name, subtitle: bio ?? "\\(name)")

@@ -283,6 +283,13 @@ struct Resolver {
         }
 
         let declaresConformance = model.conforms(to: protocolDeclaration.qualifiedName)
+        // Swift allows one conformance of a type to a protocol, conditional or not.
+        let wanted = QualifiedName(protocolDeclaration.qualifiedName)
+        if !declaresConformance, let conditional = model.conditionalConformances.first(where: { QualifiedName($0.protocolName).matches(wanted) }) {
+            diagnostics.append(Diagnostic(
+                "'\(model.qualifiedName)' already conforms to '\(protocolDeclaration.name)' where \(conditional.condition), and a type conforms to a protocol once; remove the adapter, or make that conformance unconditional",
+                at: request.position ?? model.position))
+        }
         var bindings: [Binding] = []
         var conditions = model.conditions
         for requirement in protocolDeclaration.requirements {
