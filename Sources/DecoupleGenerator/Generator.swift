@@ -58,7 +58,10 @@ public enum Generator {
         let (files, skipped) = skippingUnneededBrokenFiles(scan(sources, cache: scanCache), configuration: configuration)
         warnings += skipped
         let adapters = try resolve(files, configuration: configuration, policy: .tool)
-        let (text, pieces) = Emitter.layout(adapters: adapters, imports: imports(for: adapters, in: files, outputModule: configuration.module))
+        // The factory style's adapter types are top-level: they must not take a name a source does.
+        let taken = Set(files.flatMap { file in (file.types.map(\.qualifiedName) + file.protocols.map(\.qualifiedName)).filter { !$0.contains(".") } })
+        let (text, pieces) = Emitter.layout(
+            adapters: adapters, imports: imports(for: adapters, in: files, outputModule: configuration.module), takenNames: taken)
         // The output must parse; if it ever does not, that is our bug, reported rather than
         // written. The emitter lays plain declarations out without parsing them
         // (`DeclarationLayout`), so this is the one check, made on its pieces in parallel: a

@@ -252,7 +252,7 @@ import Testing
             ---
             decouple.json:1:1: error: the configuration must be a JSON object, found an array
             ---
-            decouple.json:1:76: error: 'not a name' is not a member name
+            decouple.json:1:76: error: 'not a name' is not a member name (a raw identifier is written in backticks: "`not a name`")
             decouple.json:1:98: error: 'tag' must be a string, found a boolean
             """
         }

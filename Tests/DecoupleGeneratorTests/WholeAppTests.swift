@@ -410,11 +410,12 @@ import Testing
             extension Box: TitledContent where T: Equatable {}
             """)]
         #expect(InspectionReport.text(Generator.catalog(of: sources)).contains("    conforms to TitledContent where T: Equatable"))
-        // Not declared unconditionally, so the generated conformance is written (and the compiler
-        // then reports the conflict instead of the generator silently skipping it).
+        // Not taken as declared, and not silently skipped: a second, unconditional conformance
+        // would not compile, so the adapter is refused, naming the condition.
         let configuration = Configuration(adapters: [AdapterRequest(model: "Box", protocolName: "TitledContent")])
-        let output = (try? Generator.generate(sources: sources, configuration: configuration)) ?? ""
-        #expect(output.contains("extension Box: Decouple.TitledContent {"), "\(output)")
+        #expect(throws: GenerationFailure.self) { try Generator.generate(sources: sources, configuration: configuration) }
+        let output = generate(["M.swift": sources[0].text], config: #"{"adapters": [{"model": "Box", "protocol": "TitledContent"}]}"#)
+        #expect(output.contains("error: 'Box' already conforms to 'TitledContent' where T: Equatable"), "\(output)")
     }
 }
 

@@ -102,4 +102,22 @@ import Testing
         #expect(proxy.avatar == ImageName("me.png"))
         #expect(proxy.responds(to: "avatar"))
     }
+
+    @Test func twoProtocolsRequiringOneMember_shareOneWitness() {
+        let bulletin = Bulletin(text: "Storm")
+        let headlines: [String] = [(bulletin as any PublicHeadline).headline, (bulletin as any InternalHeadline).headline]
+        #expect(headlines == ["Storm", "Storm"])
+    }
+
+    @Test func factoryRequirementNamedModel_andRawIdentifiers() throws {
+        let owned = ContentFactory<any Owned>()
+        try owned.registerGeneratedAdapters()
+        #expect(try owned.adapt(Car(maker: "Volvo")).model == "Volvo")
+
+        #expect(`Name Badge`(`full name`: "Ann Lee").title == "Ann Lee")
+        let cards = ContentFactory<any TitledContent>()
+        try cards.registerGeneratedAdapters()
+        let feed = try cards.decodeFeed(from: Data(#"[{"type": "card", "full name": "Ann Lee"}]"#.utf8))
+        #expect(feed.items.map(\.subtitle) == ["Ann Lee"])
+    }
 }

@@ -8,17 +8,17 @@ enum Emitter {
     /// `extension Model: Protocol { … }`, or `nil` when the model satisfies everything itself and
     /// already declares the conformance.
     static func conformance(_ adapter: ResolvedAdapter) -> String? {
-        let members = adapter.bindings.filter { !$0.isSatisfiedByModel }
+        let members = adapter.bindings.filter { !$0.isSatisfiedByModel && !$0.isWrittenByAnotherAdapter }
         if adapter.declaresConformance && members.isEmpty { return nil }
         let model = escapedPath(adapter.modelSpelling)
         let header = adapter.declaresConformance
             ? "extension \(model)"
             : "extension \(model): \(escapedPath(adapter.protocolDeclaration.spelling))"
         // An actor's witnesses read `let`s only, so they need no isolation.
-        let access = adapter.memberAccess.memberModifier + (adapter.model.kind == .actor ? " nonisolated" : "")
+        let isolation = adapter.model.kind == .actor ? " nonisolated" : ""
         return decl(guarded("""
             \(header) {
-            \(members.map { member($0, access: access, base: "self", typeBase: "Self") }.joined(separator: "\n"))
+            \(members.map { member($0, access: ($0.sharedAccess ?? adapter.memberAccess).memberModifier + isolation, base: "self", typeBase: "Self") }.joined(separator: "\n"))
             }
             """, by: adapter.conditions))
     }
@@ -28,10 +28,11 @@ enum Emitter {
     /// The hidden adapter type for one model.
     static func factoryAdapter(_ adapter: ResolvedAdapter, named name: String) -> String {
         let model = escapedPath(adapter.modelSpelling)
+        let stored = storedModelName(adapter)
         return decl(guarded("""
-            private struct \(name): \(escapedPath(adapter.protocolDeclaration.spelling)) {
-            let model: \(model)
-            \(adapter.bindings.map { member($0, access: nil, base: "self.model", typeBase: model) }.joined(separator: "\n"))
+            private struct \(escaped(name)): \(escapedPath(adapter.protocolDeclaration.spelling)) {
+            let \(stored): \(model)
+            \(adapter.bindings.map { member($0, access: nil, base: "self.\(stored)", typeBase: model) }.joined(separator: "\n"))
             }
             """, by: adapter.conditions))
     }
@@ -42,7 +43,7 @@ enum Emitter {
         let access = adapters.map(\.memberAccess).min()!.memberModifier
         let registrations = zip(adapters, names).map { adapter, name in
             let tag = adapter.tag.map { ", tag: \(SwiftLiteral.string($0))" } ?? ""
-            return guarded("try self.register(\(escapedPath(adapter.modelSpelling)).self\(tag)) { \(name)(model: $0) }", by: adapter.conditions)
+            return guarded("try self.register(\(escapedPath(adapter.modelSpelling)).self\(tag)) { \(escaped(name))(\(storedModelName(adapter)): $0) }", by: adapter.conditions)
         }
         return decl(guarded("""
             extension Decouple.ContentFactory where Content == any \(escapedPath(protocolDeclaration.spelling)) {
@@ -54,11 +55,23 @@ enum Emitter {
             """, by: protocolDeclaration.conditions))
     }
 
+    /// The name of a factory adapter's stored model, which is also its initializer's label:
+    /// `model`, or, when the protocol requires a member of that name, the first of `_model`,
+    /// `__model`, … that it does not.
+    static func storedModelName(_ adapter: ResolvedAdapter) -> String {
+        let required = adapter.protocolDeclaration.requirements.map { Array($0.name.unicodeScalars) }
+        var name = "model"
+        while required.contains(Array(name.unicodeScalars)) { name = "_" + name }
+        return name
+    }
+
     /// The adapter types' names: the model's and the protocol's names run together
     /// (`APIPostTitledContentAdapter`), unless two adapters would get the same name from
     /// different models (`A.BC` and `AB.C`); then each name is spelled with the length of each
     /// part (`Adapter_1A_2BC_13TitledContent`), which no two different names share.
-    static func adapterTypeNames(_ adapters: [ResolvedAdapter]) -> [String] {
+    /// A name the sources already give a top-level type (`taken`) gets `_` appended until it
+    /// is free, since the adapter type is declared at the top level of the same module.
+    static func adapterTypeNames(_ adapters: [ResolvedAdapter], avoiding taken: Set<String> = []) -> [String] {
         func plain(_ adapter: ResolvedAdapter) -> String {
             adapter.model.qualifiedName.replacingOccurrences(of: ".", with: "") + adapter.protocolDeclaration.name + "Adapter"
         }
@@ -71,7 +84,12 @@ enum Emitter {
         for adapter in adapters {
             owners[plain(adapter), default: []].insert("\(adapter.model.qualifiedName): \(adapter.protocolDeclaration.qualifiedName)")
         }
-        return adapters.map { owners[plain($0)]!.count > 1 ? unique($0) : plain($0) }
+        func free(_ name: String) -> String {
+            var name = name
+            while taken.contains(name) { name += "_" }
+            return name
+        }
+        return adapters.map { free(owners[plain($0)]!.count > 1 ? unique($0) : plain($0)) }
     }
 
     // MARK: Proxy style
@@ -141,8 +159,8 @@ enum Emitter {
     // MARK: Files
 
     /// The whole generated file.
-    static func file(adapters: [ResolvedAdapter], imports: [ImportDeclaration] = []) -> String {
-        layout(adapters: adapters, imports: imports).text
+    static func file(adapters: [ResolvedAdapter], imports: [ImportDeclaration] = [], takenNames: Set<String> = []) -> String {
+        layout(adapters: adapters, imports: imports, takenNames: takenNames).text
     }
 
     /// The file, and the pieces it is made of: its header with the imports, and each top-level
@@ -151,7 +169,12 @@ enum Emitter {
     /// the pieces can be checked apart, in parallel.
     ///
     /// Conformances are written in parallel, one core each: each reads only its own adapter.
-    static func layout(adapters: [ResolvedAdapter], imports: [ImportDeclaration] = []) -> (text: String, pieces: [String]) {
+    ///
+    /// - Parameter takenNames: The names of the top-level types the sources declare, which the
+    ///   factory style's adapter types must not take.
+    static func layout(
+        adapters: [ResolvedAdapter], imports: [ImportDeclaration] = [], takenNames: Set<String> = []
+    ) -> (text: String, pieces: [String]) {
         // Read here: a task-local value is not seen on the threads that write in parallel.
         let alwaysFormats = DeclarationLayout.alwaysFormats
         let conformances = inParallel(adapters.count) { range in
@@ -166,7 +189,7 @@ enum Emitter {
             }
         }
         let factoryAdapters = adapters.filter { $0.style == .factory }
-        let names = Dictionary(zip(factoryAdapters.indices, adapterTypeNames(factoryAdapters)), uniquingKeysWith: { first, _ in first })
+        let names = Dictionary(zip(factoryAdapters.indices, adapterTypeNames(factoryAdapters, avoiding: takenNames)), uniquingKeysWith: { first, _ in first })
         let byProtocol = Dictionary(grouping: factoryAdapters.indices, by: { factoryAdapters[$0].protocolDeclaration.qualifiedName })
         for name in byProtocol.keys.sorted() {
             let group = byProtocol[name]!
@@ -341,8 +364,16 @@ enum Emitter {
         "await",
     ]
 
+    /// A name as Swift code writes it: in backticks when it is a keyword, or a raw identifier
+    /// (`` `full name` ``, SE-0451) that is not a plain identifier.
     static func escaped(_ name: String) -> String {
-        keywords.contains(name) ? "`\(name)`" : name
+        keywords.contains(name) || !isPlainIdentifier(name) ? "`\(name)`" : name
+    }
+
+    /// A letter or `_`, then letters, digits and `_`: what Swift reads as a name without backticks.
+    private static func isPlainIdentifier(_ name: String) -> Bool {
+        guard let first = name.first, first.isLetter || first == "_" else { return false }
+        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
     private static func lowerFirst(_ name: String) -> String {

@@ -83,6 +83,7 @@ public struct Catalog: Sendable {
             type.members += info.members.map { member in
                 var member = member
                 member.conditions = extra + member.conditions
+                member.constraint = info.whereClause
                 return member
             }
             if let condition = info.whereClause {

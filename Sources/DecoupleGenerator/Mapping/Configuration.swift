@@ -184,8 +184,8 @@ private struct ConfigurationReader {
         var request = AdapterRequest(model: "", protocolName: "", position: node.position)
         for (key, keyPosition, value) in members {
             switch key {
-            case "model": model = readString(value, key: key).map { ($0, value.position) }
-            case "protocol": protocolName = readString(value, key: key).map { ($0, value.position) }
+            case "model": model = readString(value, key: key).map { (Self.unescapedPath($0), value.position) }
+            case "protocol": protocolName = readString(value, key: key).map { (Self.unescapedPath($0), value.position) }
             case "style": request.style = readStyle(value)
             case "tag":
                 request.tag = readString(value, key: key)
@@ -225,7 +225,7 @@ private struct ConfigurationReader {
     private mutating func readSource(_ node: JSONNode, requirement: String) -> MappingSource? {
         switch node.value {
         case let .string(member):
-            return validMember(member, at: node.position) ? MappingSource(member: member, position: node.position) : nil
+            return memberName(member, at: node.position).map { MappingSource(member: $0, position: node.position) }
         case let .object(members):
             var member: String?
             var defaultValue: String?
@@ -247,7 +247,7 @@ private struct ConfigurationReader {
                 diagnostics.append(Diagnostic("the mapping of '\(requirement)' is missing \"from\"", at: node.position))
                 return nil
             }
-            guard validMember(member, at: memberPosition) else { return nil }
+            guard let member = memberName(member, at: memberPosition) else { return nil }
             return MappingSource(member: member, defaultValue: defaultValue, position: memberPosition, defaultPosition: defaultPosition)
         default:
             diagnostics.append(Diagnostic(
@@ -270,13 +270,41 @@ private struct ConfigurationReader {
         return true
     }
 
-    private mutating func validMember(_ member: String, at position: SourcePosition) -> Bool {
+    /// A dotted type name as Swift writes it, each part that is in backticks without them:
+    /// `` "`Outer Space`.`Inner Thing`" `` names the type `Outer Space.Inner Thing`, as the
+    /// sources' declarations are named. A name without backticks reads as itself.
+    static func unescapedPath(_ text: String) -> String {
+        guard text.contains("`") else { return text }
+        var parts: [String] = []
+        var part = ""
+        var quoted = false
+        for character in text {
+            switch character {
+            case "`": quoted.toggle()
+            case "." where !quoted:
+                parts.append(part)
+                part = ""
+            default: part.append(character)
+            }
+        }
+        return (parts + [part]).joined(separator: ".")
+    }
+
+    /// The member a mapping names: an identifier, or a raw identifier in backticks
+    /// (`` "`full name`" `` names the member `` `full name` ``); `nil`, with an error, otherwise.
+    private mutating func memberName(_ member: String, at position: SourcePosition) -> String? {
         let isIdentifier = Self.isASCIIIdentifier(member) || (!member.isEmpty && !(member.first?.isNumber ?? true)
             && member.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" })
-        if !isIdentifier {
-            diagnostics.append(Diagnostic("'\(member)' is not a member name", at: position))
+        if isIdentifier { return member }
+        if member.count > 2, member.hasPrefix("`"), member.hasSuffix("`") {
+            let raw = member.dropFirst().dropLast()
+            if !raw.contains("`"), !raw.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                return String(raw)
+            }
         }
-        return isIdentifier
+        let hint = member.contains("`") ? "" : " (a raw identifier is written in backticks: \"`\(member)`\")"
+        diagnostics.append(Diagnostic("'\(member)' is not a member name\(hint)", at: position))
+        return nil
     }
 
     /// A JSON default as Swift source: strings become string literals.

@@ -19,6 +19,9 @@ enum DefaultCheck {
         guard !tree.hasError, tree.statements.count == 1, var expression = tree.statements.first?.item.as(ExprSyntax.self) else {
             return "is not a Swift expression"
         }
+        if let part = nonConstantPart(expression) {
+            return "is not a constant: it \(part), and generated code may not see what it names (a factory adapter does not see the model's members); write a literal (`\"-\"`, `0`, `nil`), a static member (`.empty`, `Kind.none`) or an initializer of such values"
+        }
         let name = type.name.canonical
         if expression.is(NilLiteralExprSyntax.self) {
             return type.isOptional ? nil : "is nil, but \(type) is not optional"
@@ -50,6 +53,56 @@ enum DefaultCheck {
             return name == "Bool" ? nil : "is a boolean, but the requirement is \(type)"
         }
         return nil
+    }
+
+    /// What makes a default more than a constant, as the middle of a sentence ("interpolates a
+    /// value"), or `nil` for a constant: a literal without interpolation, a negated number, a
+    /// type or a static member of one (`.empty`, `Kind.none`, names that start in upper case),
+    /// a call of one with constant arguments (`ImageName("x")`), and arrays, dictionaries and
+    /// tuples of constants. The generated code puts the default where the model's members may
+    /// not be in scope, so anything that names a value (`name`, `self`), or runs code (an
+    /// operator, a closure, `try`), is refused rather than copied into code that may not compile.
+    private static func nonConstantPart(_ expression: ExprSyntax) -> String? {
+        func first(_ parts: some Sequence<ExprSyntax>) -> String? {
+            parts.lazy.compactMap { nonConstantPart($0) }.first
+        }
+        if expression.is(IntegerLiteralExprSyntax.self) || expression.is(FloatLiteralExprSyntax.self)
+            || expression.is(BooleanLiteralExprSyntax.self) || expression.is(NilLiteralExprSyntax.self) {
+            return nil
+        }
+        if let string = expression.as(StringLiteralExprSyntax.self) {
+            return string.segments.contains { $0.is(ExpressionSegmentSyntax.self) } ? "interpolates a value" : nil
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            return nonConstantPart(prefix.expression)
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = QualifiedName.unescaped(reference.baseName.text)
+            let isType = reference.baseName.tokenKind != .keyword(.Self) && name.first?.isUppercase == true
+            return isType ? nil : "names '\(reference.baseName.text)'"
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            return member.base.flatMap(nonConstantPart)
+        }
+        if let specialization = expression.as(GenericSpecializationExprSyntax.self) {
+            return nonConstantPart(specialization.expression)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            guard call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty else { return "passes a closure" }
+            return nonConstantPart(call.calledExpression) ?? first(call.arguments.map(\.expression))
+        }
+        if let array = expression.as(ArrayExprSyntax.self) {
+            return first(array.elements.map(\.expression))
+        }
+        if let dictionary = expression.as(DictionaryExprSyntax.self) {
+            guard case let .elements(elements) = dictionary.content else { return nil }
+            return first(elements.flatMap { [$0.key, $0.value] })
+        }
+        if let tuple = expression.as(TupleExprSyntax.self) {
+            return first(tuple.elements.map(\.expression))
+        }
+        if expression.is(ClosureExprSyntax.self) { return "is a closure" }
+        return "is `\(expression.trimmedDescription)`, which is not a literal, a static member or an initializer call"
     }
 
     /// Whether an integer literal (decimal, `0x`, `0o`, `0b`, with `_`) fits the width.

@@ -48,6 +48,26 @@ struct Binding: Hashable, Sendable {
     /// A method requirement with parameters implemented by a model method of another name:
     /// the requirement forwards its arguments to it.
     var forwardedMethod: String?
+    /// Another adapter of the same model writes this very witness (two protocols that require
+    /// one member, read the same way): a type declares it once.
+    var isWrittenByAnotherAdapter = false
+    /// The access of a witness shared with another adapter's protocol, when it needs more than
+    /// this adapter's own.
+    var sharedAccess: AccessLevel?
+
+    /// Whether `other` would be written as the same member: one declaration can witness both.
+    func isSameWitness(as other: Binding) -> Bool {
+        requirement.kind == other.requirement.kind && requirement.type == other.requirement.type
+            && requirement.signature == other.requirement.signature && source == other.source && forwardedMethod == other.forwardedMethod
+    }
+
+    /// What identifies the member a witness declares in its type: a property's name (a type has
+    /// one property of a name, whatever its type), a method's name, parameters and result.
+    var witnessName: String {
+        let name = requirement.name.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+        guard requirement.kind == .method, let signature = requirement.signature else { return name }
+        return "\(name) \(signature.parameters.map { "\($0.label): \($0.type)" }) \(signature.returnType.map(\.description) ?? "")"
+    }
 
     /// True when the model's own member already satisfies the requirement.
     var isSatisfiedByModel: Bool {
@@ -114,6 +134,7 @@ struct Resolver {
         }
         var seen: [String: SourcePosition?] = [:]
         var tags: [String: SourcePosition?] = [:]
+        var witnesses = WitnessLedger()
         var adapters: [ResolvedAdapter] = []
         for request in requests {
             let problemsBefore = diagnostics.count
@@ -127,6 +148,8 @@ struct Resolver {
                     continue
                 }
                 seen[key] = request.position
+                var adapter = adapter
+                guard witnesses.admit(&adapter, as: adapters.count, into: &adapters, request: request, diagnostics: &diagnostics) else { continue }
                 adapters.append(adapter)
             }
             // Two registrations under one tag fail when the factory is set up; say so now. The
@@ -143,8 +166,47 @@ struct Resolver {
                 tags[key] = .some(tagPosition)
             }
         }
+        reportModuleShadowing(adapters)
         return adapters.sorted {
             ($0.model.qualifiedName, $0.protocolDeclaration.qualifiedName, $0.model.position) < ($1.model.qualifiedName, $1.protocolDeclaration.qualifiedName, $1.model.position)
+        }
+    }
+
+    /// Generated code names the standard library's types and Decouple's by their modules
+    /// (`Swift.String`, `Decouple.TitledContent`), so that a model module's own `String` cannot
+    /// capture them. A type named `Swift` or `Decouple` where that code is compiled would capture
+    /// the module name instead: declared at the top level, or in an adapted model or a type
+    /// enclosing one (whose extensions see its nested types). Such a type is an error at its
+    /// declaration, rather than code that does not compile.
+    private mutating func reportModuleShadowing(_ adapters: [ResolvedAdapter]) {
+        guard !adapters.isEmpty else { return }
+        var scopes: Set<String> = [""]
+        for adapter in adapters {
+            var components = QualifiedName(adapter.model.qualifiedName).components
+            while !components.isEmpty {
+                scopes.insert(components.joined(separator: "."))
+                components.removeLast()
+            }
+        }
+        let modules: Set<String> = ["Swift", "Decouple"]
+        var shadowing: [(what: String, name: String, qualifiedName: String, position: SourcePosition)] = catalog.allTypes.map {
+            ("type", $0.name, $0.qualifiedName, $0.position)
+        }
+        shadowing += catalog.protocols.values.compactMap { declaration in declaration.position.map { ("type", declaration.name, declaration.qualifiedName, $0) } }
+        // A model's generic parameter is in scope in its extensions, as a nested type is.
+        shadowing += adapters.flatMap { adapter in
+            adapter.model.genericParameters.map { ("generic parameter", $0, "\(adapter.model.qualifiedName).\($0)", adapter.model.position) }
+        }
+        var reported: Set<String> = []
+        for type in shadowing.sorted(by: { $0.position < $1.position })
+        where modules.contains(type.name) && reported.insert("\(type.qualifiedName) \(type.position)").inserted {
+            let scope = QualifiedName(type.qualifiedName).components.dropLast().joined(separator: ".")
+            guard scopes.contains(scope) else { continue }
+            let example = type.name == "Swift" ? "the standard library's types as 'Swift.String'" : "Decouple's types as 'Decouple.TitledContent'"
+            let place = scope.isEmpty ? "" : " inside '\(scope)'"
+            diagnostics.append(Diagnostic(
+                "a \(type.what) named '\(type.name)'\(place) hides the module '\(type.name)' from the generated code, which names \(example); rename it",
+                at: type.position))
         }
     }
 
@@ -221,6 +283,13 @@ struct Resolver {
         }
 
         let declaresConformance = model.conforms(to: protocolDeclaration.qualifiedName)
+        // Swift allows one conformance of a type to a protocol, conditional or not.
+        let wanted = QualifiedName(protocolDeclaration.qualifiedName)
+        if !declaresConformance, let conditional = model.conditionalConformances.first(where: { QualifiedName($0.protocolName).matches(wanted) }) {
+            diagnostics.append(Diagnostic(
+                "'\(model.qualifiedName)' already conforms to '\(protocolDeclaration.name)' where \(conditional.condition), and a type conforms to a protocol once; remove the adapter, or make that conformance unconditional",
+                at: request.position ?? model.position))
+        }
         var bindings: [Binding] = []
         var conditions = model.conditions
         for requirement in protocolDeclaration.requirements {
@@ -362,6 +431,12 @@ struct Resolver {
                 at: member.position))
             return nil
         }
+        if let constraint = member.constraint {
+            diagnostics.append(Diagnostic(
+                "'\(member.name)' is declared in an extension constrained by `where \(constraint)`, so not every '\(model.qualifiedName)' has it, and it cannot implement '\(protocolName).\(requirement.name)' for all of them; declare it in an extension without `where`, or map '\(requirement.name)' to another member",
+                at: mapped?.position ?? member.position))
+            return nil
+        }
         guard let memberType = member.type else {
             let reason = member.inferenceFailure.map { " (\($0))" } ?? ""
             diagnostics.append(Diagnostic(
@@ -449,7 +524,8 @@ struct Resolver {
                 at: request.position ?? model.position))
             return nil
         }
-        let methods = model.members.filter { $0.kind == .method && !$0.isStatic }
+        // A method of a constrained extension (`where T == Int`) is not every model's.
+        let methods = model.members.filter { $0.kind == .method && !$0.isStatic && $0.constraint == nil }
         // Compared as parsed, so `-> Swift.String` implements `-> String`.
         if mapped == nil, methods.contains(where: { $0.signature == signature }) {
             return style == .factory ? Binding(requirement: requirement, source: nil, forwardedMethod: requirement.name) : Binding(requirement: requirement, source: nil)

@@ -40,6 +40,10 @@ package enum AnnotationParser {
             guard let label = argument.label.map({ QualifiedName.unescaped($0.text) }) else {
                 return .failure(Diagnostic("annotation argument needs a requirement label, as in `title: name`", at: position(argument)))
             }
+            if let first = mappings.first(where: { $0.requirement.isSameIdentifier(as: label) }) {
+                return .failure(Diagnostic(
+                    "'\(label)' is mapped twice in this annotation (first at \(first.position)); map each requirement once", at: position(argument)))
+            }
             guard let (member, defaultExpression) = memberAndDefault(argument.expression) else {
                 return .failure(Diagnostic(
                     "'\(label)' must map to a member of the model, optionally with a default (`\(label): member ?? \"-\"`)",

@@ -116,6 +116,9 @@ public struct MemberDeclaration: Hashable, Sendable, Codable {
     /// A property initialised from `A.B.c` or `A.B.c(…)` with no written type: the path, for the
     /// catalog to read once it knows every type (an enum case, or a static member of a known type).
     public var staticReference: [String]?
+    /// The `where` clause of the extension the member is declared in (`T == Int`), when it is
+    /// constrained: the member exists only for the types that meet it.
+    public var constraint: String?
 }
 
 /// A conformance that holds only under a condition: `extension Box: Equatable where T: Equatable`.
@@ -164,12 +167,13 @@ public struct TypeDeclaration: Hashable, Sendable, Codable {
 
     /// The first non-static member with this name.
     func member(named name: String) -> MemberDeclaration? {
-        members.first { $0.name.isSameIdentifier(as: name) && !$0.isStatic }
+        let namesakes = members.filter { $0.name.isSameIdentifier(as: name) && !$0.isStatic }
+        return namesakes.first { $0.constraint == nil } ?? namesakes.first
     }
 
     /// The first member with this name, static or not, preferring an instance member.
     func anyMember(named name: String) -> MemberDeclaration? {
-        member(named: name) ?? members.first { $0.name.isSameIdentifier(as: name) }
+        member(named: name) ?? members.first { $0.name.isSameIdentifier(as: name) && $0.constraint == nil } ?? members.first { $0.name.isSameIdentifier(as: name) }
     }
 
     /// Whether the declaration is visible to other files only as far as its file: `private` or

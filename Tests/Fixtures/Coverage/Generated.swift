@@ -15,6 +15,19 @@ extension API.User: Decouple.TitledContent {
     }
 }
 
+// MARK: - Bulletin: InternalHeadline
+
+extension Bulletin: InternalHeadline {
+    public var headline: Swift.String {
+        self.text
+    }
+}
+
+// MARK: - Bulletin: PublicHeadline
+
+extension Bulletin: PublicHeadline {
+}
+
 // MARK: - Entity.Account: TitledContent
 
 extension Entity.Account: Decouple.TitledContent {
@@ -50,6 +63,17 @@ extension Invoice: PriceContent {
 extension Member: AvatarContent {
     internal var avatar: Decouple.ImageName {
         Decouple.ImageName(self.photo)
+    }
+}
+
+// MARK: - Name Badge: TitledContent
+
+extension `Name Badge`: Decouple.TitledContent {
+    internal var title: Swift.String {
+        self.`full name`
+    }
+    internal var subtitle: Swift.String {
+        self.`full name`
     }
 }
 
@@ -181,6 +205,24 @@ extension 名片: Decouple.TitledContent {
     }
 }
 
+// MARK: - Owned factory
+
+private struct CarOwnedAdapter: Owned {
+    let _model: Car
+    var model: Swift.String {
+        self._model.maker
+    }
+}
+
+extension Decouple.ContentFactory where Content == any Owned {
+    /// Registers the adapters `decouple` generated for `Owned`.
+    internal func registerGeneratedAdapters() throws(Decouple.ContentFactoryError) {
+        try self.register(Car.self) {
+            CarOwnedAdapter(_model: $0)
+        }
+    }
+}
+
 // MARK: - TitledContent factory
 
 private struct APIPostTitledContentAdapter: Decouple.TitledContent {
@@ -190,6 +232,16 @@ private struct APIPostTitledContentAdapter: Decouple.TitledContent {
     }
     var subtitle: Swift.String {
         Swift.String(describing: self.model.likes)
+    }
+}
+
+private struct `Name CardTitledContentAdapter`: Decouple.TitledContent {
+    let model: `Name Card`
+    var title: Swift.String {
+        self.model.`full name`
+    }
+    var subtitle: Swift.String {
+        self.model.`full name`
     }
 }
 
@@ -208,6 +260,9 @@ extension Decouple.ContentFactory where Content == any Decouple.TitledContent {
     internal func registerGeneratedAdapters() throws(Decouple.ContentFactoryError) {
         try self.register(API.Post.self, tag: "post") {
             APIPostTitledContentAdapter(model: $0)
+        }
+        try self.register(`Name Card`.self, tag: "card") {
+            `Name CardTitledContentAdapter`(model: $0)
         }
         try self.register(`class`.self, tag: "class") {
             classTitledContentAdapter(model: $0)

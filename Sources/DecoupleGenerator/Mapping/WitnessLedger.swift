@@ -1,0 +1,103 @@
+// MARK: - WitnessLedger
+
+/// The members generated code declares in one type, across adapters, so that it never declares
+/// one twice. A model adapted to two protocols that require one member gets it once when both
+/// read it the same way, and an error otherwise, since a type has one member of a name (Swift
+/// cannot tell two witnesses apart by protocol). The same holds for `ForwardingProxy`, which the
+/// proxy style extends with every requirement of every protocol it proxies. (A requirement
+/// named as one of `ForwardingProxy`'s own members, `title` or `forward`, compiles: the
+/// generated member is declared in another module than the library's.)
+struct WitnessLedger {
+    private struct Entry {
+        var adapter: Int
+        var binding: Int
+        var position: SourcePosition?
+    }
+
+    private struct ProxyEntry {
+        var protocolName: String
+        var qualifiedName: String
+        var position: SourcePosition?
+    }
+
+    private var witnesses: [String: Entry] = [:]
+    private var proxyMembers: [String: ProxyEntry] = [:]
+
+    /// Checks `adapter`, which will be `adapters[index]`, against the adapters admitted so far:
+    /// a witness another adapter of the model writes the same way is marked as written there
+    /// (widening its access when this protocol needs more); a different one of the same name is
+    /// an error at the mapping. Returns false, having reported why, when the adapter cannot be
+    /// generated beside them.
+    mutating func admit(
+        _ adapter: inout ResolvedAdapter, as index: Int, into adapters: inout [ResolvedAdapter], request: AdapterRequest,
+        diagnostics: inout [Diagnostic]
+    ) -> Bool {
+        var problems: [Diagnostic] = []
+        var shared: [(binding: Int, entry: Entry)] = []
+        var added: [String: Entry] = [:]
+        if adapter.style != .factory {
+            let model = "\(adapter.model.module ?? "") \(adapter.model.qualifiedName) \(adapter.model.position)"
+            for (position, binding) in adapter.bindings.enumerated() where !binding.isSatisfiedByModel {
+                let key = "\(model) \(binding.witnessName)"
+                let written = request.source(for: binding.requirement.name)?.position ?? request.position
+                guard let first = witnesses[key] ?? added[key] else {
+                    added[key] = Entry(adapter: index, binding: position, position: written)
+                    continue
+                }
+                let earlier = adapters[first.adapter]
+                let witness = earlier.bindings[first.binding]
+                if witness.isSameWitness(as: binding), earlier.conditions == adapter.conditions {
+                    shared.append((position, first))
+                    continue
+                }
+                let name = binding.requirement.name
+                let firstText = first.position.map { " (at \($0))" } ?? ""
+                let reason = witness.isSameWitness(as: binding)
+                    ? "the member is generated under different #if conditions for each"
+                    : "'\(earlier.protocolDeclaration.name)' reads it \(Self.describe(witness, beside: binding))\(firstText), '\(adapter.protocolDeclaration.name)' \(Self.describe(binding, beside: witness))"
+                problems.append(Diagnostic(
+                    "'\(adapter.model.qualifiedName)' cannot conform to both '\(earlier.protocolDeclaration.name)' and '\(adapter.protocolDeclaration.name)', which both require '\(name)': \(reason), and a type has one '\(name)'; map both to the same member, or use the factory style for one of them",
+                    at: written))
+            }
+        }
+        var proxied: [String: ProxyEntry] = [:]
+        if adapter.style == .proxy, !adapter.protocolDeclaration.isBuiltIn {
+            let declaration = adapter.protocolDeclaration
+            for requirement in declaration.requirements {
+                let key = requirement.name.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+                guard let first = proxyMembers[key], first.qualifiedName != declaration.qualifiedName else {
+                    proxied[key] = ProxyEntry(protocolName: declaration.name, qualifiedName: declaration.qualifiedName, position: request.position)
+                    continue
+                }
+                let firstText = first.position.map { " (proxied at \($0))" } ?? ""
+                problems.append(Diagnostic(
+                    "the proxy style cannot make 'ForwardingProxy' conform to both '\(first.protocolName)'\(firstText) and '\(declaration.name)', which both require '\(requirement.name)': a type has one member '\(requirement.name)', and each protocol's is forwarded to its own object; rename one requirement or use the conformance or factory style for one protocol",
+                    at: request.position ?? requirement.position))
+            }
+        }
+        guard problems.isEmpty else {
+            diagnostics += problems
+            return false
+        }
+        witnesses.merge(added) { first, _ in first }
+        proxyMembers.merge(proxied) { first, _ in first }
+        for (position, entry) in shared {
+            adapter.bindings[position].isWrittenByAnotherAdapter = true
+            let earlier = adapters[entry.adapter]
+            let needed = max(adapter.memberAccess, earlier.bindings[entry.binding].sharedAccess ?? earlier.memberAccess)
+            if needed > earlier.memberAccess { adapters[entry.adapter].bindings[entry.binding].sharedAccess = needed }
+        }
+        return true
+    }
+
+    /// How a witness reads its value, for a message: `from 'name'`, with the requirement's
+    /// type when the other witness's differs (`from 'count' as Int`).
+    private static func describe(_ binding: Binding, beside other: Binding) -> String {
+        let type = binding.requirement.type == other.requirement.type ? "" : " as \(binding.requirement.type)"
+        if let source = binding.source {
+            return "from '\(source.member)'" + (source.defaultValue.map { " ?? \($0)" } ?? "") + type
+        }
+        if let forwarded = binding.forwardedMethod { return "by calling '\(forwarded)'\(type)" }
+        return "from its own method\(type)"
+    }
+}

@@ -1,0 +1,296 @@
+import DecoupleGenerator
+import InlineSnapshotTesting
+import Testing
+
+/// Inputs for which the tool once exited 0 but wrote code that did not compile. Each now either
+/// generates code that compiles (the shapes that do are also in `Tests/Fixtures/Coverage`,
+/// which the package builds) or is refused with an error at the input that causes it.
+@Suite struct UncompilableInputTests {
+    private static let twoTitles = """
+        protocol Headline { var title: String { get } }
+        protocol Caption { var title: String { get } }
+        struct Story: Decodable { var name: String; var other: String }
+        """
+
+    // MARK: One type, one member of a name
+
+    @Test func twoProtocolsRequiringOneName_readDifferently_areRefusedAtTheSecondMapping() {
+        let output = generate(["M.swift": Self.twoTitles], config: """
+            { "adapters": [
+              { "model": "Story", "protocol": "Headline", "map": { "title": "name" } },
+              { "model": "Story", "protocol": "Caption", "map": { "title": "other" } } ] }
+            """)
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            decouple.json:3:64: error: 'Story' cannot conform to both 'Headline' and 'Caption', which both require 'title': 'Headline' reads it from 'name' (at decouple.json:2:65), 'Caption' from 'other', and a type has one 'title'; map both to the same member, or use the factory style for one of them
+            """
+        }
+    }
+
+    @Test func twoProtocolsRequiringOneName_ofDifferentTypes_areRefused() {
+        let output = generate(["M.swift": """
+            protocol Headline { var title: String { get } }
+            protocol Counted { var title: Int { get } }
+            // decouple: Headline(title: name)
+            // decouple: Counted(title: count)
+            struct Story { var name: String; var count: Int }
+            """])
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            M.swift:4:29: error: 'Story' cannot conform to both 'Headline' and 'Counted', which both require 'title': 'Headline' reads it from 'name' as String (at M.swift:3:30), 'Counted' from 'count' as Int, and a type has one 'title'; map both to the same member, or use the factory style for one of them
+            """
+        }
+    }
+
+    /// One witness serves both protocols, with the wider access either needs; the factory style
+    /// gives each protocol an adapter type of its own, so it never shares.
+    @Test func twoProtocolsRequiringOneName_readTheSameWay_shareOneWitness() {
+        let output = generate(["M.swift": """
+            public protocol Headline { var title: String { get } }
+            protocol Caption { var title: String { get } }
+            public struct Story { public var name: String; public var other: String }
+            """], config: """
+            { "adapters": [
+              { "model": "Story", "protocol": "Caption", "map": { "title": "name" } },
+              { "model": "Story", "protocol": "Headline", "map": { "title": "name" } },
+              { "model": "Story", "protocol": "TitledContent", "map": { "title": "name", "subtitle": "other" } } ] }
+            """)
+        assertInlineSnapshot(of: body(output), as: .lines) {
+            """
+            // MARK: - Story: Caption
+
+            extension Story: Caption {
+                public var title: Swift.String {
+                    self.name
+                }
+            }
+
+            // MARK: - Story: Headline
+
+            extension Story: Headline {
+            }
+
+            // MARK: - Story: TitledContent
+
+            extension Story: Decouple.TitledContent {
+                public var subtitle: Swift.String {
+                    self.other
+                }
+            }
+            """
+        }
+    }
+
+    @Test func twoProxiedProtocolsRequiringOneName_areRefused() {
+        let output = generate(["M.swift": Self.twoTitles], config: """
+            { "style": "proxy", "adapters": [
+              { "model": "Story", "protocol": "Headline", "map": { "title": "name" } },
+              { "model": "Story", "protocol": "Caption", "map": { "title": "name" } } ] }
+            """)
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            decouple.json:3:3: error: the proxy style cannot make 'ForwardingProxy' conform to both 'Headline' (proxied at decouple.json:2:3) and 'Caption', which both require 'title': a type has one member 'title', and each protocol's is forwarded to its own object; rename one requirement or use the conformance or factory style for one protocol
+            """
+        }
+    }
+
+    // MARK: Names the generated code declares itself
+
+    @Test func factoryRequirementNamedModel_renamesTheStoredModel() {
+        let output = generate(["M.swift": """
+            protocol Owned { var model: String { get }; var _model: String { get } }
+            struct Car: Decodable { var name: String; var maker: String }
+            """], config: """
+            { "adapters": [ { "model": "Car", "protocol": "Owned", "style": "factory", "map": { "model": "name", "_model": "maker" } } ] }
+            """)
+        assertInlineSnapshot(of: body(output), as: .lines) {
+            """
+            // MARK: - Owned factory
+
+            private struct CarOwnedAdapter: Owned {
+                let __model: Car
+                var model: Swift.String {
+                    self.__model.name
+                }
+                var _model: Swift.String {
+                    self.__model.maker
+                }
+            }
+
+            extension Decouple.ContentFactory where Content == any Owned {
+                /// Registers the adapters `decouple` generated for `Owned`.
+                internal func registerGeneratedAdapters() throws(Decouple.ContentFactoryError) {
+                    try self.register(Car.self) {
+                        CarOwnedAdapter(__model: $0)
+                    }
+                }
+            }
+            """
+        }
+    }
+
+    @Test func typesNamedLikeTheModulesTheOutputNames_areRefusedWhereTheyHideThem() {
+        let output = generate(["M.swift": """
+            enum Swift {}
+            // decouple: TitledContent(title: name, subtitle: name)
+            struct Story { var name: String; struct Decouple {} }
+            enum Elsewhere { struct Swift {} }
+            // decouple: TitledContent(title: name, subtitle: name)
+            struct Box<Swift> { var name: String }
+            """])
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            M.swift:1:6: error: a type named 'Swift' hides the module 'Swift' from the generated code, which names the standard library's types as 'Swift.String'; rename it
+            M.swift:3:41: error: a type named 'Decouple' inside 'Story' hides the module 'Decouple' from the generated code, which names Decouple's types as 'Decouple.TitledContent'; rename it
+            M.swift:6:8: error: a generic parameter named 'Swift' inside 'Box' hides the module 'Swift' from the generated code, which names the standard library's types as 'Swift.String'; rename it
+            """
+        }
+    }
+
+    @Test func factoryAdapterTypeNamedLikeASourceType_takesAnotherName() {
+        let output = generate(["M.swift": """
+            struct Post: Decodable { var title: String; var subtitle: String }
+            struct PostTitledContentAdapter {}
+            """], config: #"{ "adapters": [{ "model": "Post", "protocol": "TitledContent", "style": "factory" }] }"#)
+        let adapterLines = output.split(separator: "\n").filter { $0.contains("PostTitledContentAdapter") }
+        assertInlineSnapshot(of: adapterLines.joined(separator: "\n"), as: .lines) {
+            """
+            private struct PostTitledContentAdapter_: Decouple.TitledContent {
+                        PostTitledContentAdapter_(model: $0)
+            """
+        }
+    }
+
+    // MARK: Members the generated code cannot see
+
+    @Test func memberOfAConstrainedExtension_isRefused() {
+        let output = generate(["M.swift": """
+            struct Box<T> { var value: T }
+            extension Box where T == Int { var title: String { "" }; func subtitle() -> String { "" } }
+            extension Box { var subtitle: String { "" } }
+            // decouple: TitledContent
+            extension Box {}
+            """])
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            M.swift:2:36: error: 'title' is declared in an extension constrained by `where T == Int`, so not every 'Box' has it, and it cannot implement 'TitledContent.title' for all of them; declare it in an extension without `where`, or map 'title' to another member
+            """
+        }
+    }
+
+    /// Swift allows one conformance of a type to a protocol, even under different conditions.
+    @Test func modelConformingUnderACondition_isRefused() {
+        let output = generate(["M.swift": """
+            import Decouple
+            struct Box<T> { var title: String; var subtitle: String }
+            extension Box: TitledContent where T == Int {}
+            """], config: #"{ "adapters": [{ "model": "Box", "protocol": "TitledContent" }] }"#)
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            decouple.json:1:16: error: 'Box' already conforms to 'TitledContent' where T == Int, and a type conforms to a protocol once; remove the adapter, or make that conformance unconditional
+            """
+        }
+    }
+
+    @Test func defaultThatIsNotAConstant_isRefusedAtTheDefault() {
+        let output = generate(["M.swift": """
+            // decouple: TitledContent(title: name, subtitle: bio ?? "\\(name)")
+            struct A { var name: String; var bio: String? }
+            // decouple: TitledContent(title: name, subtitle: bio ?? self.name)
+            struct B { var name: String; var bio: String? }
+            // decouple: TitledContent(title: name, subtitle: bio ?? { "-" }())
+            struct C { var name: String; var bio: String? }
+            // decouple: TitledContent(title: name, subtitle: bio ?? String(repeating: "-", count: 2))
+            struct D { var name: String; var bio: String? }
+            """])
+        assertInlineSnapshot(of: output, as: .lines) {
+            #"""
+            M.swift:1:58: error: the default "\(name)" for 'TitledContent.subtitle' is not a constant: it interpolates a value, and generated code may not see what it names (a factory adapter does not see the model's members); write a literal (`"-"`, `0`, `nil`), a static member (`.empty`, `Kind.none`) or an initializer of such values
+            M.swift:3:58: error: the default self.name for 'TitledContent.subtitle' is not a constant: it names 'self', and generated code may not see what it names (a factory adapter does not see the model's members); write a literal (`"-"`, `0`, `nil`), a static member (`.empty`, `Kind.none`) or an initializer of such values
+            M.swift:5:58: error: the default { "-" }() for 'TitledContent.subtitle' is not a constant: it is a closure, and generated code may not see what it names (a factory adapter does not see the model's members); write a literal (`"-"`, `0`, `nil`), a static member (`.empty`, `Kind.none`) or an initializer of such values
+            """#
+        }
+    }
+
+    // MARK: Annotations
+
+    /// In annotations as Swift writes them; in the configuration in backticks too, since a
+    /// name with a space is more often a mistake.
+    @Test func rawIdentifiers_areWrittenInBackticks_inEveryStyle() {
+        let output = generate(["M.swift": """
+            // decouple: TitledContent(title: `full name`, subtitle: `full name`)
+            struct `My Model`: Decodable { var `full name`: String }
+            protocol `Short Content` { var `short name`: String { get } }
+            struct `Other Model` { var `full name`: String }
+            """], config: """
+            { "style": "factory", "adapters": [
+              { "model": "`Other Model`", "protocol": "Short Content", "style": "proxy", "map": { "short name": "`full name`" } } ] }
+            """)
+        assertInlineSnapshot(of: body(output), as: .lines) {
+            #"""
+            // MARK: - Other Model: Short Content
+
+            extension `Other Model`: `Short Content` {
+                internal var `short name`: Swift.String {
+                    self.`full name`
+                }
+            }
+
+            // MARK: - TitledContent factory
+
+            private struct `My ModelTitledContentAdapter`: Decouple.TitledContent {
+                let model: `My Model`
+                var title: Swift.String {
+                    self.model.`full name`
+                }
+                var subtitle: Swift.String {
+                    self.model.`full name`
+                }
+            }
+
+            extension Decouple.ContentFactory where Content == any Decouple.TitledContent {
+                /// Registers the adapters `decouple` generated for `TitledContent`.
+                internal func registerGeneratedAdapters() throws(Decouple.ContentFactoryError) {
+                    try self.register(`My Model`.self) {
+                        `My ModelTitledContentAdapter`(model: $0)
+                    }
+                }
+            }
+
+            // MARK: - ForwardingProxy: Short Content
+
+            extension Decouple.MemberTable where Root == any `Short Content` {
+                /// The members of `Short Content`, for look-up by name through a `ForwardingProxy`.
+                internal static let `short Content` = Self(readers: [
+                    "short name": { $0.`short name` },
+                ])
+            }
+
+            extension Decouple.ForwardingProxy: `Short Content` {
+                internal var `short name`: Swift.String {
+                    self.forward(\(any `Short Content`).`short name`) ?? ""
+                }
+            }
+
+            extension Decouple.ForwardingProxy {
+                /// Typed look-up of `Short Content` members: `nil` when nothing is injected for it.
+                internal subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any `Short Content`, Value>) -> Value? {
+                    self.forward(keyPath)
+                }
+            }
+            """#
+        }
+    }
+
+    @Test func requirementMappedTwiceInAnAnnotation_isRefused() {
+        let output = generate(["M.swift": """
+            // decouple: TitledContent(title: a, title: b, subtitle: a)
+            struct M { var a: String; var b: String }
+            """])
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            M.swift:1:38: error: 'title' is mapped twice in this annotation (first at M.swift:1:35); map each requirement once
+            """
+        }
+    }
+}
