@@ -58,6 +58,35 @@ struct ExpansionTests {
         }
     }
 
+    @Test func aDefaultNamingAMember_isKeptAsWritten() {
+        // The expansion is in the model's own declaration, where `fallback` is in scope: the
+        // tool refuses such a default (its output is a file of its own), the macro does not.
+        assertMacro {
+            """
+            @Adapts(TitledContent.self)
+            struct Guest {
+                let title: String
+                let fallback = "-"
+                @Maps(to: \\TitledContent.subtitle, default: fallback) let nickname: String?
+            }
+            """
+        } expansion: {
+            """
+            struct Guest {
+                let title: String
+                let fallback = "-"
+                let nickname: String?
+            }
+
+            extension Guest: Decouple.TitledContent {
+                internal var subtitle: Swift.String {
+                    self.nickname ?? fallback
+                }
+            }
+            """
+        }
+    }
+
     @Test func imageFromString() {
         assertMacro {
             """

@@ -122,15 +122,33 @@ public final class ContentFactory<Content>: Sendable {
         // First the type the `Any` stores the model as, read from the `Any` itself (asking the
         // run time for the dynamic type costs a call that walks the value). When the table
         // knows that type as a registered one (it holds only types met as dynamic types, so
-        // never an existential), the adapter reads the model in place, in code specialised for
-        // the type, once it has checked that the type is the model's dynamic type: no code at
-        // all for a struct or an enum, one load for a class, whose instance may be of a
-        // subclass. Anything else is looked up by its dynamic type.
+        // never an existential), the adapter confirms it from the opened `Any` (one compare),
+        // checks that it is also the model's dynamic type, in code specialised for the type (no
+        // code for a struct or an enum, one load for a class, whose instance may be of a
+        // subclass), and reads the model in place. Anything else is looked up by its dynamic
+        // type. Where the table is read under a lock, that would be two look-ups for anything
+        // else, so there the dynamic type is looked up first.
+        #if canImport(Glibc)
         let resolution = resolved.value(forWord: Self.storedTypeHint(of: model))
+        #else
+        let resolution: UInt = 0
+        #endif
         guard resolution & ContentRegistry.exactBit != 0 else { return try adaptByDynamicType(model) }
         return try Self.withAdapter(at: resolution) { adapter throws(ContentFactoryError) in
             try adapter.inPlace(model, self)
         }
+    }
+
+    /// Whether ``adapt(_:)`` takes its fast path for this model now: the type the `Any` stores
+    /// it as is known to the table as a registered type (the adapter then still checks the
+    /// model's dynamic type). For tests, which otherwise cannot tell the fast path from the
+    /// dynamic-type look-up that gives the same answers.
+    func takesFastPath(_ model: Any) -> Bool {
+        #if canImport(Glibc)
+        resolved.value(forWord: Self.storedTypeHint(of: model)) & ContentRegistry.exactBit != 0
+        #else
+        false
+        #endif
     }
 
     /// The address of the type metadata an `Any` stores its value as, as a word. An `Any` is
@@ -253,10 +271,10 @@ public final class ContentFactory<Content>: Sendable {
             }
             inPlace = { model, factory throws(ContentFactoryError) in
                 // The factory's hint says that the `Any` stores a `Model`: once the opened `Any`
-                // confirms it, the value is read as one, with no run-time cast. Specialised for
-                // `Model`: for a struct or an enum the check of its dynamic type is always true
-                // and no code; for a class, the instance's class is read and compared, as it may
-                // be a subclass.
+                // confirms it (one compare of type addresses), the value is read as one, with no
+                // run-time cast. Specialised for `Model`: for a struct or an enum the check of its
+                // dynamic type is always true and no code; for a class, the instance's class is
+                // read and compared, as it may be a subclass.
                 @inline(__always) func adapt<Stored>(_ stored: Stored) throws(ContentFactoryError) -> Content {
                     guard Stored.self == Model.self, type(of: unsafeBitCast(stored, to: Model.self)) == Model.self else {
                         return try factory.adaptByDynamicType(model)

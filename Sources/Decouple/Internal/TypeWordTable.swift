@@ -10,7 +10,8 @@ import Synchronization
 /// `mutating`, so that a writer kept in a ``Locked`` state can only write under that lock.
 ///
 /// On Linux a look-up takes no lock: the table is a block of atomic words, insert-only, at most
-/// half full, published with a release store of its address and read with acquiring loads. A
+/// half full, published with a release store of its address (with its size in the low bits the
+/// block's alignment leaves free) and read with acquiring loads. A
 /// writer stores an entry's value before its key, so a reader that finds the key finds the value
 /// (or a later one). To grow, the writer copies the entries into a table twice the size and
 /// publishes that; readers still probing the old one finish there. Old tables are freed only
@@ -43,10 +44,11 @@ final class TypeWordTable: Sendable {
     }
 
     /// The value stored for the identifier whose bits are `word`, or 0: for a look-up by an
-    /// address that may not be a type's. A word of 0 finds 0, as no key is 0.
+    /// address that may not be a type's. A word of 0 finds 0 (0 marks an empty slot, whose
+    /// value a writer may be filling in).
     @inline(__always)
     func value(forWord word: UInt) -> UInt {
-        Block.value(for: word, inBlockOf: current.load(ordering: .acquiring))
+        word == 0 ? 0 : Block.value(for: word, inBlockOf: current.load(ordering: .acquiring))
     }
 
     /// Writers only: the current block.

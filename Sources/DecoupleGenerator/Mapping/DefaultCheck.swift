@@ -13,13 +13,16 @@ enum DefaultCheck {
     private static let textual: Set<String> = ["String", "Substring", "Character", "ImageName"]
 
     /// What is wrong with `text` as a default of `type`, as the end of a sentence, or `nil`.
-    static func problem(with text: String, for type: TypeReference) -> String? {
+    /// With `requiresConstant`, for code written into a file of its own, a default must also be
+    /// a constant; the macro's expansion sits in the model's own file and declaration, where
+    /// what the default names is in scope as the user wrote it.
+    static func problem(with text: String, for type: TypeReference, requiresConstant: Bool) -> String? {
         if BracketNesting.firstTooDeep(in: text) != nil { return "has \(BracketNesting.reason)" }
         let tree = Parser.parse(source: text)
         guard !tree.hasError, tree.statements.count == 1, var expression = tree.statements.first?.item.as(ExprSyntax.self) else {
             return "is not a Swift expression"
         }
-        if let part = nonConstantPart(expression) {
+        if requiresConstant, let part = nonConstantPart(expression) {
             return "is not a constant: it \(part), and generated code may not see what it names (a factory adapter does not see the model's members); write a literal (`\"-\"`, `0`, `nil`), a static member (`.empty`, `Kind.none`) or an initializer of such values"
         }
         let name = type.name.canonical

@@ -488,7 +488,7 @@ struct Resolver {
                     at: mapped?.defaultPosition ?? where_))
                 return nil
             }
-            if let problem = DefaultCheck.problem(with: defaultValue, for: requirement.type) {
+            if let problem = DefaultCheck.problem(with: defaultValue, for: requirement.type, requiresConstant: policy.checksAccess) {
                 diagnostics.append(Diagnostic(
                     "the default \(defaultValue) for '\(protocolName).\(requirement.name)' \(problem)",
                     at: mapped?.defaultPosition ?? where_))
