@@ -31,14 +31,17 @@ public struct ProcessRun: Sendable {
             try stdin.fileHandleForWriting.close()
         }
         // Read before waiting, so a large output cannot fill a pipe and stall the process. The
-        // two pipes are read on two threads, so neither can fill while the other is read.
+        // two pipes are read on two threads, so neither can fill while the other is read: a
+        // thread of its own, not a global queue's, whose few workers (one per core) are taken by
+        // every other test's blocked read, so a read queued behind them started only when
+        // those processes ended (a test of 2 s took over a minute beside the suite).
         let errData = Shared(Data())
         let done = DispatchSemaphore(value: 0)
         if !mergingOutput {
-            DispatchQueue.global().async {
+            Thread {
                 errData.mutate { $0 = err.fileHandleForReading.readDataToEndOfFile() }
                 done.signal()
-            }
+            }.start()
         }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         if !mergingOutput { done.wait() }
