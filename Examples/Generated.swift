@@ -78,21 +78,21 @@ extension Decouple.MemberTable where Root == any ScoreContent {
     ])
 }
 
-extension Decouple.ForwardingProxy: ScoreContent {
-    internal var playerName: Swift.String {
+extension Decouple.ForwardingProxy: @Swift.MainActor ScoreContent {
+    @Swift.MainActor internal var playerName: Swift.String {
         self.forward(\(any ScoreContent).playerName) ?? ""
     }
-    internal var score: Swift.Int {
+    @Swift.MainActor internal var score: Swift.Int {
         self.forward(\(any ScoreContent).score) ?? 0
     }
-    internal var total: Swift.Int {
+    @Swift.MainActor internal var total: Swift.Int {
         self.forward(\(any ScoreContent).total) ?? 0
     }
 }
 
 extension Decouple.ForwardingProxy {
     /// Typed look-up of `ScoreContent` members: `nil` when nothing is injected for it.
-    internal subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any ScoreContent, Value>) -> Value? {
+    @Swift.MainActor internal subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any ScoreContent, Value>) -> Value? {
         self.forward(keyPath)
     }
 }

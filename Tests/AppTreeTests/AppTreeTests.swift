@@ -8,7 +8,7 @@ import Testing
 
 /// The adapters `decouple generate` wrote for the whole app-shaped tree (Tests/Fixtures/AppTree),
 /// compiled in a module of their own and used at run time, in all three styles.
-@Suite struct AppTreeTests {
+@MainActor @Suite struct AppTreeTests {
     @Test func conformanceStyle_publicTypesInExtensionsOfANamespace() {
         let account: any TitledContent = Mastodon.Entity.Account(username: "ann", displayName: "Ann Lee")
         #expect(account.title == "Ann Lee")

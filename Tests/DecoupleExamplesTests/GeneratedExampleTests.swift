@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The example's generated code, exercised: every adapter must return the member it was mapped to.
-@Suite struct GeneratedExampleTests {
+@MainActor @Suite struct GeneratedExampleTests {
     @Test func factoryStyle_registersAdaptersThatReadTheMappedMembers() throws {
         let factory = ContentFactory<any TitledContent>()
         try factory.registerGeneratedAdapters()

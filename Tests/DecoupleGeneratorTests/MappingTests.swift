@@ -144,18 +144,18 @@ import Testing
                 ])
             }
 
-            extension Decouple.ForwardingProxy: BadgeContent {
-                public var badge: Swift.String {
+            extension Decouple.ForwardingProxy: @Swift.MainActor BadgeContent {
+                @Swift.MainActor public var badge: Swift.String {
                     self.forward(\(any BadgeContent).badge) ?? ""
                 }
-                public var `default`: Swift.Int? {
+                @Swift.MainActor public var `default`: Swift.Int? {
                     self.forward(\(any BadgeContent).`default`) ?? nil
                 }
             }
 
             extension Decouple.ForwardingProxy {
                 /// Typed look-up of `BadgeContent` members: `nil` when nothing is injected for it.
-                public subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any BadgeContent, Value>) -> Value? {
+                @Swift.MainActor public subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any BadgeContent, Value>) -> Value? {
                     self.forward(keyPath)
                 }
             }

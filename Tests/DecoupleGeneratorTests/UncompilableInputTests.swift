@@ -266,15 +266,15 @@ import Testing
                 ])
             }
 
-            extension Decouple.ForwardingProxy: `Short Content` {
-                internal var `short name`: Swift.String {
+            extension Decouple.ForwardingProxy: @Swift.MainActor `Short Content` {
+                @Swift.MainActor internal var `short name`: Swift.String {
                     self.forward(\(any `Short Content`).`short name`) ?? ""
                 }
             }
 
             extension Decouple.ForwardingProxy {
                 /// Typed look-up of `Short Content` members: `nil` when nothing is injected for it.
-                internal subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any `Short Content`, Value>) -> Value? {
+                @Swift.MainActor internal subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any `Short Content`, Value>) -> Value? {
                     self.forward(keyPath)
                 }
             }

@@ -196,37 +196,11 @@ import Testing
     }
 
     @Test func aValueStoredAsARegisteredType_isAdaptedByItsDynamicType() throws {
-        // The factory first looks up the type an `Any` stores its value as, and reads the value
-        // in place when that type is registered; but the value may be of a subclass, a subclass
-        // metatype, or (for a registered existential) anything: each is adapted by what it is.
+        // A value may be held as a registered type and be of a subclass, a subclass metatype, or
+        // (for a registered existential) anything: each is adapted by what it is.
         // `scripts/check-core-only.sh` runs the same cases in release mode.
         #expect(try FactoryHoldingCases.failures() == [])
     }
-
-    #if canImport(Glibc)
-    @Test func aModelOfARegisteredType_takesTheFastPath_onceItsTypeWasMet() throws {
-        // The fast path gives the same answers as the dynamic-type look-up, so this asks the
-        // factory which one a model takes: a registered value type or class held as itself
-        // takes it once met (a `Leaf` held as a `Middle` takes it too, and the adapter then finds
-        // a `Leaf`: FactoryHoldingCases checks that); a subclass held as itself, an existential
-        // and a metatype never do, and a registration forgets no fast path.
-        struct Small: Equatable {}
-        final class Object: Base {}
-        let factory = ContentFactory<any TitledContent>()
-        try factory.register(Small.self) { _ in Adapted(title: "small") }
-        try factory.register(Middle.self) { _ in Adapted(title: "middle") }
-        try factory.register(Base.Type.self) { _ in Adapted(title: "metatype") }
-        func erased<Model>(_ model: Model) -> Any { model }
-        let fast: [Any] = [Small(), Middle()]
-        let slow: [Any] = [Leaf(), Object() as Base, Base.self as Base.Type, erased(Middle() as AnyObject)]
-        for model in fast + slow { #expect(!factory.takesFastPath(model)) }   // nothing met yet
-        for model in fast + slow { _ = try? factory.adapt(model) }
-        for model in fast { #expect(factory.takesFastPath(model)) }
-        for model in slow { #expect(!factory.takesFastPath(model)) }
-        try factory.register(Base.self) { _ in Adapted(title: "base") }
-        for model in fast { #expect(factory.takesFastPath(model)) }
-    }
-    #endif
 }
 
 enum FactoryShopA { struct Item {} }

@@ -26,7 +26,7 @@ private struct StoryContent: TitledContent {
     var subtitle: String { story.description }
 }
 
-func loadFeed() throws -> [any TitledContent] {
+@MainActor func loadFeed() throws -> [any TitledContent] {
     // 1. A class cluster: one face, adapters chosen by model type or by a tag in the data.
     let factory = ContentFactory<any TitledContent>()
     try factory.register(User.self, tag: "user") { UserContent(user: $0) }
@@ -53,7 +53,7 @@ func loadFeed() throws -> [any TitledContent] {
 //    }
 // README example ends
 
-@Suite struct ReadmeExampleTests {
+@MainActor @Suite struct ReadmeExampleTests {
     @Test func appSideExample_loadsEveryGoodItem() throws {
         let rows = try loadFeed().map { "\($0.title) — \($0.subtitle)" }
         assertInlineSnapshot(of: rows.joined(separator: "\n"), as: .lines) {

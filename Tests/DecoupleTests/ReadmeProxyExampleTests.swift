@@ -11,7 +11,7 @@ extension MemberTable where Root == any BylineContent {
     static let bylineContent = MemberTable(readers: ["byline": { $0.byline }])
 }
 
-func lookUpByName() -> [String] {
+@MainActor func lookUpByName() -> [String] {
     let proxy = ForwardingProxy()
     proxy.inject(Post(), as: BylineContent.self, members: .bylineContent)
     let bare = ForwardingProxy()
@@ -25,7 +25,7 @@ func lookUpByName() -> [String] {
 }
 // README example ends
 
-@Suite struct ReadmeProxyExampleTests {
+@MainActor @Suite struct ReadmeProxyExampleTests {
     @Test func byName_needsTheTable_typedDoesNot() {
         #expect(lookUpByName() == ["true", "小明", "false", "小明"])
     }

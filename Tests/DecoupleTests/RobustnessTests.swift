@@ -36,7 +36,7 @@ private final class Reentrant: CustomReflectable, @unchecked Sendable {
     }
 }
 
-@Suite struct RobustnessTests {
+@MainActor @Suite struct RobustnessTests {
     private func factory() throws -> ContentFactory<String> {
         let factory = ContentFactory<String>()
         try factory.register(Registered.self) { "registered: \($0.title)" }
@@ -75,7 +75,9 @@ private final class Reentrant: CustomReflectable, @unchecked Sendable {
         var title: String { "old" }
         var subtitle: String { "" }
         deinit {
-            log.append("deinit; proxy injects \(proxy.injectedProtocols), title \(proxy.title)")
+            // Released by `remove` or `inject`, on the main actor, after the proxy's lock.
+            let title = MainActor.assumeIsolated { proxy.title }
+            log.append("deinit; proxy injects \(proxy.injectedProtocols), title \(title)")
         }
     }
 
@@ -195,20 +197,23 @@ private final class Reentrant: CustomReflectable, @unchecked Sendable {
 
     @Test func derived_5000LongChain_updatesAndIsReleasedWithoutRecursion() {
         let root = ObservableProperty(0)
-        var weakEnd: Derived<Int>?
+        weak var first: Derived<Int>?
+        weak var last: Derived<Int>?
         let seen = Shared(-1)
         do {
-            var chain: Derived<Int> = root.map { $0 + 1 }
+            let head = root.map { $0 + 1 }
+            first = head
+            var chain = head
             for _ in 1..<5_000 { chain = chain.map { $0 + 1 } }
             let token = chain.observe { change in seen.mutate { $0 = change.new! } }
             root.value = 1
             #expect(chain.value == 5_001)
             #expect(seen.value == 5_001)
-            weakEnd = chain
-            #expect(weakEnd?.value == 5_001)
-            weakEnd = nil
+            last = chain
             token.cancel()   // releases 5,000 links: each after the one before, not inside it
         }
+        #expect(last == nil, "the chain's last link outlived its token")
+        #expect(first == nil, "the chain's first link outlived the chain")
         root.value = 2
         #expect(seen.value == 5_001)
         #expect(root.observerCount == 0)

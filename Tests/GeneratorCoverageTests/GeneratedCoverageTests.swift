@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The coverage fixture's generated code, exercised at run time.
-@Suite struct GeneratedCoverageTests {
+@MainActor @Suite struct GeneratedCoverageTests {
     @Test func nestedModel_mergedExtensionMemberAndOptionalDefault() {
         let user = API.User(first: "Ann", last: "Lee", nickname: nil)
         #expect(user.title == "Ann Lee")          // `fullName`, declared in another file

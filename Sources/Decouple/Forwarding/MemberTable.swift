@@ -16,10 +16,11 @@
 /// ```
 ///
 /// The `decouple` tool writes these tables for your protocols (output style `proxy`). The
-/// library's own protocols have theirs built in.
+/// library's own protocols have theirs built in. Members are read by name on the main actor, so
+/// a table may read members that are isolated to it.
 public struct MemberTable<Root>: Sendable {
-    /// Reads one member from a root.
-    public typealias Reader = @Sendable (Root) -> Any
+    /// Reads one member from a root, on the main actor.
+    public typealias Reader = @MainActor @Sendable (Root) -> Any
 
     // Sorted by name: a content protocol has a handful of members, and comparing a few short
     // names is cheaper than hashing one.
@@ -76,25 +77,18 @@ extension MemberTable where Root == any NamedImageContent {
 }
 
 /// A member table with its root type erased, as the proxy's registry stores it: one reader
-/// per member, made when the table is injected.
-///
-/// A class, immutable: a look-up by name retains the slot that holds it, and nothing in it.
+/// per member, made when the table is injected. Immutable.
 final class AnyMemberTable: Sendable {
-    typealias Reader = @Sendable (Unmanaged<AnyObject>) -> Any?
+    typealias Reader = @MainActor @Sendable (AnyObject) -> Any?
 
     let names: [String]
-    private let readers: [Member]
-
-    /// A struct, so the array holds the closure as it is (see ``MemberTable``).
-    struct Member {
-        let read: Reader
-    }
+    private let readers: [Reader]
 
     init<Root>(_ table: MemberTable<Root>) {
         names = table.names
         readers = table.members.map { member in
             let read = member.read
-            return Member { object in ForwardingProxy._read(object, as: Root.self, read) }
+            return { object in ForwardingProxy.read(object, as: Root.self, read) }
         }
     }
 
@@ -104,8 +98,9 @@ final class AnyMemberTable: Sendable {
     }
 
     /// Reads the member at `index` (from ``index(of:)``) from an injected object.
-    func read(at index: Int, from object: Unmanaged<AnyObject>) -> Any? {
-        readers.withUnsafeBufferPointer { $0[index].read(object) }
+    @MainActor
+    func read(at index: Int, from object: AnyObject) -> Any? {
+        readers[index](object)
     }
 
     /// The tables of the library's own content protocols, found without being passed.

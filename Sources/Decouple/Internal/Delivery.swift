@@ -1,14 +1,4 @@
 import Foundation
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-import Synchronization
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Bionic)
-import Bionic
-#endif
 
 // MARK: - DeliveryContext
 
@@ -21,44 +11,21 @@ import Bionic
 /// another. In the same way, releasing a chain's last token releases each link after the one
 /// before it has finished, not from inside its `deinit`.
 ///
-/// One per thread, reached only from its thread: nothing here is shared, so its properties skip
-/// the run time's exclusivity checks (`@exclusivity(unchecked)`): no two accesses can overlap,
-/// and each check cost a thread-local look-up, twice per delivery (see `Benchmarks/`).
+/// One per thread (see ``ThreadContext``), reached only from its thread: nothing here is shared.
 @usableFromInline
 final class DeliveryContext {
     /// How many deliveries this thread is inside.
-    @exclusivity(unchecked) @usableFromInline var depth = 0
-    /// Whether this is the main thread, asked once: on Linux, Foundation asks the kernel (two
-    /// system calls) every time, which was most of a binding update.
+    @usableFromInline var depth = 0
+    /// Whether this is the main thread, asked once: on Linux, Foundation asks the kernel every
+    /// time.
     @usableFromInline let isMainThread = Thread.isMainThread
-    @exclusivity(unchecked) @usableFromInline var jobs: [() -> Void] = []
-    @exclusivity(unchecked) private var isReleasing = false
-    @exclusivity(unchecked) private var releases: [[AnyObject & Sendable]] = []
+    @usableFromInline var jobs: [() -> Void] = []
+    private var isReleasing = false
+    private var releases: [[AnyObject & Sendable]] = []
 
     /// The current thread's context.
     @usableFromInline
-    static var current: DeliveryContext {
-        currentUnretained.takeUnretainedValue()
-    }
-
-    /// The current thread's context, not retained: the thread keeps it until it exits, so code
-    /// on this thread may use it unretained (`_withUnsafeGuaranteedRef`). A retain and a release
-    /// of it showed in every update of a binding (see `Benchmarks/`).
-    @usableFromInline
-    static var currentUnretained: Unmanaged<DeliveryContext> {
-        let key = key
-        if let pointer = pthread_getspecific(key) {
-            return Unmanaged<DeliveryContext>.fromOpaque(pointer)
-        }
-        return makeCurrent(key)
-    }
-
-    @inline(never)
-    private static func makeCurrent(_ key: pthread_key_t) -> Unmanaged<DeliveryContext> {
-        let context = Unmanaged.passRetained(DeliveryContext())
-        pthread_setspecific(key, context.toOpaque())
-        return context
-    }
+    static var current: DeliveryContext { ThreadContext.current }
 
     /// Runs `body` as a delivery, then, if it was the outermost one, every delivery it set off.
     @inlinable
@@ -101,151 +68,59 @@ final class DeliveryContext {
         while let batch = releases.popLast() { _ = batch }
         isReleasing = false
     }
-
-    #if canImport(Glibc)
-    /// The thread-specific key plus one, or 0 before the first context is made. An atomic word
-    /// with a constant first value is initialised statically in an optimised build: unlike a `static let` made by a
-    /// closure, reading it calls no `swift_once`, which showed in every update of a binding.
-    private static let keyPlusOne = Atomic<UInt>(0)
-
-    private static var key: pthread_key_t {
-        let stored = keyPlusOne.load(ordering: .acquiring)
-        return stored != 0 ? pthread_key_t(stored - 1) : makeKey()
-    }
-
-    /// Makes the key; when two threads race, the key published first is kept.
-    @inline(never)
-    private static func makeKey() -> pthread_key_t {
-        let made = createKey()
-        let (exchanged, original) = keyPlusOne.compareExchange(
-            expected: 0, desired: UInt(made) + 1, ordering: .acquiringAndReleasing)
-        if exchanged { return made }
-        pthread_key_delete(made)
-        return pthread_key_t(original - 1)
-    }
-    #else
-    private static let key: pthread_key_t = createKey()
-    #endif
-
-    private static func createKey() -> pthread_key_t {
-        var key = pthread_key_t()
-        let result = pthread_key_create(&key, releaseContext)
-        precondition(result == 0, "pthread_key_create failed: \(result)")
-        return key
-    }
-}
-
-#if canImport(Darwin)
-private func releaseContext(_ pointer: UnsafeMutableRawPointer) {
-    Unmanaged<DeliveryContext>.fromOpaque(pointer).release()
-}
-#else
-private func releaseContext(_ pointer: UnsafeMutableRawPointer?) {
-    if let pointer { Unmanaged<DeliveryContext>.fromOpaque(pointer).release() }
-}
-#endif
-
-/// An identifier of the current thread, as a plain integer that may be stored anywhere.
-@usableFromInline
-func currentThreadID() -> UInt {
-    #if canImport(Darwin)
-    UInt(bitPattern: pthread_self())
-    #else
-    UInt(pthread_self())
-    #endif
 }
 
 // MARK: - ObservationGate
 
-/// Whether one observation is on, and whether its handler is running: what makes "once
+/// Whether one observation is on, and which threads are running its handler: what makes "once
 /// `cancel()` has returned, the handler is never entered again" true across threads.
 ///
-/// A handler is entered only through ``enter()``, which fails once the gate is closed. Closing it
-/// from another thread while the handler runs waits for the handler to return; closing it from
-/// inside the handler (an observation that ends itself) does not wait.
-///
-/// On Linux (glibc) the gate is two atomic words, entered with one sequentially consistent
-/// store and left with a plain release store: a store and a load on each side (the running
-/// thread, then `closed`, to enter; `closed`, then the running thread, to close) mean that
-/// either the entering thread sees the gate closed or the closing thread sees the handler
-/// running and waits. That is two lock operations fewer per delivery than a lock (see
-/// `Benchmarks/`). Elsewhere, where `Atomic` needs macOS 15 or iOS 18, it is a ``Locked`` state.
+/// A handler is entered only through ``run(in:_:)``, which skips it once the gate is closed.
+/// Closing it from another thread while the handler runs waits, on a condition, for every call
+/// running on another thread to return; closing it from inside the handler (an observation that
+/// ends itself) does not wait for that call.
 @usableFromInline
-final class ObservationGate: Sendable {
-    #if canImport(Glibc)
-    private let closed = Atomic<Bool>(false)
-    /// The thread running the handler, or 0.
-    private let runningOn = Atomic<UInt>(0)
-    #else
-    private let state = Locked(State())
-
-    private struct State {
-        var isClosed = false
-        /// The thread running the handler, or 0.
-        var runningOn: UInt = 0
-    }
-    #endif
+final class ObservationGate: @unchecked Sendable {
+    // Unchecked: `isClosed` and `running` are read and written only under `condition`'s lock.
+    private let condition = NSCondition()
+    private var isClosed = false
+    /// The contexts (so the threads) of the calls running now, one element per call.
+    private var running: [ObjectIdentifier] = []
 
     @usableFromInline init() {}
 
-    /// Marks the handler as running on this thread, unless the gate is closed.
-    @usableFromInline
-    func enter() -> Bool {
-        let thread = currentThreadID()
-        #if canImport(Glibc)
-        runningOn.store(thread, ordering: .sequentiallyConsistent)
-        guard !closed.load(ordering: .sequentiallyConsistent) else {
-            // Only this thread's mark is undone.
-            _ = runningOn.compareExchange(expected: thread, desired: 0, ordering: .releasing)
-            return false
-        }
-        return true
-        #else
-        return state.withLock { state in
-            guard !state.isClosed else { return false }
-            state.runningOn = thread
-            return true
-        }
-        #endif
-    }
-
-    /// Marks the handler as returned.
-    @usableFromInline
-    func exit() {
-        #if canImport(Glibc)
-        runningOn.store(0, ordering: .releasing)
-        #else
-        state.withLock { $0.runningOn = 0 }
-        #endif
-    }
-
-    /// Runs `body` if the observation is still on.
+    /// Runs `body` if the observation is still on; `context` is the current thread's.
     @inlinable
-    func run(_ body: () -> Void) {
-        guard enter() else { return }
+    func run(in context: DeliveryContext, _ body: () -> Void) {
+        let thread = ObjectIdentifier(context)
+        guard enter(thread) else { return }
         body()
-        exit()
+        exit(thread)
     }
 
-    /// Closes the gate, waiting for a handler running on another thread to return.
+    @usableFromInline
+    func enter(_ thread: ObjectIdentifier) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !isClosed else { return false }
+        running.append(thread)
+        return true
+    }
+
+    @usableFromInline
+    func exit(_ thread: ObjectIdentifier) {
+        condition.lock()
+        defer { condition.unlock() }
+        if let index = running.lastIndex(of: thread) { running.remove(at: index) }
+        if isClosed { condition.broadcast() }
+    }
+
+    /// Closes the gate, waiting for the calls running on other threads to return.
     func close() {
-        let thread = currentThreadID()
-        #if canImport(Glibc)
-        closed.store(true, ordering: .sequentiallyConsistent)
-        while true {
-            let running = runningOn.load(ordering: .sequentiallyConsistent)
-            if running == 0 || running == thread { return }
-            sched_yield()
-        }
-        #else
-        var busy = state.withLock { state in
-            state.isClosed = true
-            return state.runningOn != 0 && state.runningOn != thread
-        }
-        while busy {
-            sched_yield()
-            busy = state.withLock { $0.runningOn != 0 }
-        }
-        #endif
+        let thread = ObjectIdentifier(DeliveryContext.current)
+        condition.lock()
+        defer { condition.unlock() }
+        isClosed = true
+        while running.contains(where: { $0 != thread }) { condition.wait() }
     }
 }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Synchronization
-#endif
 
 // MARK: - MainActorDelivery
 
@@ -15,17 +12,14 @@ enum MainActorDelivery {
     /// The main thread is the quick answer. It is not the whole one: under Swift Testing on
     /// Linux, main-actor code runs on another thread, draining the main queue — the main actor's
     /// executor. So the main queue carries a mark, and code running from it sees the mark.
-    ///
-    /// ``prepare()`` must have run first: it marks the main queue once, rather than on every
-    /// question (a one-time initialisation check each time).
+    /// ``prepare()`` must have run first.
     @usableFromInline
-    static var isOnMainActor: Bool {
-        if DeliveryContext.currentUnretained._withUnsafeGuaranteedRef({ $0.isMainThread }) { return true }
-        return DispatchQueue.getSpecific(key: mainQueueKey) == true
+    static func isOnMainActor(_ context: DeliveryContext) -> Bool {
+        context.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
     }
 
     /// Marks the main queue, once; called where an observation on the main actor is made, before
-    /// its first ``isOnMainActor``.
+    /// its first ``isOnMainActor(_:)``.
     @usableFromInline
     static func prepare() {
         _ = markMainQueue
@@ -40,18 +34,13 @@ enum MainActorDelivery {
 /// A weak reference that only the main actor reads. It may be sent anywhere, because whatever
 /// it refers to is reached only on the main actor.
 @usableFromInline
-final class MainActorWeak<Object: AnyObject>: @unchecked Sendable {
-    /// Set once, in `init`, and only read after: no access can conflict, so reads skip the run
-    /// time's exclusivity check.
-    @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) weak var storage: Object?
+final class MainActorWeak<Object: AnyObject>: Sendable {
+    @MainActor @usableFromInline weak var storage: Object?
 
     @usableFromInline @MainActor
     init(_ object: Object) {
         storage = object
     }
-
-    @usableFromInline @MainActor
-    var object: Object? { storage }
 }
 
 // MARK: - MainActorQueue
@@ -61,41 +50,23 @@ final class MainActorWeak<Object: AnyObject>: @unchecked Sendable {
 /// would be overtaken by the older value when that one runs, and the observer would end on it.
 @usableFromInline
 final class MainActorQueue: Sendable {
-    #if canImport(Glibc)
-    private let waiting = Atomic<Int>(0)
-    #else
     private let waiting = Locked(0)
-    #endif
 
     @usableFromInline init() {}
 
     /// Whether no delivery waits. Asked on the main actor, before telling a value at once.
     @usableFromInline
     var isEmpty: Bool {
-        #if canImport(Glibc)
-        waiting.load(ordering: .acquiring) == 0
-        #else
         waiting.withLock { $0 == 0 }
-        #endif
     }
 
     /// Queues `body` to the main actor, after the deliveries already queued; skips it if by the
     /// time it runs `token` is gone or cancelled.
     @usableFromInline
     func enqueue(unlessCancelled token: Weak<CancellationToken>, _ body: @escaping @MainActor @Sendable () -> Void) {
-        #if canImport(Glibc)
-        _ = waiting.add(1, ordering: .acquiringAndReleasing)
-        #else
         waiting.withLock { $0 += 1 }
-        #endif
         Task { @MainActor in
-            defer {
-                #if canImport(Glibc)
-                _ = waiting.subtract(1, ordering: .acquiringAndReleasing)
-                #else
-                waiting.withLock { $0 -= 1 }
-                #endif
-            }
+            defer { waiting.withLock { $0 -= 1 } }
             guard let live = token.object, !live.isCancelled else { return }
             body()
         }

@@ -92,12 +92,6 @@ extension ObservableValue where Value: Sendable {
     /// Observes on behalf of `observer`, held weakly, on the main actor: what
     /// ``observe(_:options:_:)`` does, with the weak reference itself given to `deliver`, which
     /// returns whether the observer was still there (when it was not, the observation ends).
-    ///
-    /// Bindings write through the weak reference: `observer.storage?[keyPath: path] = new`
-    /// retains the observer once, when it is loaded, where loading it first and then applying
-    /// the key path to it retains it a second time for the key path's root. Once an object is
-    /// referred to weakly, its retains go through the run time's side table, so that second
-    /// retain and its release were a tenth of a binding's update (see `Benchmarks/`).
     @MainActor @inlinable
     func observe<Observer: AnyObject>(
         weakly observer: Observer,
@@ -108,17 +102,13 @@ extension ObservableValue where Value: Sendable {
         let box = MainActorWeak(observer)
         // Weak, so that dropping the token still ends the observation.
         let token = Weak<CancellationToken>()
-        // What `MainActor.assumeIsolated` does, without the closure context it allocates: the
-        // same function, typed as not isolated, for the updates that run on the main actor. Cast
-        // once, here: cast on every update, the reabstraction allocated a context each time.
-        nonisolated(unsafe) let onMainActor = unsafeBitCast(deliver, to: ((MainActorWeak<Observer>, ObservedChange<Value>) -> Bool).self)
         let queue = MainActorQueue()
         let observation = observe(options: options) { change in
-            // At once on the main actor (nothing is allocated per update), unless an older value
-            // still waits for it; queued otherwise, in order, and then skipped if by the time it
-            // runs the token is gone or cancelled.
-            if MainActorDelivery.isOnMainActor, queue.isEmpty {
-                if !onMainActor(box, change) { token.object?.cancel() }
+            // At once on the main actor, unless an older value still waits for it; queued
+            // otherwise, in order, and then skipped if by the time it runs the token is gone or
+            // cancelled.
+            if MainActorDelivery.isOnMainActor(DeliveryContext.current), queue.isEmpty {
+                if !MainActor.assumeIsolated({ deliver(box, change) }) { token.object?.cancel() }
             } else {
                 queue.enqueue(unlessCancelled: token) {
                     if !deliver(box, change) { token.object?.cancel() }
@@ -168,15 +158,18 @@ extension ObservableValue where Value: Sendable {
 ///   than one inside another.
 /// - A prior notification (``ObservationOptions/prior``) runs while the property still holds
 ///   the old value, unless a newer value was set meanwhile.
+/// - An observation takes its place in the same order: one made while a round is being
+///   delivered joins after that round, and its ``ObservationOptions/initial`` call comes before
+///   any later value. No observer ever sees a value older than one it has already seen.
 /// - Once `cancel()` has returned, on any thread, the handler is not entered again; cancelling
-///   from another thread while the handler runs waits for it to return.
+///   from another thread while the handler runs (its initial call included) waits for it to
+///   return.
 public final class ObservableProperty<Value>: ObservableValue {
-    // Setting a value is inlinable, down to the lock: in the caller's module it compiles to code
-    // specialised for `Value`, which asks the run time for no generic metadata. Unspecialised,
-    // one update cost about a microsecond, most of it in metadata look-ups (see `Benchmarks/`).
+    // Setting a value is inlinable: in the caller's module it compiles to code specialised for
+    // `Value`. Unspecialised, an update cost about a microsecond, most of it in generic metadata
+    // look-ups.
 
-    /// One observation. A class, read in place during a round: its fields are constants, so a
-    /// round reaches the handler and the gate without retaining them.
+    /// One observation. Its fields are constants.
     @usableFromInline
     final class Entry {
         @usableFromInline let id: Int
@@ -185,35 +178,68 @@ public final class ObservableProperty<Value>: ObservableValue {
         /// Whether the observation is still on, closed by its token.
         @usableFromInline let gate: ObservationGate
 
+        @usableFromInline
         init(id: Int, options: ObservationOptions, handler: @escaping @Sendable (ObservedChange<Value>) -> Void, gate: ObservationGate) {
             self.id = id
             self.options = options
             self.handler = handler
             self.gate = gate
         }
+
+        /// Tells the handler of a value, with what its options ask for, unless it has ended.
+        @inlinable
+        func tell(old: Value?, new: Value?, isPrior: Bool = false, isInitial: Bool = false, in context: DeliveryContext) {
+            gate.run(in: context) {
+                handler(ObservedChange(
+                    old: options.contains(.old) ? old : nil,
+                    new: options.contains(.new) ? new : nil,
+                    isPrior: isPrior,
+                    isInitial: isInitial))
+            }
+        }
+    }
+
+    /// What waits for the thread delivering rounds, in the order it came.
+    @usableFromInline
+    enum Pending {
+        case value(Value)
+        /// An observation made while rounds were being delivered: it joins here.
+        case observer(Entry)
+        /// Taken, or an observation cancelled before it joined.
+        case taken
+    }
+
+    /// What the delivering thread does next.
+    @usableFromInline
+    enum Step {
+        /// An observation joins and asks for its initial call, with the value told last.
+        case initial(Entry, Value)
+        /// A round: `new` is told to `entries`; it is stored already unless prior notifications
+        /// run first.
+        case round(old: Value, new: Value, entries: [Entry], isStored: Bool)
     }
 
     @usableFromInline
     struct State {
         /// The value observers were last told of, or are being told of.
         @usableFromInline var value: Value {
-            @inlinable get { stored.unsafelyUnwrapped }
+            @inlinable get { stored! }
             @inlinable set { stored = newValue }
         }
         /// Where `value` is kept: `nil` only once the property has gone. Tokens hold this state
-        /// and may outlive the property, so its `deinit` lets go of the values here, which might
-        /// otherwise be kept, or hold a token of their own in a cycle.
+        /// and may outlive the property, so its `deinit` lets go of the values here.
         @usableFromInline var stored: Value?
-        /// In the order observers came: ids only grow, so appending keeps it sorted. Taking a
-        /// copy to notify is a reference count, not an allocation.
+        /// In the order observers joined.
         @usableFromInline var entries: [Entry] = []
         var nextID = 0
-        /// Whether a thread is delivering rounds; it delivers every value queued meanwhile.
+        /// Whether a thread is delivering rounds; it delivers everything pending meanwhile.
         @usableFromInline var isDelivering = false
         /// The value of the round being delivered, until it is stored in `value`.
         @usableFromInline var incoming: Value?
-        /// Values set while a round was being delivered, in order.
-        @usableFromInline var queued: [Value] = []
+        /// Values set, and observations made, while a round was being delivered, in order; the
+        /// ones before `head` are taken.
+        @usableFromInline var pending: [Pending] = []
+        @usableFromInline var head = 0
         /// How many entries ask for prior notifications. Without any, a round's value is stored
         /// in the same critical section that starts the round.
         @usableFromInline var priorCount = 0
@@ -222,11 +248,75 @@ public final class ObservableProperty<Value>: ObservableValue {
             stored = value
         }
 
+        /// The last value set and not yet delivered.
+        @usableFromInline var lastPending: Value? {
+            for item in pending[head...].reversed() {
+                if case let .value(value) = item { return value }
+            }
+            return nil
+        }
+
         /// The last value set.
-        @usableFromInline var latest: Value { queued.last ?? incoming ?? value }
+        @usableFromInline var latest: Value { lastPending ?? incoming ?? value }
         /// What `value` reads: the last value set, except that while the prior notifications of
         /// a round run, the value they precede is not yet readable.
-        @usableFromInline var readable: Value { queued.last ?? value }
+        @usableFromInline var readable: Value { lastPending ?? value }
+
+        @usableFromInline
+        mutating func admit(_ entry: Entry) {
+            entries.append(entry)
+            if entry.options.contains(.prior) { priorCount += 1 }
+        }
+
+        /// The next step of the delivering thread, or `nil` when nothing is left (it then stops
+        /// delivering). What it takes out of `pending` it returns, so that it is released
+        /// outside the lock.
+        @usableFromInline
+        mutating func nextStep() -> Step? {
+            while incoming == nil {
+                guard head < pending.count else {
+                    pending.removeAll(keepingCapacity: true)   // every element is `.taken`
+                    head = 0
+                    isDelivering = false
+                    return nil
+                }
+                let next = pending[head]
+                pending[head] = .taken
+                head += 1
+                switch next {
+                case let .value(value):
+                    incoming = value
+                case let .observer(entry):
+                    admit(entry)
+                    if entry.options.contains(.initial) { return .initial(entry, value) }
+                case .taken:
+                    break
+                }
+            }
+            let new = incoming!
+            let old = value   // released outside the lock, after the round
+            guard priorCount == 0 else { return .round(old: old, new: new, entries: entries, isStored: false) }
+            value = new
+            incoming = nil
+            return .round(old: old, new: new, entries: entries, isStored: true)
+        }
+
+        /// Removes an observation, whether it has joined or still waits to; returns it, to be
+        /// released outside the lock.
+        mutating func remove(_ id: Int) -> Entry? {
+            if let index = entries.firstIndex(where: { $0.id == id }) {
+                let entry = entries.remove(at: index)
+                if entry.options.contains(.prior) { priorCount -= 1 }
+                return entry
+            }
+            for index in pending.indices.dropFirst(head) {
+                if case let .observer(entry) = pending[index], entry.id == id {
+                    pending[index] = .taken
+                    return entry
+                }
+            }
+            return nil
+        }
     }
 
     @usableFromInline let state: Locked<State>
@@ -264,35 +354,45 @@ public final class ObservableProperty<Value>: ObservableValue {
     }
 
     /// How many observations are active.
-    public var observerCount: Int { state.withLock { $0.entries.count } }
+    public var observerCount: Int {
+        state.withLock { state in
+            state.entries.count + state.pending.dropFirst(state.head).count { if case .observer = $0 { true } else { false } }
+        }
+    }
 
     public func observe(
         options: ObservationOptions = [.new],
         _ handler: @escaping @Sendable (ObservedChange<Value>) -> Void
     ) -> CancellationToken {
-        let id = state.withLock { state in
-            defer { state.nextID += 1 }
-            return state.nextID
-        }
-        // The token holds the guarded state, not the property: a weak reference would give the
-        // property a side table, and every retain and release of it (several per set) would
-        // take the run time's slow path. The property empties the state in `deinit`, so the
-        // handlers and the values still go with it. `Removal` makes the capture sendable
-        // whatever `Value` is: it only takes the lock.
-        let removal = Removal(state)
         let gate = ObservationGate()
+        // The observation joins now, unless rounds are being delivered: then it joins after
+        // them, in order. With `.initial`, joining now makes this call the delivering one, so
+        // that the initial call comes before any value set after it.
+        let (id, initial) = state.withLock { state -> (Int, (Entry, Value)?) in
+            let entry = Entry(id: state.nextID, options: options, handler: handler, gate: gate)
+            state.nextID += 1
+            guard !state.isDelivering else {
+                state.pending.append(.observer(entry))
+                return (entry.id, nil)
+            }
+            state.admit(entry)
+            guard options.contains(.initial) else { return (entry.id, nil) }
+            state.isDelivering = true
+            return (entry.id, (entry, state.value))
+        }
+        // The token holds the guarded state, not the property, which empties the state in
+        // `deinit`. `Removal` makes the capture sendable whatever `Value` is: it only takes the
+        // lock, and removes an entry.
+        let removal = Removal(state)
         let token = CancellationToken {
             gate.close()
             removal.remove(id)
         }
-        let current = state.withLock { state in
-            state.entries.append(Entry(id: id, options: options, handler: handler, gate: gate))
-            if options.contains(.prior) { state.priorCount += 1 }
-            return state.latest
-        }
-        if options.contains(.initial) {
-            gate.run {
-                handler(ObservedChange(old: nil, new: options.contains(.new) ? current : nil, isPrior: false, isInitial: true))
+        if let (entry, value) = initial {
+            let context = DeliveryContext.current
+            context.deliver {
+                entry.tell(old: nil, new: value, isInitial: true, in: context)
+                deliverRounds(in: context)
             }
         }
         return token
@@ -308,30 +408,25 @@ public final class ObservableProperty<Value>: ObservableValue {
         init(_ state: Locked<State>) { self.state = state }
 
         func remove(_ id: Int) {
-            let removed = state.withLock { state -> Entry? in
-                guard let index = state.entries.firstIndex(where: { $0.id == id }) else { return nil }
-                let entry = state.entries.remove(at: index)
-                if entry.options.contains(.prior) { state.priorCount -= 1 }
-                return entry
-            }
+            let removed = state.withLock { $0.remove(id) }
             _ = removed   // the handler, and what it captured, is released outside the lock
         }
     }
 
     deinit {
         // Tokens still hold the state: the observations end here, and their handlers (and what
-        // they captured) and the values are released now, outside the lock, as they were when
-        // the state went with the property. Nothing reads a value after this: only the property
-        // does, and tokens only remove entries.
+        // they captured) and the values are released now, outside the lock. Nothing reads a
+        // value after this: only the property does, and tokens only remove entries.
         let released = state.withLock { state in
             defer {
                 state.entries = []
                 state.priorCount = 0
                 state.stored = nil
                 state.incoming = nil
-                state.queued = []
+                state.pending = []
+                state.head = 0
             }
-            return (state.entries, state.stored, state.incoming, state.queued)
+            return (state.entries, state.stored, state.incoming, state.pending)
         }
         _ = released
     }
@@ -351,12 +446,7 @@ public final class ObservableProperty<Value>: ObservableValue {
     @inlinable
     func set(_ newValue: Value) {
         let newValue = transform?(newValue) ?? newValue
-        // The thread's context, unretained: its thread keeps it.
-        DeliveryContext.currentUnretained._withUnsafeGuaranteedRef { set(newValue, in: $0) }
-    }
-
-    @inlinable
-    func set(_ newValue: Value, in context: DeliveryContext) {
+        let context = DeliveryContext.current
         let insideHandler = context.depth > 0
         if insideHandler, let isEqual {
             // Compared outside the lock (`==` is the caller's code); a value set by another
@@ -368,12 +458,12 @@ public final class ObservableProperty<Value>: ObservableValue {
         var entries: [Entry] = []
         let start = state.withLock { state -> Start in
             if state.isDelivering {
-                state.queued.append(newValue)
+                state.pending.append(.value(newValue))
                 return .queued
             }
             state.isDelivering = true
             if insideHandler {
-                state.queued.append(newValue)
+                state.pending.append(.value(newValue))
                 return .deferred
             }
             guard state.priorCount == 0 else {
@@ -391,74 +481,45 @@ public final class ObservableProperty<Value>: ObservableValue {
         case .queued:
             return
         case .deferred:
-            context.enqueue { self.deliverRounds() }
+            context.enqueue { self.deliverRounds(in: context) }
         case .nowWithPrior:
-            context.deliver { deliverRounds() }
+            context.deliver { deliverRounds(in: context) }
         case .now:
             context.deliver {
-                // Non-nil: set in the critical section that returned `.now`.
-                tell(entries, old: old.unsafelyUnwrapped, new: newValue)
-                deliverRounds()
+                // Set in the critical section that returned `.now`.
+                tell(entries, old: old!, new: newValue, in: context)
+                deliverRounds(in: context)
             }
         }
     }
 
     /// Tells `entries` of one stored value.
     @inlinable
-    func tell(_ entries: [Entry], old: Value, new: Value) {
-        // Each entry is reached unretained: the array, held for the round, keeps them alive.
-        // A copy of an entry (its handler and its gate) cost two retains and two releases, all
-        // atomic, per observer per update.
-        entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices {
-                Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
-                    entry.gate.run {
-                        entry.handler(ObservedChange(
-                            old: entry.options.contains(.old) ? old : nil,
-                            new: entry.options.contains(.new) ? new : nil,
-                            isPrior: false,
-                            isInitial: false
-                        ))
-                    }
-                }
-            }
+    func tell(_ entries: [Entry], old: Value, new: Value, in context: DeliveryContext) {
+        for entry in entries {
+            entry.tell(old: old, new: new, in: context)
         }
     }
 
-    /// Delivers rounds until none is left. Called by the one thread delivering.
+    /// Delivers what is pending until nothing is left. Called by the one thread delivering.
     @inlinable
-    func deliverRounds() {
-        while true {
-            let round = state.withLock { state -> (old: Value, new: Value, entries: [Entry], isStored: Bool)? in
-                if state.incoming == nil {
-                    guard !state.queued.isEmpty else {
-                        state.isDelivering = false
-                        return nil
+    func deliverRounds(in context: DeliveryContext) {
+        while let step = state.withLock({ $0.nextStep() }) {
+            switch step {
+            case let .initial(entry, value):
+                entry.tell(old: nil, new: value, isInitial: true, in: context)
+            case let .round(old, new, entries, isStored):
+                if !isStored {
+                    for entry in entries where entry.options.contains(.prior) {
+                        entry.tell(old: old, new: nil, isPrior: true, in: context)
                     }
-                    state.incoming = state.queued.removeFirst()
-                }
-                // Non-nil: set just above or by `set`.
-                let new = state.incoming.unsafelyUnwrapped
-                let old = state.value   // released outside the lock, after the round
-                guard state.priorCount == 0 else { return (old, new, state.entries, false) }
-                // No prior notification: stored now, in the same critical section.
-                state.value = new
-                state.incoming = nil
-                return (old, new, state.entries, true)
-            }
-            guard let (old, new, entries, isStored) = round else { return }
-            if !isStored {
-                for entry in entries where entry.options.contains(.prior) {
-                    entry.gate.run {
-                        entry.handler(ObservedChange(old: entry.options.contains(.old) ? old : nil, new: nil, isPrior: true, isInitial: false))
+                    state.withLock { state in
+                        state.value = new   // `old` still holds the value replaced: released outside
+                        state.incoming = nil
                     }
                 }
-                state.withLock { state in
-                    state.value = new   // `old` still holds the value replaced: released outside
-                    state.incoming = nil
-                }
+                tell(entries, old: old, new: new, in: context)
             }
-            tell(entries, old: old, new: new)
         }
     }
 }
@@ -466,6 +527,7 @@ public final class ObservableProperty<Value>: ObservableValue {
 extension ObservableProperty: Sendable where Value: Sendable {}
 extension ObservableProperty.State: Sendable where Value: Sendable {}
 extension ObservableProperty.Entry: Sendable where Value: Sendable {}
+extension ObservableProperty.Pending: Sendable where Value: Sendable {}
 
 // MARK: - Observed
 

@@ -96,7 +96,9 @@ enum Emitter {
 
     /// What `ForwardingProxy` needs to stand in for a user protocol: its member table, stored
     /// once and read through closures; its conformance; and typed look-up that tells "nothing
-    /// injected" (`nil`) from an empty value.
+    /// injected" (`nil`) from an empty value. The conformance and the look-up are isolated to the
+    /// main actor, where the proxy reads what is injected for a protocol that may not be
+    /// `Sendable`; they compile in every language mode and default isolation.
     static func proxySupport(for protocolDeclaration: ProtocolDeclaration) -> [String] {
         let access = min(protocolDeclaration.access, .public).memberModifier
         let existential = "any \(escapedPath(protocolDeclaration.spelling))"
@@ -118,20 +120,20 @@ enum Emitter {
             // The resolver refuses a requirement with no fallback, so `nil` is for optionals.
             let fallback = proxyFallback(for: requirement.type) ?? "nil"
             return """
-                \(access) var \(escaped(requirement.name)): \(spelling(of: requirement.type, builtIn: protocolDeclaration.isBuiltIn)) {
+                @Swift.MainActor \(access) var \(escaped(requirement.name)): \(spelling(of: requirement.type, builtIn: protocolDeclaration.isBuiltIn)) {
                 self.forward(\\(\(existential)).\(escaped(requirement.name))) ?? \(fallback)
                 }
                 """
         }
         let conformance = decl("""
-            extension Decouple.ForwardingProxy: \(escapedPath(protocolDeclaration.spelling)) {
+            extension Decouple.ForwardingProxy: @Swift.MainActor \(escapedPath(protocolDeclaration.spelling)) {
             \(members.joined(separator: "\n"))
             }
             """)
         let lookUp = """
             extension Decouple.ForwardingProxy {
                 /// Typed look-up of `\(protocolDeclaration.name)` members: `nil` when nothing is injected for it.
-                \(access) subscript<Value>(dynamicMember keyPath: Swift.KeyPath<\(existential), Value>) -> Value? {
+                @Swift.MainActor \(access) subscript<Value>(dynamicMember keyPath: Swift.KeyPath<\(existential), Value>) -> Value? {
                     self.forward(keyPath)
                 }
             }

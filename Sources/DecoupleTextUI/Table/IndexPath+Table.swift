@@ -2,18 +2,15 @@ import Foundation
 
 // MARK: - IndexPath, as UIKit shapes it
 
-#if !canImport(UIKit)
 // UIKit adds `row` and `section` to Foundation's `IndexPath`; where there is no UIKit (Linux,
 // and macOS without Catalyst), the text UI kit adds the same, so table code ports unchanged.
+// The one platform fork of the text UI kit (see README, "Platforms").
+#if !canImport(UIKit)
 extension IndexPath {
-    /// The index path of a row in a section: `[section, row]`, as UIKit's `IndexPath(row:section:)`.
-    public init(row: Int, section: Int) {
-        self.init(indexes: [section, row])
-    }
-
+    /// `[section, row]`, as UIKit's `IndexPath(row:section:)`.
+    public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
     /// The row within its section; `0` for an index path of fewer than two indexes.
     public var row: Int { tableRow }
-
     /// The section; `0` for an empty index path.
     public var section: Int { tableSection }
 }

@@ -10,5 +10,5 @@ func warn(_ message: String) {
 
 /// An object as the warnings name it: `<Label: 0x…>`.
 func describe(_ object: AnyObject) -> String {
-    "<\(type(of: object)): \(Unmanaged.passUnretained(object).toOpaque())>"
+    "<\(type(of: object)): 0x\(String(UInt(bitPattern: ObjectIdentifier(object)), radix: 16))>"
 }

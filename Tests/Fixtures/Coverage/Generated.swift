@@ -279,15 +279,15 @@ extension Decouple.MemberTable where Root == any AvatarContent {
     ])
 }
 
-extension Decouple.ForwardingProxy: AvatarContent {
-    internal var avatar: Decouple.ImageName {
+extension Decouple.ForwardingProxy: @Swift.MainActor AvatarContent {
+    @Swift.MainActor internal var avatar: Decouple.ImageName {
         self.forward(\(any AvatarContent).avatar) ?? Decouple.ImageName.empty
     }
 }
 
 extension Decouple.ForwardingProxy {
     /// Typed look-up of `AvatarContent` members: `nil` when nothing is injected for it.
-    internal subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any AvatarContent, Value>) -> Value? {
+    @Swift.MainActor internal subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any AvatarContent, Value>) -> Value? {
         self.forward(keyPath)
     }
 }
@@ -302,18 +302,18 @@ extension Decouple.MemberTable where Root == any BadgeContent {
     ])
 }
 
-extension Decouple.ForwardingProxy: BadgeContent {
-    public var badge: Swift.String {
+extension Decouple.ForwardingProxy: @Swift.MainActor BadgeContent {
+    @Swift.MainActor public var badge: Swift.String {
         self.forward(\(any BadgeContent).badge) ?? ""
     }
-    public var count: Swift.Int? {
+    @Swift.MainActor public var count: Swift.Int? {
         self.forward(\(any BadgeContent).count) ?? nil
     }
 }
 
 extension Decouple.ForwardingProxy {
     /// Typed look-up of `BadgeContent` members: `nil` when nothing is injected for it.
-    public subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any BadgeContent, Value>) -> Value? {
+    @Swift.MainActor public subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any BadgeContent, Value>) -> Value? {
         self.forward(keyPath)
     }
 }
@@ -327,15 +327,15 @@ extension Decouple.MemberTable where Root == any `Protocol` {
     ])
 }
 
-extension Decouple.ForwardingProxy: `Protocol` {
-    internal var `default`: Swift.String {
+extension Decouple.ForwardingProxy: @Swift.MainActor `Protocol` {
+    @Swift.MainActor internal var `default`: Swift.String {
         self.forward(\(any `Protocol`).`default`) ?? ""
     }
 }
 
 extension Decouple.ForwardingProxy {
     /// Typed look-up of `Protocol` members: `nil` when nothing is injected for it.
-    internal subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any `Protocol`, Value>) -> Value? {
+    @Swift.MainActor internal subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any `Protocol`, Value>) -> Value? {
         self.forward(keyPath)
     }
 }

@@ -219,18 +219,18 @@ extension Decouple.MemberTable where Root == any BadgeDisplay {
     ])
 }
 
-extension Decouple.ForwardingProxy: BadgeDisplay {
-    public var badge: Swift.String {
+extension Decouple.ForwardingProxy: @Swift.MainActor BadgeDisplay {
+    @Swift.MainActor public var badge: Swift.String {
         self.forward(\(any BadgeDisplay).badge) ?? ""
     }
-    public var count: Swift.Int {
+    @Swift.MainActor public var count: Swift.Int {
         self.forward(\(any BadgeDisplay).count) ?? 0
     }
 }
 
 extension Decouple.ForwardingProxy {
     /// Typed look-up of `BadgeDisplay` members: `nil` when nothing is injected for it.
-    public subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any BadgeDisplay, Value>) -> Value? {
+    @Swift.MainActor public subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any BadgeDisplay, Value>) -> Value? {
         self.forward(keyPath)
     }
 }

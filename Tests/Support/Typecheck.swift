@@ -1,0 +1,27 @@
+import Foundation
+
+// MARK: - Typecheck
+
+/// Type-checks one Swift file with the toolchain's `swiftc`, against the modules this test
+/// bundle was built with (so `import Decouple` finds the library under test), and returns what
+/// the compiler said. For tests that a use of the library compiles, or that the compiler
+/// refuses it.
+///
+/// ```swift
+/// let run = try typecheck("import Decouple\nlet p = ForwardingProxy()")
+/// #expect(run.status == 0, "\(run.stderr)")
+/// ```
+///
+/// - Parameter options: More `swiftc` options, e.g. `["-swift-version", "5"]`; the language
+///   mode is 6 unless they say otherwise.
+public func typecheck(_ source: String, options: [String] = ["-swift-version", "6"]) throws -> ProcessRun {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("typecheck-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("main.swift")
+    try Data(source.utf8).write(to: file)
+    return try ProcessRun(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        ["swiftc", "-typecheck", "-I", builtProduct("Modules").path] + options + [file.path],
+        in: folder)
+}
