@@ -3,8 +3,8 @@ import DecoupleTestSupport
 import Foundation
 import Testing
 
-/// The factory's look-up table is read without a lock while registrations write it: these tests
-/// race the two on several threads (run them under ThreadSanitizer too).
+/// The factory's look-ups and registrations on several threads at once, and every way of holding
+/// a model (run them under ThreadSanitizer too).
 @Suite struct ContentFactoryLookupTests {
     struct Adapted: TitledContent { var title: String; var subtitle = "" }
 
@@ -193,6 +193,34 @@ import Testing
                 #expect(try factory.adapt(model).title == title)
             }
         }
+    }
+
+    @Test func openedModel_isTheModelHeld_orNil() {
+        // The factory's one unsafe read: a value stored as exactly `Model` is taken as it is;
+        // anything else goes through the run time's cast, and a value of another type is `nil`.
+        final class Twig: Base {}
+        func erased<Model>(_ model: Model) -> Any { model }
+        let leaf = Twig()
+        #expect(opened(leaf as Any, as: Twig.self) === leaf)
+        #expect(opened(leaf as Any, as: Base.self) === leaf)
+        #expect(opened(erased(leaf as Base), as: Twig.self) === leaf)
+        #expect(opened(erased(leaf as AnyObject), as: Base.self) === leaf)
+        #expect(opened(Base() as Any, as: Twig.self) == nil)
+        #expect(opened(42 as Any, as: Int.self) == 42)
+        #expect(opened(erased(42 as any Equatable), as: Int.self) == 42)
+        #expect(opened(42 as Any, as: String.self) == nil)
+        #expect(opened("forty-two" as Any, as: Int.self) == nil)
+        #expect(opened(Optional(7) as Any, as: Int?.self) == .some(7))
+        #expect(opened(Twig.self as Any, as: Base.Type.self) == Twig.self)
+    }
+
+    @Test func typeKeys_ofDistinctTypes_areDistinct_andSpreadOverADictionary() {
+        let types: [Any.Type] = [Int.self, String.self, Double.self, Base.self, Middle.self, Leaf.self, [Int].self, Int?.self, Base.Type.self]
+        #expect(Set(types.map(TypeKey.init)).count == types.count)
+        var table: [TypeKey: Int] = [:]
+        for (index, type) in types.enumerated() { table[TypeKey(type)] = index }
+        for (index, type) in types.enumerated() { #expect(table[TypeKey(type)] == index) }
+        #expect(TypeKey(Int.self) == TypeKey(Int.self))
     }
 
     @Test func aValueStoredAsARegisteredType_isAdaptedByItsDynamicType() throws {

@@ -54,7 +54,8 @@ struct StoryAdapter: TitledContent {
 func proxyBenchmarks() {
     // A title long enough to live on the heap, as real titles do.
     let member = Member(name: "Ada Lovelace, Countess of Lovelace", age: 36)
-    let direct: any TitledContent = opaque(member)
+    // Read only on the main actor, by the benchmarks below.
+    nonisolated(unsafe) let direct: any TitledContent = opaque(member)
     let proxy = ForwardingProxy()
 
     // On the main actor, where views read their content and where the proxy reads what is

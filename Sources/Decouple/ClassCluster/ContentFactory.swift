@@ -33,7 +33,11 @@ import Foundation
 ///   and written under one lock, and adapters run after it is given back. A look-up that starts
 ///   after a registration returned sees that registration.
 public final class ContentFactory<Content>: Sendable {
-    private let registry = Locked(ContentRegistry<Content>())
+    // The hot path, `adapt`, is inlinable down to the registry, and so is `register`, which
+    // makes the adapter: in the caller's module both compile to code specialised for the
+    // content and the model, with no generic metadata looked up at run time (which cost most
+    // of a look-up, unspecialised).
+    @usableFromInline let registry = Locked(ContentRegistry<Content>())
 
     /// Creates an empty factory.
     ///
@@ -49,6 +53,7 @@ public final class ContentFactory<Content>: Sendable {
     ///   - model: The model type. Subclasses of a class are covered unless registered themselves.
     ///   - adapt: Makes the content for one model; typically wraps it in a private adapter.
     /// - Throws: ``ContentFactoryError/duplicateType(_:)`` when `model` is registered already.
+    @inlinable
     public func register<Model>(
         _ model: Model.Type,
         adapt: @escaping @Sendable (Model) -> Content
@@ -65,6 +70,7 @@ public final class ContentFactory<Content>: Sendable {
     ///   - adapt: Makes the content for one model.
     /// - Throws: ``ContentFactoryError/duplicateType(_:)`` or
     ///   ``ContentFactoryError/duplicateTag(_:registeredFor:)``; then nothing is registered.
+    @inlinable
     public func register<Model: Decodable>(
         _ model: Model.Type,
         tag: String,
@@ -73,7 +79,8 @@ public final class ContentFactory<Content>: Sendable {
         try register(model, adapt: adapt, tag: (tag, TagDecoder<Model, Content>(adapt: adapt)))
     }
 
-    private func register<Model>(
+    @inlinable
+    func register<Model>(
         _ model: Model.Type,
         adapt: @escaping @Sendable (Model) -> Content,
         tag: (String, any TagDecoding<Content>)?
@@ -82,10 +89,10 @@ public final class ContentFactory<Content>: Sendable {
         // The registry matched the model's dynamic type to `Model`, or to an ancestor class of
         // it, so the cast cannot fail; if it ever did, the model is refused, not trapped on.
         let entry = ContentRegistry<Content>.TypeEntry(
-            name: name, qualifiedName: String(reflecting: model), adapt: { ($0 as? Model).map(adapt) })
+            name: name, qualifiedName: String(reflecting: model), adapt: { opened($0, as: Model.self).map(adapt) })
         let tagEntry = tag.map { tag, decoder in (tag, ContentRegistry<Content>.TagEntry(modelName: name, decoder: decoder)) }
         try registry.withLock { registry throws(ContentFactoryError) in
-            try registry.insert(entry, for: ObjectIdentifier(model), tag: tagEntry)
+            try registry.insert(entry, for: TypeKey(model), tag: tagEntry)
         }
     }
 
@@ -105,7 +112,7 @@ public final class ContentFactory<Content>: Sendable {
     ///
     /// Only exact types are known without an instance; use ``canAdapt(_:)`` for subclasses.
     public func isRegistered<Model>(_ model: Model.Type) -> Bool {
-        registry.withLock { $0.byType[ObjectIdentifier(model)] != nil }
+        registry.withLock { $0.byType[TypeKey(model)] != nil }
     }
 
     /// Whether ``adapt(_:)-(Any)`` would succeed for this model.
@@ -118,6 +125,7 @@ public final class ContentFactory<Content>: Sendable {
     ///
     /// - Throws: ``ContentFactoryError/unregisteredType(_:registered:)`` naming the type and
     ///   listing the registered ones.
+    @inlinable
     public func adapt(_ model: Any) throws(ContentFactoryError) -> Content {
         // The type itself, never a `Mirror`: a type can customise its mirror to claim any
         // ancestor, and the adapter found reads the model as that ancestor.
@@ -126,9 +134,15 @@ public final class ContentFactory<Content>: Sendable {
         if let adapt = registry.withLock({ $0.adapter(for: dynamicType) }), let content = adapt(model) {
             return content
         }
+        throw unregistered(dynamicType)
+    }
+
+    /// The error for a model whose dynamic type has no adapter.
+    @usableFromInline
+    func unregistered(_ dynamicType: Any.Type) -> ContentFactoryError {
         let unregistered = (name: Self.name(of: dynamicType), qualifiedName: String(reflecting: dynamicType))
         let names = registry.withLock { $0.names(besides: unregistered) }
-        throw .unregisteredType(names.other ?? unregistered.name, registered: names.registered)
+        return .unregisteredType(names.other ?? unregistered.name, registered: names.registered)
     }
 
     /// Adapts many models, stopping at the first that has no adapter.
@@ -150,14 +164,67 @@ public final class ContentFactory<Content>: Sendable {
         return try found.decode(decoder)
     }
 
+    @usableFromInline
     static func name(of type: Any.Type) -> String {
         String(describing: type)
+    }
+}
+
+// MARK: - Opening a model
+
+/// The model an `Any` holds, as a `Model`, or `nil` when it holds something else.
+///
+/// The same answer as `any as? Model`, for less: that cast finds the value's dynamic type and
+/// projects it out of the existential, and was a third of a factory look-up. Here the `Any` is
+/// opened, and a value stored as exactly `Model` is taken as it is; anything else (an instance
+/// of a subclass stored as such, a value stored as an existential) is cast by the run time.
+///
+/// Invariant: the bit cast is an identity, made only once `Opened` is `Model`. These are the
+/// core's only uses of `_openExistential` and `unsafeBitCast`; `ContentFactoryLookupTests`
+/// checks that every way of holding a model (subclass, existential, metatype, value) is adapted
+/// by what it is, and `openedModel_isTheModelHeld_orNil` checks this function alone.
+@inlinable
+func opened<Model>(_ any: Any, as: Model.Type) -> Model? {
+    func take<Opened>(_ opened: Opened) -> Model? {
+        Opened.self == Model.self ? unsafeBitCast(opened, to: Model.self) : opened as? Model
+    }
+    return _openExistential(any, do: take)
+}
+
+// MARK: - TypeKey
+
+/// A type, as a dictionary key that hashes with one multiplication.
+///
+/// A type's identifier is the address of its metadata, so the product with a large odd
+/// constant, its high bits folded onto its low ones, spreads keys well; hashing it with `Hasher` (SipHash) cost
+/// a fifth of a factory look-up. The keys are types, not data anyone can choose, so the
+/// table needs no seed against collisions made on purpose.
+@usableFromInline
+struct TypeKey: Hashable, Sendable {
+    @usableFromInline let id: ObjectIdentifier
+
+    @inlinable
+    init(_ type: Any.Type) {
+        id = ObjectIdentifier(type)
+    }
+
+    @inlinable
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+    }
+
+    // What `Dictionary` asks for, in place of `hash(into:)`.
+    @inlinable
+    func _rawHashValue(seed: Int) -> Int {
+        let product = UInt(bitPattern: id) &* 0x9E37_79B9_7F4A_7C15
+        return Int(bitPattern: product ^ (product >> 32))
     }
 }
 
 // MARK: - TagDecoder
 
 /// Decodes a tagged item straight into content.
+@usableFromInline
 protocol TagDecoding<Content>: Sendable {
     associatedtype Content
     func decode(_ decoder: any Decoder) throws -> Content
@@ -165,9 +232,16 @@ protocol TagDecoding<Content>: Sendable {
 
 /// Decodes a `Model`, then adapts it. A generic type rather than a closure, so that decoding
 /// reaches `Model`'s `Decodable` conformance through the type, not through a captured metatype.
+@usableFromInline
 struct TagDecoder<Model: Decodable, Content>: TagDecoding {
-    let adapt: @Sendable (Model) -> Content
+    @usableFromInline let adapt: @Sendable (Model) -> Content
 
+    @inlinable
+    init(adapt: @escaping @Sendable (Model) -> Content) {
+        self.adapt = adapt
+    }
+
+    @usableFromInline
     func decode(_ decoder: any Decoder) throws -> Content {
         adapt(try Model(from: decoder))
     }
@@ -176,26 +250,44 @@ struct TagDecoder<Model: Decodable, Content>: TagDecoding {
 // MARK: - ContentRegistry
 
 /// What a factory has registered, read and written under its lock. Nothing here runs user code.
+@usableFromInline
 struct ContentRegistry<Content>: Sendable {
-    typealias Adapt = @Sendable (Any) -> Content?
+    @usableFromInline typealias Adapt = @Sendable (Any) -> Content?
 
+    @usableFromInline
     struct TypeEntry: Sendable {
         let name: String
         /// With its module and enclosing types, told when another type has the same `name`.
         let qualifiedName: String
-        let adapt: Adapt
+        @usableFromInline let adapt: Adapt
+
+        @usableFromInline
+        init(name: String, qualifiedName: String, adapt: @escaping Adapt) {
+            self.name = name
+            self.qualifiedName = qualifiedName
+            self.adapt = adapt
+        }
     }
 
+    @usableFromInline
     struct TagEntry: Sendable {
         let modelName: String
         let decoder: any TagDecoding<Content>
+
+        @usableFromInline
+        init(modelName: String, decoder: any TagDecoding<Content>) {
+            self.modelName = modelName
+            self.decoder = decoder
+        }
     }
 
-    var byType: [ObjectIdentifier: TypeEntry] = [:]
+    @usableFromInline var byType: [TypeKey: TypeEntry] = [:]
     var byTag: [String: TagEntry] = [:]
     /// Dynamic types met that are not registered themselves, with the adapter of their nearest
     /// registered ancestor class, or `nil` when they have none.
-    var inherited: [ObjectIdentifier: Adapt?] = [:]
+    @usableFromInline var inherited: [TypeKey: Adapt?] = [:]
+
+    @usableFromInline init() {}
 
     var tagNames: [String] { byTag.keys.sorted() }
 
@@ -213,8 +305,9 @@ struct ContentRegistry<Content>: Sendable {
                 byType.values.map { label($0.name, $0.qualifiedName) }.sorted())
     }
 
+    @usableFromInline
     mutating func insert(
-        _ entry: TypeEntry, for id: ObjectIdentifier, tag: (String, TagEntry)?
+        _ entry: TypeEntry, for id: TypeKey, tag: (String, TagEntry)?
     ) throws(ContentFactoryError) {
         guard byType[id] == nil else { throw .duplicateType(entry.name) }
         if let (tag, _) = tag, let existing = byTag[tag] {
@@ -228,12 +321,19 @@ struct ContentRegistry<Content>: Sendable {
     }
 
     /// The adapter for a model's dynamic type: its own, or its nearest registered ancestor's.
+    @inlinable
     mutating func adapter(for dynamicType: Any.Type) -> Adapt? {
-        let id = ObjectIdentifier(dynamicType)
+        let id = TypeKey(dynamicType)
         if let entry = byType[id] { return entry.adapt }
         if let known = inherited[id] { return known }
+        return inheritedAdapter(for: dynamicType)
+    }
+
+    /// Finds, and keeps, the adapter of a type's nearest registered ancestor class.
+    @usableFromInline
+    mutating func inheritedAdapter(for dynamicType: Any.Type) -> Adapt? {
         let found = nearestRegisteredAncestor(of: dynamicType)?.adapt
-        inherited[id] = .some(found)
+        inherited[TypeKey(dynamicType)] = .some(found)
         return found
     }
 
@@ -242,7 +342,7 @@ struct ContentRegistry<Content>: Sendable {
     private func nearestRegisteredAncestor(of type: Any.Type) -> TypeEntry? {
         guard var current = type as? AnyClass else { return nil }
         while let superclass = _getSuperclass(current) {
-            if let entry = byType[ObjectIdentifier(superclass)] { return entry }
+            if let entry = byType[TypeKey(superclass)] { return entry }
             current = superclass
         }
         return nil

@@ -57,7 +57,10 @@
 /// protocol. Injecting again for the same protocol replaces the previous object.
 @dynamicMemberLookup
 public final class ForwardingProxy: Sendable {
-    private let slots = Locked<[Slot]>([])
+    // Typed look-up is inlinable down to the slots, so that a key path written at the call site
+    // becomes a direct read of the member, in code specialised for the protocol: applied at
+    // run time instead, it cost several times the rest of the look-up.
+    @usableFromInline let slots = Locked<[Slot]>([])
 
     /// Creates a proxy with nothing injected.
     public init() {}
@@ -107,6 +110,7 @@ public final class ForwardingProxy: Sendable {
     /// ```
     ///
     /// - Returns: The member's value, or `nil` when no live object is injected for the protocol.
+    @inlinable
     public func forward<Protocol: Sendable, Value>(_ keyPath: KeyPath<Protocol, Value>) -> Value? {
         read(Protocol.self) { $0[keyPath: keyPath] }
     }
@@ -164,7 +168,7 @@ public final class ForwardingProxy: Sendable {
     /// ```
     ///
     /// - Returns: The member's value, or `nil` when no live object is injected for the protocol.
-    @MainActor
+    @MainActor @inlinable
     public func forward<Protocol, Value>(_ keyPath: KeyPath<Protocol, Value>) -> Value? {
         read(Protocol.self) { $0[keyPath: keyPath] }
     }
@@ -228,15 +232,17 @@ public final class ForwardingProxy: Sendable {
     // MARK: Registry
 
     /// What is injected for one protocol.
+    @usableFromInline
     struct Slot: Sendable {
-        let id: ObjectIdentifier
+        @usableFromInline let id: ObjectIdentifier
         let protocolName: String
-        let reference: Reference
+        @usableFromInline let reference: Reference
         let members: AnyMemberTable?
 
         var isLive: Bool { reference.object != nil }
     }
 
+    @usableFromInline
     enum Reference: Sendable {
         /// A strongly injected object, in its box.
         case strong(any AnyObject & Sendable)
@@ -244,6 +250,7 @@ public final class ForwardingProxy: Sendable {
         case weak(Weak<AnyObject>)
 
         /// The box, or the weakly injected object loaded (and so retained), if it is still there.
+        @inlinable
         var object: AnyObject? {
             switch self {
             case let .strong(box): box
@@ -262,7 +269,8 @@ public final class ForwardingProxy: Sendable {
     }
 
     /// `body` applied to the live object injected for `Protocol`, read after the lock.
-    private func read<Protocol, Result>(_: Protocol.Type, _ body: (Protocol) -> Result) -> Result? {
+    @inlinable
+    func read<Protocol, Result>(_: Protocol.Type, _ body: (Protocol) -> Result) -> Result? {
         let id = ObjectIdentifier(Protocol.self)
         guard let object = slots.withLock({ $0.first { $0.id == id }?.reference.object }) else { return nil }
         return Self.read(object, as: Protocol.self, body)
@@ -270,6 +278,7 @@ public final class ForwardingProxy: Sendable {
 
     /// `body` applied to an injected object as the protocol: a strongly injected one is in its
     /// box, typed by the protocol it was injected as; a weakly injected one is the object itself.
+    @inlinable
     static func read<Protocol, Result>(_ object: AnyObject, as: Protocol.Type, _ body: (Protocol) -> Result) -> Result? {
         if let box = object as? _InjectedObject<Protocol> { return body(box.value) }
         return (object as? Protocol).map(body)
@@ -332,9 +341,11 @@ public final class ForwardingProxy: Sendable {
 /// Unchecked, because `Protocol` need not be `Sendable`. It is read only where that is safe: the
 /// proxy's API reads and writes an object injected for a protocol that is not `Sendable` on the
 /// main actor only, and one injected for a `Sendable` protocol anywhere.
+@usableFromInline
 final class _InjectedObject<Protocol>: @unchecked Sendable {
-    let value: Protocol
+    @usableFromInline let value: Protocol
 
+    @usableFromInline
     init(_ value: Protocol) {
         self.value = value
     }

@@ -11,17 +11,19 @@ import Foundation
 /// another. In the same way, releasing a chain's last token releases each link after the one
 /// before it has finished, not from inside its `deinit`.
 ///
-/// One per thread (see ``ThreadContext``), reached only from its thread: nothing here is shared.
+/// One per thread (see ``ThreadContext``), reached only from its thread: nothing here is shared,
+/// so no two accesses can overlap, and its properties skip the run time's exclusivity checks
+/// (each a thread-local look-up, several per delivery).
 @usableFromInline
 final class DeliveryContext {
     /// How many deliveries this thread is inside.
-    @usableFromInline var depth = 0
+    @exclusivity(unchecked) @usableFromInline var depth = 0
     /// Whether this is the main thread, asked once: on Linux, Foundation asks the kernel every
     /// time.
     @usableFromInline let isMainThread = Thread.isMainThread
-    @usableFromInline var jobs: [() -> Void] = []
-    private var isReleasing = false
-    private var releases: [[AnyObject & Sendable]] = []
+    @exclusivity(unchecked) @usableFromInline var jobs: [() -> Void] = []
+    @exclusivity(unchecked) private var isReleasing = false
+    @exclusivity(unchecked) private var releases: [[AnyObject & Sendable]] = []
 
     /// The current thread's context.
     @usableFromInline
@@ -81,11 +83,12 @@ final class DeliveryContext {
 /// ends itself) does not wait for that call.
 @usableFromInline
 final class ObservationGate: @unchecked Sendable {
-    // Unchecked: `isClosed` and `running` are read and written only under `condition`'s lock.
+    // Unchecked: `isClosed` and `running` are read and written only under `condition`'s lock,
+    // which orders every access (so they skip the run time's exclusivity checks too).
     private let condition = NSCondition()
-    private var isClosed = false
+    @exclusivity(unchecked) private var isClosed = false
     /// The contexts (so the threads) of the calls running now, one element per call.
-    private var running: [ObjectIdentifier] = []
+    @exclusivity(unchecked) private var running: [ObjectIdentifier] = []
 
     @usableFromInline init() {}
 

@@ -107,7 +107,10 @@ extension ObservableValue where Value: Sendable {
             // At once on the main actor, unless an older value still waits for it; queued
             // otherwise, in order, and then skipped if by the time it runs the token is gone or
             // cancelled.
-            if MainActorDelivery.isOnMainActor(DeliveryContext.current), queue.isEmpty {
+            let context = DeliveryContext.current
+            if MainActorDelivery.isOnMainActor(context), queue.isEmpty {
+                // Allocates (`assumeIsolated` checks that its closure did not escape): the one
+                // allocation of an update, which only a cast of the isolation would save.
                 if !MainActor.assumeIsolated({ deliver(box, change) }) { token.object?.cancel() }
             } else {
                 queue.enqueue(unlessCancelled: token) {
@@ -249,7 +252,7 @@ public final class ObservableProperty<Value>: ObservableValue {
         }
 
         /// The last value set and not yet delivered.
-        @usableFromInline var lastPending: Value? {
+        @inlinable var lastPending: Value? {
             for item in pending[head...].reversed() {
                 if case let .value(value) = item { return value }
             }
@@ -257,12 +260,12 @@ public final class ObservableProperty<Value>: ObservableValue {
         }
 
         /// The last value set.
-        @usableFromInline var latest: Value { lastPending ?? incoming ?? value }
+        @inlinable var latest: Value { lastPending ?? incoming ?? value }
         /// What `value` reads: the last value set, except that while the prior notifications of
         /// a round run, the value they precede is not yet readable.
-        @usableFromInline var readable: Value { lastPending ?? value }
+        @inlinable var readable: Value { lastPending ?? value }
 
-        @usableFromInline
+        @inlinable
         mutating func admit(_ entry: Entry) {
             entries.append(entry)
             if entry.options.contains(.prior) { priorCount += 1 }
@@ -271,7 +274,7 @@ public final class ObservableProperty<Value>: ObservableValue {
         /// The next step of the delivering thread, or `nil` when nothing is left (it then stops
         /// delivering). What it takes out of `pending` it returns, so that it is released
         /// outside the lock.
-        @usableFromInline
+        @inlinable
         mutating func nextStep() -> Step? {
             while incoming == nil {
                 guard head < pending.count else {
