@@ -27,7 +27,7 @@ import Testing
     @Test func diffableDataSource_screenEqualsTheDataAfterEveryStep() {
         guard let stats = Self.run(DiffableWorld.self, sequences: Self.sequences) else { return }
         // The sequences walk every path they are meant to, not just the easy ones.
-        for path in ["staleApplies", "freshPrecomputedApplies", "fromProvider", "fromCompletion", "reloadedOrReconfigured", "sectionReloads"] {
+        for path in ["staleApplies", "freshPrecomputedApplies", "fromProvider", "fromCompletion", "drawnInCompletion", "reloadedOrReconfigured", "sectionReloads"] {
             #expect(stats[path, default: 0] > 100, "\(path)")
         }
         #expect(stats["fromDelegate", default: 0] > 50)
@@ -164,6 +164,10 @@ private final class DiffableWorld: OracleWorld, TableViewDelegate {
     var saved: [(base: Snapshot<String, Int>, target: Edit, changes: Snapshot<String, Int>.Changes)] = []
     /// Run once, by the cell provider, the next time it configures a row.
     var onNextCell: (() -> Void)?
+    /// What a completion found wrong when it drew the table.
+    var problemInCompletion: String?
+    /// How many applies have been asked for.
+    var requests = 0
     var onSelect: (() -> Void)?
     /// The steps so far, written only when a failing sequence is run again to report it.
     var log: [String] = []
@@ -198,6 +202,7 @@ private final class DiffableWorld: OracleWorld, TableViewDelegate {
     }
 
     func verify() -> String? {
+        if let problem = problemInCompletion { return problem }
         let shown = screen(of: table)
         let lines = expectedLines(
             expected.sectionIdentifiers.map { section in
@@ -244,7 +249,18 @@ private final class DiffableWorld: OracleWorld, TableViewDelegate {
             stats["fromCompletion", default: 0] += 1
             let edit = edited(expected)
             note(edit, "apply with a completion")
-            source.apply(edit.snapshot) { [unowned self] in self.reentrantApply(note: "from the completion") }
+            let asked = requests
+            source.apply(edit.snapshot) { [unowned self] in
+                // The completion sees its own update on screen, when nothing was asked for since
+                // and the cell provider will not ask for more while it draws.
+                if self.requests == asked, self.onNextCell == nil {
+                    self.stats["drawnInCompletion", default: 0] += 1
+                    if let problem = self.verify() {
+                        self.problemInCompletion = self.problemInCompletion ?? "drawn in a completion: " + problem
+                    }
+                }
+                self.reentrantApply(note: "from the completion")
+            }
         case 10:
             table.scroll(by: random.int(-6...6))
             say("scroll to \(table.firstVisibleLine)")
@@ -314,6 +330,7 @@ private final class DiffableWorld: OracleWorld, TableViewDelegate {
         let snapshot = edit.snapshot
         say("\(text): \(snapshot.sectionIdentifiers.map { "\($0)\(snapshot.itemIdentifiers(inSection: $0))" }.joined(separator: " "))"
             + (edit.bumped.isEmpty ? "" : ", new versions of \(edit.bumped)"))
+        requests += 1
         for id in edit.bumped { versions[id, default: 0] += 1 }
         // The selected item's row is deleted by any apply it is not in.
         if let item = selected, snapshot.indexOfItem(item) == nil { selected = nil }

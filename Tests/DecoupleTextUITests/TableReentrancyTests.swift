@@ -150,6 +150,36 @@ private final class PlainRows: TableViewDataSource {
         #expect(list.screen == ["b", "c", "▶ d"])
     }
 
+    /// A completion or a delegate callback may draw the table: it is laid out as usual there,
+    /// showing the update just applied, with every visible row.
+    @Test func aCompletionOrADelegate_drawsTheTableAsItIsNow() {
+        @MainActor final class Drawing: TableViewDelegate {
+            var drawn: [[String]] = []
+            var draw: () -> [String] = { [] }
+            func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) { drawn.append(draw()) }
+        }
+        let list = Reentrant(["a", "b"])
+        _ = list.screen
+        var drawnInCompletion: [String] = []
+        list.source.apply(Reentrant.snapshot(["z", "a", "y", "b"])) { drawnInCompletion = list.screen }
+        #expect(drawnInCompletion == ["z", "a", "y", "b"])
+
+        let rows = PlainRows(["a", "b"])
+        _ = rows.table.renderedText(width: 4)
+        var drawnInBatchCompletion = ""
+        rows.table.performBatchUpdates({
+            rows.rows = ["n", "a", "m", "b"]
+            rows.table.insertRows(at: [IndexPath(row: 0, section: 0), IndexPath(row: 2, section: 0)], with: .automatic)
+        }, completion: { _ in drawnInBatchCompletion = rows.table.renderedText(width: 4) })
+        #expect(drawnInBatchCompletion == "n\na\nm\nb")
+
+        let delegate = Drawing()
+        delegate.draw = { list.screen }
+        list.table.delegate = delegate
+        list.table.tapRow(at: IndexPath(row: 2, section: 0))
+        #expect(delegate.drawn == [["z", "a", "▶ y", "b"]])
+    }
+
     /// `performBatchUpdates`, a single-change method and `reloadData` from a plain data source's
     /// `cellForRowAt`, each run once when the table next asks for row 0.
     @Test func reloadAndBatchFromCellForRowAt_showTheData() {

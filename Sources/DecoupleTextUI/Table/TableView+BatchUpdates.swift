@@ -50,7 +50,10 @@ extension TableView {
     /// Collects and applies one batch, now: the table is not in the middle of another update.
     func performBatch(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
         pendingBatch = TableBatch()
+        // The data source is changing: no layout reads it before the batch is applied.
+        readingDepth += 1
         updates?()
+        readingDepth -= 1
         let batch = pendingBatch ?? TableBatch()
         let nested = nestedCompletions
         pendingBatch = nil
@@ -135,6 +138,8 @@ extension TableView {
     /// and marks the rest for layout. Touches only visible cells. Returns whether it applied.
     @discardableResult
     func apply(_ batch: TableBatch) -> Bool {
+        readingDepth += 1
+        defer { readingDepth -= 1 }
         lastUpdateDescription = Self.describe(batch)
         lastUpdateError = nil
         // Never laid out: there is no "before" to check against, so this is the first load.

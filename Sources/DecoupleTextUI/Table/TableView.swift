@@ -94,6 +94,11 @@ open class TableView: View {
     /// How deep the table is in an update of its own: reading its data source, applying a batch,
     /// calling a completion or its delegate. Updates asked for meanwhile wait in `queuedUpdates`.
     private var updateDepth = 0
+    /// How deep the table is in reading its data source or applying a batch, when laying out
+    /// again would read a data source or a layout half changed: a layout asked for then (from a
+    /// cell provider, or inside a batch's `updates`) waits. From a completion or a delegate
+    /// callback, the table lays out and draws as usual.
+    var readingDepth = 0
     private var queuedUpdates: [() -> Void] = []
     /// Whether the data source asked for an update while the table read its counts or its cells:
     /// what it read meanwhile may be from either side of the change, so it is read again.
@@ -296,13 +301,14 @@ open class TableView: View {
 
     /// Brings the visible cells up to date with the data source and the scroll position.
     ///
-    /// Called back from a cell provider or a batch update, it returns at once: the table is
-    /// then laid out as it stands, and finishes when the update in progress ends.
+    /// Called back from a cell provider, or inside a batch's `updates`, it returns at once: the
+    /// table is laid out as it stands, and finishes when what it was doing ends.
     open func layoutIfNeeded() {
-        guard updateDepth == 0 else { return }
+        guard readingDepth == 0 else { return }
         for _ in 0..<Self.maximumLayoutRounds {
-            guard needsLayoutPass || !queuedUpdates.isEmpty else { return }
-            // Updates asked for while laying out run when it ends, and may need another pass.
+            // Updates asked for while laying out run when the outermost update ends, and may
+            // need another pass.
+            guard needsLayoutPass || (updateDepth == 0 && !queuedUpdates.isEmpty) else { return }
             updating { layOut() }
         }
         guard needsLayoutPass else { return }
@@ -314,6 +320,8 @@ open class TableView: View {
     private var needsLayoutPass: Bool { needsReload || needsLayout || !rowsToReload.isEmpty }
 
     private func layOut() {
+        readingDepth += 1
+        defer { readingDepth -= 1 }
         if needsReload {
             needsReload = false
             layout = readLayout()
