@@ -313,8 +313,9 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
         public var description: String { list.description }
 
         /// Whether these changes lead from `shown` to `applied`: the same sections and items in
-        /// the same order. Arrays that share storage compare at once, so checking the snapshot
-        /// the changes were computed from costs nothing; any other is compared in full.
+        /// the same order. Arrays that share storage compare in constant time, so the usual case
+        /// (the snapshots are the ones the changes were computed between) is checked at once;
+        /// any other is compared element by element.
         func lead(from shown: Snapshot, to applied: Snapshot) -> Bool {
             old.hasSameContents(as: shown) && new.hasSameContents(as: applied)
         }
