@@ -91,19 +91,53 @@ import Testing
         #expect(table.lines(width: 10).prefix(2) == ["item 2    ", "item 3    "])
     }
 
-    @Test func staleChanges_endInAFullReload_neverAWrongScreen() {
+    /// A table without titles showing `items` in one section, laid out once, and its snapshot.
+    private static func showing(_ items: [Int]) -> (TableView, TableViewDiffableDataSource<String, Int>, Snapshot<String, Int>) {
         let (table, source) = Self.table(titles: false)
         var snapshot = Snapshot<String, Int>()
         snapshot.appendSections(["A"])
-        snapshot.appendItems([1, 2, 3])
+        snapshot.appendItems(items)
         source.apply(snapshot)
         _ = table.renderedText(width: 10)
+        return (table, source, snapshot)
+    }
+
+    @Test func staleChanges_endInAFullReload_neverAWrongScreen() {
+        let (table, source, snapshot) = Self.showing([1, 2, 3])
         var next = snapshot
         next.deleteItems([1])
-        // Changes computed against some other snapshot than the one shown.
-        source.apply(next, changes: SectionedListChanges(items: ListChanges(insertions: [IndexPath(row: 0, section: 0)])))
-        #expect(table.lastUpdateError != nil)
+        // Changes computed from the snapshot shown, but for another one than the one applied.
+        var other = snapshot
+        other.appendItems([4])
+        source.apply(next, changes: other.changes(from: snapshot))
+        #expect(table.lastUpdateError?.hasPrefix("Stale changes") == true)
+        #expect(table.lastUpdateDescription == "reloaded everything")
         #expect(table.renderedText(width: 10) == "item 2\nitem 3")
+        // The right ones apply as a batch.
+        var last = next
+        last.appendItems([5])
+        source.apply(last, changes: last.changes(from: next))
+        #expect(table.lastUpdateError == nil)
+        #expect(table.lastUpdateDescription == "inserted 0.2")
+    }
+
+    /// The case: changes S0 → S2 whose counts add up on S1 = [3, 2, 1]. Checking counts
+    /// alone showed `3 2 1 4` with no error; the changes know which snapshot they came from.
+    @Test func staleChangesThatAddUp_endInAFullReload_neverAWrongScreen() {
+        let (table, source, s0) = Self.showing([1, 2, 3])
+        var s2 = s0
+        s2.appendItems([4])
+        let changes = s2.changes(from: s0)
+        var s1 = s0
+        s1.moveItem(3, beforeItem: 1)
+        s1.moveItem(2, beforeItem: 1)
+        source.apply(s1)
+        #expect(table.renderedText(width: 10) == "item 3\nitem 2\nitem 1")
+
+        source.apply(s2, changes: changes)
+        #expect(table.lastUpdateError == "Stale changes: they were computed for another snapshot than the one shown and the one applied; the table reloaded everything")
+        #expect(table.renderedText(width: 10) == "item 1\nitem 2\nitem 3\nitem 4")
+        #expect(source.snapshot().itemIdentifiers == [1, 2, 3, 4])
     }
 
     @Test func snapshot_ignoresDuplicatesAndMissingTargets() {
@@ -199,18 +233,22 @@ import Testing
         source.apply(snapshot) { completions += 1 }
         #expect(completions == 1)
         #expect(table.lastUpdateError == nil)
-        // Reloads and reconfigures by the rows' positions before the update, as in a batch.
-        #expect(table.lastUpdateDescription == "inserted 0.3, moved 0.2 → 0.0, reloaded 0.2, reconfigured 0.0–0.1")
+        // Reloads and reconfigures by the rows' positions before the update, as in a batch; a
+        // row cannot be moved and reloaded in one, so item 3 is deleted and inserted.
+        #expect(table.lastUpdateDescription == "deleted 0.2, inserted 0.0, 0.3, reconfigured 0.0–0.1")
         #expect(table.renderedText(width: 12) == "three\none\ntwo\nitem 4")
         #expect(table.cellForRow(at: IndexPath(row: 2, section: 0)) === cellOf2)   // reconfigured in place
 
-        // Changes computed against another snapshot, with a reconfigure: the refusal stands.
+        // Changes computed against another snapshot, with a reconfigure: a full reload, whose
+        // error is not erased by the reconfigure.
         var next = source.snapshot()
         next.deleteItems([4])
         next.reconfigureItems([1])
-        source.apply(next, changes: SectionedListChanges(items: ListChanges(insertions: [IndexPath(row: 0, section: 0)])))
-        #expect(table.lastUpdateError?.hasPrefix("Invalid update: invalid number of rows in section 0") == true)
-        #expect(table.lastUpdateDescription == "inserted 0.0, reconfigured 0.1")
+        var earlier = Snapshot<String, Int>()
+        earlier.appendSections(["A"])
+        source.apply(next, changes: next.changes(from: earlier))
+        #expect(table.lastUpdateError?.hasPrefix("Stale changes") == true)
+        #expect(table.lastUpdateDescription == "reloaded everything")
         #expect(table.renderedText(width: 12) == "three\none\ntwo")
     }
 

@@ -161,6 +161,45 @@ private final class Shelves: TableViewDataSource, TableViewDelegate {
         #expect(shelves.table.numberOfRows(inSection: 0) == 3)
     }
 
+    /// A reloaded section is deleted and inserted, as in UIKit: its row count may change (the
+    /// expand and collapse pattern), its rows are asked for again, and the other sections' rows
+    /// keep their cells and the selection.
+    @Test func reloadSections_withAChangedRowCount_isAccepted() {
+        let shelves = Shelves([("A", ["a0"]), ("B", ["b0", "b1"])])
+        _ = shelves.table.renderedText(width: 10)
+        shelves.table.selectRow(at: IndexPath(row: 1, section: 1), animated: false, scrollPosition: .none)
+        let b1 = shelves.table.cellForRow(at: IndexPath(row: 1, section: 1))
+        var completed: Bool?
+        shelves.table.performBatchUpdates({
+            shelves.sections[0].rows += ["a1", "a2"]          // expand A
+            shelves.table.reloadSections([0], with: .automatic)
+        }, completion: { completed = $0 })
+        #expect(completed == true)
+        #expect(shelves.table.lastUpdateError == nil)
+        #expect(shelves.table.lastUpdateDescription == "reloaded section 0")
+        #expect(shelves.table.renderedText(width: 10) == """
+            ── A ─────
+            a0
+            a1
+            a2
+            ── B ─────
+            b0
+            ▶ b1
+            """)
+        #expect(shelves.table.indexPathForSelectedRow == IndexPath(row: 1, section: 1))
+        #expect(shelves.table.cellForRow(at: IndexPath(row: 1, section: 1)) === b1)
+
+        shelves.sections[0].rows = []                             // collapse A, outside a batch
+        shelves.table.reloadSections([0], with: .automatic)
+        #expect(shelves.table.lastUpdateError == nil)
+        #expect(shelves.table.renderedText(width: 10) == """
+            ── A ─────
+            ── B ─────
+            b0
+            ▶ b1
+            """)
+    }
+
     @Test func reconfigure_keepsTheCellUnprepared_whileReloadRecyclesIt() {
         final class CountingCell: TableViewCell {
             var prepared = 0

@@ -3,9 +3,9 @@
 /// What changed between two versions of a list of identified elements, by position, ready to
 /// animate a table or to replay on a row model.
 ///
-/// Compute one with ``Swift/RandomAccessCollection/changes(from:)``: elements are matched by
-/// their `id`, and an element whose id is in both lists but which is no longer `==` is an
-/// *update*. Every kind of change is listed by position:
+/// Compute one with `new.changes(from: old)` on a `RandomAccessCollection`: elements are
+/// matched by their `id`, and an element whose id is in both lists but which is no longer `==`
+/// is an *update*. Every kind of change is listed by position:
 ///
 /// - ``deletions``: positions in the **old** list, ascending.
 /// - ``insertions``: positions in the **new** list, ascending.
@@ -139,7 +139,9 @@ extension ListChanges.Pair: Sendable where Position: Sendable {}
 
 extension ListChanges: CustomStringConvertible {
     /// The changes in one line, for logs and test failures:
-    /// `deletions [1], insertions [0], moves [2 → 1], updates [0 → 2]`.
+    /// `deletions [1], insertions [0], moves [2 → 1], updates [0 → 2]`. An index path of a section
+    /// and an item prints as a table's update description writes it, `section.item`:
+    /// `moves [0.1 → 1.0]`.
     public var description: String {
         if isEmpty { return "no changes" }
         var parts: [String] = []
@@ -151,11 +153,11 @@ extension ListChanges: CustomStringConvertible {
     }
 
     private static func list(_ values: [some Any]) -> String {
-        "[" + values.map { "\($0)" }.joined(separator: ", ") + "]"
+        "[" + values.map { describePosition($0) }.joined(separator: ", ") + "]"
     }
 }
 
 extension ListChanges.Pair: CustomStringConvertible {
-    /// `old → new`, for instance `2 → 1` or `[0, 2] → [1, 0]`.
-    public var description: String { "\(old) → \(new)" }
+    /// `old → new`, for instance `2 → 1`, or `0.2 → 1.0` for index paths.
+    public var description: String { describePosition(old) + " → " + describePosition(new) }
 }

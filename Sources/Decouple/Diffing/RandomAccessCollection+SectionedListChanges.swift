@@ -20,8 +20,8 @@ extension RandomAccessCollection where Element: Identifiable & Equatable {
     /// let new = [Shelf(id: "poems", books: [emma, odes]), Shelf(id: "novels", books: [dune])]
     ///
     /// let changes = try new.changes(from: old, items: \.books)
-    /// changes.sections.moves    // [1 → 0]             poems now comes first
-    /// changes.items.moves       // [[0, 1] → [0, 0]]   emma went from novels to poems
+    /// changes.sections.moves    // [1 → 0]         poems now comes first
+    /// changes.items.moves       // [0.1 → 0.0]     emma went from novels to poems
     /// ```
     ///
     /// A section value whose `==` compares its items is updated whenever an item changes. That is

@@ -5,10 +5,11 @@ import Foundation
 /// What changed between two versions of a list of sections, each holding a list of items: the
 /// sections' changes by section index and the items' changes by index path.
 ///
-/// Compute one with ``Swift/RandomAccessCollection/changes(from:items:)``. Sections are matched by
-/// their `id`, items by theirs across all sections, so an item can move from one section to
-/// another. Item positions are `IndexPath`s of two indexes, `[section, item]` — the layout of
-/// UIKit's `IndexPath(row:section:)` and `IndexPath(item:section:)`.
+/// Compute one with `new.changes(from: old, items: \.rows)` on a `RandomAccessCollection` of
+/// sections. Sections are matched by their `id`, items by theirs across all sections, so an item
+/// can move from one section to another. Item positions are `IndexPath`s of two indexes,
+/// `[section, item]` — the layout of UIKit's `IndexPath(row:section:)` and
+/// `IndexPath(item:section:)`.
 ///
 /// The two parts follow the rules of a table's batch update, so they can be handed to a table
 /// view in one batch:
@@ -72,8 +73,8 @@ public struct SectionedListChanges: Hashable, Sendable {
 // MARK: - Conformances
 
 extension SectionedListChanges: CustomStringConvertible {
-    /// The changes in two parts, for logs and test failures:
-    /// `sections: moves [0 → 1]; items: deletions [[1, 0]]`.
+    /// The changes in two parts, for logs and test failures, with index paths written
+    /// `section.item`: `sections: moves [0 → 1]; items: deletions [1.0], moves [0.1 → 1.0]`.
     public var description: String {
         if isEmpty { return "no changes" }
         var parts: [String] = []
@@ -81,4 +82,15 @@ extension SectionedListChanges: CustomStringConvertible {
         if !items.isEmpty { parts.append("items: \(items)") }
         return parts.joined(separator: "; ")
     }
+}
+
+// MARK: - Describing positions
+
+/// A position as change descriptions write it: an index path of a section and an item as
+/// `section.item` (`0.1`, as a table's update description does), anything else as itself.
+func describePosition(_ position: Any) -> String {
+    if let indexPath = position as? IndexPath, indexPath.count == 2 {
+        return "\(indexPath[0]).\(indexPath[1])"
+    }
+    return "\(position)"
 }

@@ -278,11 +278,53 @@ public struct Snapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendab
 
     // MARK: Changes
 
-    /// The changes from `old` to this snapshot, by identifier. A value computation: run it on
-    /// any thread, then apply with ``TableViewDiffableDataSource/apply(_:changes:completion:)``.
-    public func changes(from old: Snapshot) -> SectionedListChanges {
+    /// The changes from `old` to this snapshot, by identifier, together with the two snapshots
+    /// they lead between. A value computation: run it on any thread, then apply with
+    /// ``TableViewDiffableDataSource/apply(_:changes:completion:)``, which checks that `old` is
+    /// what the table shows and this snapshot is the one applied.
+    public func changes(from old: Snapshot) -> Changes {
         // Identifiers are unique by construction, so the diff cannot find duplicates.
-        (try? entries.changes(from: old.entries, items: \.items)) ?? SectionedListChanges(sections: ListChanges(), items: ListChanges())
+        let list = (try? entries.changes(from: old.entries, items: \.items)) ?? SectionedListChanges()
+        return Changes(list: list, old: old.contents, new: contents)
+    }
+
+    /// The changes between two snapshots, by position, and which two snapshots they are.
+    ///
+    /// Positions alone cannot tell whether they fit what a table shows: changes that insert a
+    /// row at the end fit any list of the same length. So changes carry the snapshots they were
+    /// computed between (values, shared with the snapshots you hold, not copied), and
+    /// ``TableViewDiffableDataSource/apply(_:changes:completion:)`` uses them only when the
+    /// table shows the old one and is given the new one; otherwise it reloads everything.
+    public struct Changes: Sendable, CustomStringConvertible {
+        /// The changes by position, as the core's diff lists them.
+        public let list: SectionedListChanges
+        /// The snapshot the changes start from, and the one they lead to, without their one-shot
+        /// reload and reconfigure requests.
+        let old: Snapshot, new: Snapshot
+
+        /// The sections' changes, by section index.
+        public var sections: ListChanges<Int> { list.sections }
+        /// The items' changes, by index path.
+        public var items: ListChanges<IndexPath> { list.items }
+        /// Whether the two snapshots hold the same sections and items in the same order.
+        public var isEmpty: Bool { list.isEmpty }
+
+        /// The changes in one line: `items: deletions [0.1], insertions [1.0]`.
+        public var description: String { list.description }
+
+        /// Whether these changes lead from `shown` to `applied`: the same sections and items in
+        /// the same order. Arrays that share storage compare in constant time, so the usual case
+        /// (the snapshots are the ones the changes were computed between) is checked at once;
+        /// any other is compared element by element.
+        func lead(from shown: Snapshot, to applied: Snapshot) -> Bool {
+            old.hasSameContents(as: shown) && new.hasSameContents(as: applied)
+        }
+    }
+
+    /// Whether the two hold the same sections and items in the same order, whatever they ask to
+    /// reload or reconfigure.
+    func hasSameContents(as other: Snapshot) -> Bool {
+        sections == other.sections && items == other.items
     }
 
     private var entries: [SectionEntry] {

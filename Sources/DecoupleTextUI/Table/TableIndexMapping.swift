@@ -21,7 +21,8 @@ struct TableIndexMapping {
     func newIndexPath(for indexPath: IndexPath) -> IndexPath? {
         if let target = movedRows[indexPath] { return target }
         let section = indexPath.tableSection
-        guard let newSection = sections.map(section) else { return nil }
+        // A reloaded section's rows are deleted and its new rows inserted, as in UIKit.
+        guard !reloadedSections.contains(section), let newSection = sections.map(section) else { return nil }
         let map = rows[section] ?? IndexMap()
         guard let newRow = map.map(indexPath.tableRow, into: rowsAdded(in: newSection)) else { return nil }
         return IndexPath(indexes: [newSection, newRow])
@@ -53,6 +54,13 @@ struct TableIndexMapping {
         if let bad = batch.reloadedSections.first(where: { !oldSections.contains($0) }) {
             return fail("attempt to reload section \(bad), but there are only \(old.sectionCount) sections before the update")
         }
+        // A reload is a deletion and an insertion in place: it cannot also be deleted or moved.
+        if let bad = batch.reloadedSections.intersection(batch.deletedSections).first {
+            return fail("attempt to delete and reload the same section (\(bad))")
+        }
+        if let bad = batch.movedSections.first(where: { batch.reloadedSections.contains($0.from) }) {
+            return fail("attempt to move and reload the same section (\(bad.from))")
+        }
         var sectionSources = IndexSet(), sectionTargets = IndexSet()
         for move in batch.movedSections {
             guard oldSections.contains(move.from), newSections.contains(move.to) else {
@@ -76,6 +84,12 @@ struct TableIndexMapping {
             moved: Dictionary(batch.movedSections.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first }),
             added: batch.insertedSections.union(sectionTargets).sorted())
 
+        // Where reloaded sections are after the update: their rows are all new, so no other row
+        // change may name them, on either side.
+        let reloadedAfter = IndexSet(batch.reloadedSections.compactMap { sectionMap.map($0) })
+        func inReloaded(old indexPath: IndexPath) -> Bool { batch.reloadedSections.contains(indexPath.tableSection) }
+        func inReloaded(new indexPath: IndexPath) -> Bool { reloadedAfter.contains(indexPath.tableSection) }
+
         // Rows.
         func exists(_ indexPath: IndexPath, in layout: TableLayout) -> Bool { layout.contains(indexPath) }
         var removedRows: [Int: IndexSet] = [:], addedRows: [Int: IndexSet] = [:]
@@ -95,6 +109,9 @@ struct TableIndexMapping {
             guard exists(indexPath, in: old), !batch.deletedSections.contains(indexPath.tableSection) else {
                 return fail("attempt to delete row \(indexPath.tableDescription), which does not exist before the update or whose section is deleted")
             }
+            guard !inReloaded(old: indexPath) else {
+                return fail("attempt to delete row \(indexPath.tableDescription) of section \(indexPath.tableSection), which is reloaded")
+            }
             guard claim(indexPath.tableRow, inSection: indexPath.tableSection, of: &removedRows) else {
                 return fail("attempt to delete row \(indexPath.tableDescription) twice")
             }
@@ -103,6 +120,9 @@ struct TableIndexMapping {
         for indexPath in batch.insertedRows {
             guard exists(indexPath, in: new), !batch.insertedSections.contains(indexPath.tableSection) else {
                 return fail("attempt to insert row \(indexPath.tableDescription), which does not exist after the update or whose section is inserted")
+            }
+            guard !inReloaded(new: indexPath) else {
+                return fail("attempt to insert row \(indexPath.tableDescription) into section \(indexPath.tableSection), which is reloaded")
             }
             guard claim(indexPath.tableRow, inSection: indexPath.tableSection, of: &addedRows) else {
                 return fail("attempt to insert row \(indexPath.tableDescription) twice")
@@ -117,6 +137,9 @@ struct TableIndexMapping {
             guard !batch.deletedSections.contains(move.from.tableSection), !batch.insertedSections.contains(move.to.tableSection) else {
                 return fail("attempt to move row \(move.from.tableDescription) out of a deleted section or into an inserted one")
             }
+            guard !inReloaded(old: move.from), !inReloaded(new: move.to) else {
+                return fail("attempt to move row \(move.from.tableDescription) to \(move.to.tableDescription), out of or into a reloaded section")
+            }
             guard claim(move.from.tableRow, inSection: move.from.tableSection, of: &removedRows) else {
                 return fail("attempt to move row \(move.from.tableDescription), which is also deleted or moved")
             }
@@ -127,12 +150,28 @@ struct TableIndexMapping {
             movedOutCount[move.from.tableSection, default: 0] += 1
             movedInCount[move.to.tableSection, default: 0] += 1
         }
-        for indexPath in batch.reloadedRows + batch.reconfiguredRows where !exists(indexPath, in: old) {
+        for indexPath in batch.reloadedRows where !exists(indexPath, in: old) {
             return fail("attempt to reload row \(indexPath.tableDescription), which does not exist before the update")
         }
+        for indexPath in batch.reconfiguredRows where !exists(indexPath, in: old) {
+            return fail("attempt to reconfigure row \(indexPath.tableDescription), which does not exist before the update")
+        }
+        // A reloaded row is deleted and inserted in place, as UIKit treats it in a batch: it
+        // cannot also be deleted or moved, nor be in a section that is deleted or reloaded.
+        for indexPath in batch.reloadedRows {
+            if batch.deletedSections.contains(indexPath.tableSection) || inReloaded(old: indexPath) {
+                return fail("attempt to reload row \(indexPath.tableDescription), whose section is deleted or reloaded")
+            }
+            if removedRows[indexPath.tableSection]?.contains(indexPath.tableRow) == true {
+                return fail(movedRows[indexPath] == nil
+                    ? "attempt to delete and reload the same row (\(indexPath.tableDescription))"
+                    : "attempt to move and reload the same row (\(indexPath.tableDescription))")
+            }
+        }
 
-        // Counts: each surviving section's rows before, minus what left, plus what arrived.
-        for section in oldSections where !batch.deletedSections.contains(section) {
+        // Counts: each surviving section's rows before, minus what left, plus what arrived. A
+        // reloaded section may have any number of rows.
+        for section in oldSections where !batch.deletedSections.contains(section) && !batch.reloadedSections.contains(section) {
             guard let newSection = sectionMap.map(section) else { continue }
             let before = old.rows(in: section), after = new.rows(in: newSection)
             let deleted = deletedCount[section] ?? 0, inserted = insertedCount[newSection] ?? 0

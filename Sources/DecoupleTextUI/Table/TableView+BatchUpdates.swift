@@ -32,14 +32,28 @@ extension TableView {
     /// Called inside another batch's `updates`, its updates join that batch, as in UIKit, and
     /// its `completion` is called with that batch's result, after the outer batch's completion
     /// (nested completions in the order their batches were opened).
+    ///
+    /// Called while the table updates otherwise — from a cell provider, a completion or a
+    /// delegate callback — the whole call, `updates` included, waits until the update in
+    /// progress ends, then runs, in the order such calls were made, before the call that started
+    /// the update returns. So change your data source inside `updates`: if you change it before,
+    /// while the table is reading it, the rows the table read meanwhile are read again.
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         guard pendingBatch == nil else {
             if let completion { nestedCompletions.append(completion) }
             updates?()
             return
         }
+        whenIdle(changesData: true) { self.performBatch(updates, completion: completion) }
+    }
+
+    /// Collects and applies one batch, now: the table is not in the middle of another update.
+    func performBatch(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
         pendingBatch = TableBatch()
+        // The data source is changing: no layout reads it before the batch is applied.
+        readingDepth += 1
         updates?()
+        readingDepth -= 1
         let batch = pendingBatch ?? TableBatch()
         let nested = nestedCompletions
         pendingBatch = nil
@@ -90,28 +104,42 @@ extension TableView {
         record { $0.movedSections.append((section, newSection)) }
     }
 
-    /// Asks the data source for these sections again, rows and titles.
+    /// Asks the data source for these sections again, rows and titles. A reloaded section is
+    /// deleted and inserted in place, as in UIKit: its number of rows may change (the expand and
+    /// collapse pattern), its rows are all new (their selection is cleared), and no other change
+    /// in the batch may name it or its rows.
     public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
         record { $0.reloadedSections.formUnion(sections) }
     }
 
-    /// Adds to the open batch, or applies at once, as UIKit does outside `performBatchUpdates`.
+    /// Adds to the open batch, or applies at once, as UIKit does outside `performBatchUpdates`
+    /// (while the table updates, when the update ends).
     private func record(_ change: (inout TableBatch) -> Void) {
         if pendingBatch != nil {
             change(&pendingBatch!)
         } else {
             var batch = TableBatch()
             change(&batch)
-            apply(batch)
+            whenIdle(changesData: true) { self.apply(batch) }
         }
     }
 
     // MARK: Applying
 
+    /// Shows the data source as it is now, whatever the update was: records why in
+    /// ``lastUpdateError`` and reloads everything.
+    func reloadEverything(because problem: String) {
+        lastUpdateDescription = "reloaded everything"
+        lastUpdateError = problem
+        needsReload = true
+    }
+
     /// Applies a batch: checks it, moves the visible cells and the selection to their new rows,
     /// and marks the rest for layout. Touches only visible cells. Returns whether it applied.
     @discardableResult
     func apply(_ batch: TableBatch) -> Bool {
+        readingDepth += 1
+        defer { readingDepth -= 1 }
         lastUpdateDescription = Self.describe(batch)
         lastUpdateError = nil
         // Never laid out: there is no "before" to check against, so this is the first load.

@@ -26,6 +26,10 @@ import Foundation
 ///
 /// Keep selection state in your models, not in cells: a reused cell shows whatever its new row's
 /// model says, so a mark can never appear on the wrong row.
+///
+/// A batch update is checked as UIKit checks it, and `reloadData`, `performBatchUpdates` and a
+/// diffable data source's `apply` called while the table updates — from a cell provider, a
+/// completion or a delegate callback — wait until the update ends: see <doc:BatchUpdates>.
 @MainActor
 open class TableView: View {
     /// How a row change is animated in UIKit. Text has no animation; the value is accepted so
@@ -64,9 +68,10 @@ open class TableView: View {
     /// 1.2 → 0.0, reloaded 0.9` — text has no animation, so tests and playgrounds print this.
     public internal(set) var lastUpdateDescription: String?
 
-    /// Why the last batch update was refused, if it was: the data source's counts did not add
-    /// up, or a row was deleted, moved or inserted twice, as UIKit checks them. The table then reloaded everything instead of trapping or
-    /// drawing a wrong screen.
+    /// Why the last batch update was refused, if it was: it broke one of the rules UIKit checks
+    /// (the data source's counts did not add up, a row was deleted, moved or inserted twice, …;
+    /// see <doc:BatchUpdates>), or a diffable data source was given stale changes. The table then
+    /// reloaded everything instead of trapping or drawing a wrong screen.
     public internal(set) var lastUpdateError: String?
 
     private var registrations: [String: TableViewCell.Type] = [:]
@@ -86,6 +91,20 @@ open class TableView: View {
     var pendingBatch: TableBatch?
     /// The completions of batches nested in the open one, called after its own.
     var nestedCompletions: [(Bool) -> Void] = []
+    /// How deep the table is in an update of its own: reading its data source, applying a batch,
+    /// calling a completion or its delegate. Updates asked for meanwhile wait in `queuedUpdates`.
+    private var updateDepth = 0
+    /// How deep the table is in reading its data source or applying a batch, when laying out
+    /// again would read a data source or a layout half changed: a layout asked for then (from a
+    /// cell provider, or inside a batch's `updates`) waits. From a completion or a delegate
+    /// callback, the table lays out and draws as usual.
+    var readingDepth = 0
+    private var queuedUpdates: [() -> Void] = []
+    /// Whether the data source asked for an update while the table read its counts or its cells:
+    /// what it read meanwhile may be from either side of the change, so it is read again.
+    private var readDuringChange = (counts: false, cells: false)
+    /// Whether the table is reading its data source's counts and titles now.
+    private var isReadingCounts = false
 
     /// How many cells the table has created so far.
     public private(set) var createdCellCount = 0
@@ -153,7 +172,7 @@ open class TableView: View {
     open var indexPathsForVisibleRows: [IndexPath] {
         layoutIfNeeded()
         return visibleLines.compactMap { line in
-            if case let .row(indexPath) = layout.line(line) { indexPath } else { nil }
+            if line < layout.lineCount, case let .row(indexPath) = layout.line(line) { indexPath } else { nil }
         }
     }
 
@@ -183,9 +202,10 @@ open class TableView: View {
 
     // MARK: Reloading and scrolling
 
-    /// Asks the data source again for everything.
+    /// Asks the data source again for everything. Called while the table updates (from a cell
+    /// provider, a completion or a delegate callback), it waits until the update ends.
     open func reloadData() {
-        needsReload = true
+        whenIdle(changesData: true, laysOut: false) { self.needsReload = true }
     }
 
     /// Scrolls so that a row shows at `position`, as far as the content allows.
@@ -251,22 +271,57 @@ open class TableView: View {
     /// Taps a row, as a person does: the row scrolls into view if needed, the previously selected
     /// row is deselected (the delegate hears `didDeselectRowAt`), and the row is selected (the
     /// delegate hears `didSelectRowAt`). A row the table does not have is ignored.
+    ///
+    /// Updates the delegate asks for from its callbacks wait until both have been called, so the
+    /// row tapped is the row selected.
     open func tapRow(at indexPath: IndexPath) {
         layoutIfNeeded()
         guard let line = layout.line(of: indexPath) else { return }
-        scroll(toShow: line, at: .none)
-        if let previous = indexPathForSelectedRow, previous != indexPath {
-            indexPathForSelectedRow = nil
-            delegate?.tableView(self, didDeselectRowAt: previous)
+        updating {
+            scroll(toShow: line, at: .none)
+            if let previous = indexPathForSelectedRow, previous != indexPath {
+                indexPathForSelectedRow = nil
+                delegate?.tableView(self, didDeselectRowAt: previous)
+            }
+            indexPathForSelectedRow = indexPath
+            delegate?.tableView(self, didSelectRowAt: indexPath)
         }
-        indexPathForSelectedRow = indexPath
-        delegate?.tableView(self, didSelectRowAt: indexPath)
     }
 
     // MARK: Layout
 
+    /// The most rounds of laying out, then running the updates asked for meanwhile, that one
+    /// call runs. A cell provider that applies a change every time it is called would otherwise
+    /// never let the table finish; after these rounds, what it asked for waits for the next call.
+    static let maximumLayoutRounds = 100
+
+    /// The most updates asked for during an update that run when it ends; more wait for the
+    /// table's next update or layout.
+    static let maximumQueuedUpdates = 1_000
+
     /// Brings the visible cells up to date with the data source and the scroll position.
+    ///
+    /// Called back from a cell provider, or inside a batch's `updates`, it returns at once: the
+    /// table is laid out as it stands, and finishes when what it was doing ends.
     open func layoutIfNeeded() {
+        guard readingDepth == 0 else { return }
+        for _ in 0..<Self.maximumLayoutRounds {
+            // Updates asked for while laying out run when the outermost update ends, and may
+            // need another pass.
+            guard needsLayoutPass || (updateDepth == 0 && !queuedUpdates.isEmpty) else { return }
+            updating { layOut() }
+        }
+        guard needsLayoutPass else { return }
+        updateDepth += 1
+        layOut()
+        updateDepth -= 1
+    }
+
+    private var needsLayoutPass: Bool { needsReload || needsLayout || !rowsToReload.isEmpty }
+
+    private func layOut() {
+        readingDepth += 1
+        defer { readingDepth -= 1 }
         if needsReload {
             needsReload = false
             layout = readLayout()
@@ -274,8 +329,9 @@ open class TableView: View {
             rowsToReload.removeAll()
             if let selected = indexPathForSelectedRow, !layout.contains(selected) { indexPathForSelectedRow = nil }
             needsLayout = true
-            setFirstVisibleLine(firstVisibleLine)
         }
+        // Within the content, whatever changed its size or the screen's since.
+        setFirstVisibleLine(firstVisibleLine)
         if !rowsToReload.isEmpty {
             for indexPath in rowsToReload where visibleCells[indexPath] != nil {
                 enqueue(indexPath)
@@ -291,10 +347,58 @@ open class TableView: View {
         }
         for indexPath in Array(visibleCells.keys) where !shown.contains(indexPath) { enqueue(indexPath) }
         guard let dataSource else { return }
-        for line in visibleLines {
+        for line in visibleLines where line < layout.lineCount {
             guard case let .row(indexPath) = layout.line(line), visibleCells[indexPath] == nil else { continue }
             visibleCells[indexPath] = configuredCell(dataSource, at: indexPath)
         }
+    }
+
+    // MARK: Updates that arrive during an update
+
+    /// Runs `body` as part of one of the table's own updates: the updates asked for meanwhile
+    /// wait, and run in order when the outermost one ends, before it returns.
+    @discardableResult
+    func updating<Result>(_ body: () -> Result) -> Result {
+        updateDepth += 1
+        let result = body()
+        updateDepth -= 1
+        if updateDepth == 0 { runQueuedUpdates() }
+        return result
+    }
+
+    /// Runs `work` now, or, while the table updates, when the update ends.
+    ///
+    /// - Parameters:
+    ///   - changesData: Whether the caller may have changed its data source before asking:
+    ///     if the table was reading it then, what it read is read again afterwards. A diffable
+    ///     data source changes its data only inside `work`.
+    ///   - laysOut: Whether the table asks for its visible cells at once after `work`, as UIKit
+    ///     does after a batch update.
+    func whenIdle(changesData: Bool = false, laysOut: Bool = true, _ work: @escaping () -> Void) {
+        guard updateDepth > 0 else {
+            updating(work)
+            if laysOut { layoutIfNeeded() }
+            return
+        }
+        if changesData {
+            if isReadingCounts { readDuringChange.counts = true }
+            if isConfiguring { readDuringChange.cells = true }
+        }
+        queuedUpdates.append(work)
+    }
+
+    private func runQueuedUpdates() {
+        var budget = Self.maximumQueuedUpdates
+        while !queuedUpdates.isEmpty, budget > 0 {
+            budget -= 1
+            let work = queuedUpdates.removeFirst()
+            updateDepth += 1
+            work()
+            updateDepth -= 1
+        }
+        if readDuringChange.counts { needsReload = true }
+        if readDuringChange.cells { rowsToReload.formUnion(visibleCells.keys) }
+        readDuringChange = (false, false)
     }
 
     /// The most sections a table reads from its data source: the layout keeps a few numbers per
@@ -305,6 +409,8 @@ open class TableView: View {
     /// Asks the data source for the sections, their row counts and their titles.
     func readLayout() -> TableLayout {
         guard let dataSource else { return TableLayout() }
+        isReadingCounts = true
+        defer { isReadingCounts = false }
         let sections = min(max(0, dataSource.numberOfSections(in: self)), Self.maximumSectionCount)
         var rowCounts: [Int] = [], headers: [String?] = [], footers: [String?] = []
         rowCounts.reserveCapacity(sections)
@@ -347,7 +453,7 @@ open class TableView: View {
         let lines = visibleLines
         var output: [String] = []
         output.reserveCapacity(lines.count)
-        for line in lines {
+        for line in lines where line < layout.lineCount {
             switch layout.line(line) {
             case let .header(section):
                 // `── A ─────────`: the title in a rule as wide as the table.

@@ -48,28 +48,100 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
     /// ``TableView/lastUpdateDescription`` and ``TableView/lastUpdateError`` cover all of it.
     /// Text has no animation, so `animatingDifferences` is accepted and ignored, and
     /// `completion` runs before this returns.
+    ///
+    /// Called while the table updates — from a cell provider, a completion or a table delegate
+    /// callback — the apply waits until that update ends, then runs (diffed against what is shown
+    /// then), in the order such calls were made, before the call that started the update
+    /// returns. Until it runs, ``snapshot()`` is still what the table shows.
     public func apply(_ snapshot: Snapshot<SectionID, ItemID>, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
-        apply(snapshot, changes: snapshot.changes(from: current), completion: completion)
+        whenIdle(snapshot, completion) { source, tableView in
+            source.show(snapshot, changes: snapshot.changes(from: source.current).list, in: tableView)
+        }
     }
 
     /// Shows `snapshot` with changes computed beforehand, e.g. off the main actor with
     /// ``Snapshot/changes(from:)`` against ``snapshot()``: snapshots are `Sendable` values.
-    /// Changes computed against another snapshot than the one shown are caught by the table's
-    /// check and end in a full reload, never a wrong screen.
-    public func apply(_ snapshot: Snapshot<SectionID, ItemID>, changes: SectionedListChanges, completion: (() -> Void)? = nil) {
+    ///
+    /// The changes are used only if they lead from the snapshot shown when the apply runs to
+    /// `snapshot`. Changes computed against another snapshot (an apply ran in between) or for
+    /// another snapshot end in a full reload, never a wrong screen: the table shows `snapshot`,
+    /// ``TableView/lastUpdateError`` says why, and the selection stays on its item if the item
+    /// is still there. Called while the table updates, the apply waits as
+    /// ``apply(_:animatingDifferences:completion:)`` does.
+    public func apply(_ snapshot: Snapshot<SectionID, ItemID>, changes: Snapshot<SectionID, ItemID>.Changes, completion: (() -> Void)? = nil) {
+        whenIdle(snapshot, completion) { source, tableView in
+            guard changes.lead(from: source.current, to: snapshot.contents) else {
+                return source.reload(snapshot, in: tableView)
+            }
+            source.show(snapshot, changes: changes.list, in: tableView)
+        }
+    }
+
+    /// Runs `work` with the table, at once or when the table's update in progress ends, then
+    /// `completion`. Without a table, `snapshot` is only recorded as what would be shown.
+    private func whenIdle(
+        _ snapshot: Snapshot<SectionID, ItemID>, _ completion: (() -> Void)?,
+        _ work: @escaping (TableViewDiffableDataSource, TableView) -> Void
+    ) {
+        guard let tableView else {
+            current = snapshot.contents
+            return completion?() ?? ()
+        }
+        tableView.whenIdle { [self] in
+            work(self, tableView)
+            completion?()
+        }
+    }
+
+    /// Shows `snapshot` after a full reload, keeping the selection on its item.
+    private func reload(_ snapshot: Snapshot<SectionID, ItemID>, in tableView: TableView) {
+        let selected = tableView.indexPathForSelectedRow.flatMap { current.item(at: $0) }
+        current = snapshot.contents
+        tableView.reloadEverything(because: "Stale changes: they were computed for another snapshot than the one shown and the one applied; the table reloaded everything")
+        tableView.indexPathForSelectedRow = selected.flatMap { current.indexPath(of: $0) }
+    }
+
+    /// Shows `snapshot` in one batch update of `changes`, which lead to it from `current`.
+    private func show(_ snapshot: Snapshot<SectionID, ItemID>, changes: SectionedListChanges, in tableView: TableView) {
         let old = current
         current = snapshot.contents
-        guard let tableView else { return completion?() ?? () }
         // Reloads and reconfigures are by the rows' positions before the update, as in a batch;
         // an item new in this snapshot gets a new cell anyway. A reloaded section reloads the
         // items it holds now, wherever they were.
-        let reloadedItems = snapshot.reloadedItemIdentifiers + snapshot.reloadedSectionIdentifiers.flatMap {
-            current.itemIdentifiers(inSection: $0)
+        var reloadedItems = Set(snapshot.reloadedItemIdentifiers)
+        for section in snapshot.reloadedSectionIdentifiers {
+            reloadedItems.formUnion(current.itemIdentifiers(inSection: section))
         }
-        let reloads = reloadedItems.compactMap { old.indexPath(of: $0) }
+        var items = changes.items
+        // A row cannot also be deleted or moved when it is reloaded, nor be reloaded in a
+        // deleted section (UIKit refuses both too). A reloaded item whose row the changes delete
+        // (it left a deleted section or joined an inserted one) gets a new cell anyway; one that
+        // moves is deleted where it was and inserted where it goes.
+        var reloading: Set<IndexPath> = []
+        let deletedSections = Set(changes.sections.deletions)
+        for item in reloadedItems {
+            if let indexPath = old.indexPath(of: item), !deletedSections.contains(indexPath.tableSection) {
+                reloading.insert(indexPath)
+            }
+        }
+        reloading.subtract(items.deletions)
+        if !reloading.isEmpty {
+            var moves: [ListChanges<IndexPath>.Pair] = []
+            for move in items.moves {
+                guard reloading.remove(move.old) != nil else {
+                    moves.append(move)
+                    continue
+                }
+                items.deletions.append(move.old)
+                items.insertions.append(move.new)
+            }
+            items.moves = moves
+        }
+        let reloads = Array(reloading)
         let reconfigures = snapshot.reconfiguredItemIdentifiers.compactMap { old.indexPath(of: $0) }
-        tableView.performBatchUpdates({
-            let sections = changes.sections, items = changes.items
+        let selected = tableView.indexPathForSelectedRow.flatMap { old.item(at: $0) }
+        tableView.performBatch({
+            let sections = changes.sections
             tableView.deleteSections(IndexSet(sections.deletions), with: .automatic)
             tableView.insertSections(IndexSet(sections.insertions), with: .automatic)
             for move in sections.moves { tableView.moveSection(move.old, toSection: move.new) }
@@ -78,8 +150,9 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
             for move in items.moves { tableView.moveRow(at: move.old, to: move.new) }
             if !reloads.isEmpty { tableView.reloadRows(at: reloads, with: .automatic) }
             if !reconfigures.isEmpty { tableView.reconfigureRows(at: reconfigures) }
-        })
-        completion?()
+        }, completion: nil)
+        // The selection stays on its item while the item is shown, even deleted and inserted.
+        if let selected { tableView.indexPathForSelectedRow = current.indexPath(of: selected) }
     }
 
     // MARK: TableViewDataSource

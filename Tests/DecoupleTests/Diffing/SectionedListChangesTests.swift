@@ -63,7 +63,19 @@ private struct ShelfModel: Equatable {
             to: [Shelf("a", "1"), Shelf("b", "2", "3")],
             are: SectionedListChanges(items: ListChanges(moves: [Pair(old: [0, 1], new: [1, 0])]))
         )
-        #expect(changes.description == "items: moves [[0, 1] → [1, 0]]")
+        // Index paths print as a table's update descriptions write them: `section.item`.
+        #expect(changes.description == "items: moves [0.1 → 1.0]")
+        #expect(changes.items.moves[0].description == "0.1 → 1.0")
+    }
+
+    @Test func description_writesIndexPathsAsSectionDotItem_inEveryKind() {
+        let changes = SectionedListChanges(
+            sections: ListChanges(deletions: [2], moves: [ListChanges<Int>.Pair(old: 0, new: 1)]),
+            items: ListChanges(deletions: [[1, 0]], insertions: [[0, 12]], moves: [Pair(old: [0, 1], new: [1, 0])], updates: [Pair(old: [3, 4], new: [3, 4])])
+        )
+        #expect(changes.description == "sections: deletions [2], moves [0 → 1]; items: deletions [1.0], insertions [0.12], moves [0.1 → 1.0], updates [3.4 → 3.4]")
+        // An index path of another length than two prints as it always did.
+        #expect(ListChanges<IndexPath>(deletions: [[1, 2, 3]]).description == "deletions [[1, 2, 3]]")
     }
 
     @Test func items_insertedDeletedAndMovedWithinASection() throws {
