@@ -1,3 +1,4 @@
+import DecoupleGenerator
 import Foundation
 
 // MARK: - SourceDiscovery
@@ -218,36 +219,4 @@ public struct SourceDigest: Sendable, Equatable {
         self.path = path
         self.content = content
     }
-}
-
-// MARK: - Generated files
-
-/// The first lines of every file the generator writes, exactly as written. Only a file that
-/// starts with all of it is previous output; a user's file that merely starts alike is input.
-public let generatedFileHeader = """
-    \(generatedHeaderMarker). Do not edit.
-    // Change the models, their `// decouple:` annotations or decouple.json, then run `decouple generate` again.
-
-    """
-
-/// Whether `text` is a file this tool generated (it starts with ``generatedFileHeader``, see
-/// ``isGeneratedFile(bytes:)``).
-public func isGeneratedFile(_ text: String) -> Bool {
-    isGeneratedFile(bytes: text.utf8)
-}
-
-/// Whether `bytes` start with ``generatedFileHeader``, also when a checkout or an editor changed
-/// how it is stored: a UTF-8 byte order mark before it, and a carriage return before any of its
-/// newlines (CRLF line endings, as Git's `autocrlf` writes them on Windows), are allowed.
-public func isGeneratedFile<Bytes: Collection<UInt8>>(bytes: Bytes) -> Bool {
-    var index = bytes.startIndex
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = bytes.index(index, offsetBy: 3) }
-    for expected in generatedFileHeader.utf8 {
-        if expected == UInt8(ascii: "\n"), index < bytes.endIndex, bytes[index] == UInt8(ascii: "\r") {
-            bytes.formIndex(after: &index)
-        }
-        guard index < bytes.endIndex, bytes[index] == expected else { return false }
-        bytes.formIndex(after: &index)
-    }
-    return true
 }
