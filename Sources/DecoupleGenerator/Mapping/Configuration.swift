@@ -255,7 +255,7 @@ private struct ConfigurationReader {
     /// `` "`Outer Space`.`Inner Thing`" `` names the type `Outer Space.Inner Thing`, as the
     /// sources' declarations are named. A name without backticks reads as itself.
     static func unescapedPath(_ text: String) -> String {
-        guard text.contains("`") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "`")) else { return text }
         var parts: [String] = []
         var part = ""
         var quoted = false
