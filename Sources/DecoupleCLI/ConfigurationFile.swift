@@ -15,31 +15,8 @@ struct ConfigurationFile {
     let identity: FileStatus.Identity?
     /// The file's text, or "" when there is no file.
     let text: String
-    /// Its `"exclude"` patterns, read before the rest (``Configuration/excludePatterns(in:path:)``).
-    let exclude: [String]
-    /// The configuration, when it was parsed as it was read.
-    private let parsed: Configuration?
-
-    /// The whole configuration, parsed and checked.
-    ///
-    /// Parsed when asked for, not when read: a run served from the cache needs only the text
-    /// (its key) and the `"exclude"` patterns, and parsing a configuration of a few hundred
-    /// adapters had been a seventh of such a run.
-    func configuration() throws(GenerationFailure) -> Configuration {
-        if let parsed { return parsed }
-        return try Configuration.parse(text, path: path ?? Self.defaultName)
-    }
-
-    /// What is wrong with the configuration, if anything: reported before any other problem of
-    /// a run, as when the whole file was parsed before anything else was done.
-    var problems: GenerationFailure? {
-        do {
-            _ = try configuration()
-            return nil
-        } catch {
-            return error
-        }
-    }
+    /// The configuration, parsed and checked.
+    let configuration: Configuration
 
     /// Reads the explicit file, or else the `decouple.json` found for the sources (see
     /// ``discover(for:)``); with neither, the configuration is empty.
@@ -47,7 +24,7 @@ struct ConfigurationFile {
     /// - Throws: ``GenerationFailure`` when the file cannot be read or its content is wrong.
     static func read(explicit: String?, forSources sources: [String]) throws(GenerationFailure) -> ConfigurationFile {
         guard let path = explicit ?? discover(for: sources) else {
-            return ConfigurationFile(path: nil, identity: nil, text: "", exclude: [], parsed: Configuration())
+            return ConfigurationFile(path: nil, identity: nil, text: "", configuration: Configuration())
         }
         if explicit == nil, path != defaultName {
             printError("decouple: note: using the configuration \(displayPath(path))")
@@ -88,12 +65,7 @@ struct ConfigurationFile {
             throw GenerationFailure([Diagnostic("\(shown) is not UTF-8 text", at: start)])
         }
         let identity = status.kind == .regular ? status.identity : nil
-        if let exclude = Configuration.excludePatterns(in: text, path: path) {
-            return ConfigurationFile(path: path, identity: identity, text: text, exclude: exclude, parsed: nil)
-        }
-        // Not readable that far alone: parsed whole now, which says what is wrong.
-        let configuration = try Configuration.parse(text, path: path)
-        return ConfigurationFile(path: path, identity: identity, text: text, exclude: configuration.exclude, parsed: configuration)
+        return ConfigurationFile(path: path, identity: identity, text: text, configuration: try Configuration.parse(text, path: path))
     }
 
     /// The most a configuration may hold. A thousand adapters are about 100 kB; this only stops

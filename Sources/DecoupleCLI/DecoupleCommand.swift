@@ -24,17 +24,10 @@ struct DecoupleCommand: ParsableCommand {
     static let version = "0.1.0"
 
     /// Runs the command with the exit codes the contract promises: usage errors are 2, not 64.
-    ///
-    /// A `generate` run with plain arguments, as build plugins and scripts write them, starts
-    /// without ArgumentParser (see ``GenerateRequest/plain(_:)``); anything else is parsed by it.
     static func main() {
         do {
-            if let request = GenerateRequest.plain(Array(CommandLine.arguments.dropFirst())) {
-                try request.run()
-            } else {
-                var command = try parseAsRoot()
-                try command.run()
-            }
+            var command = try parseAsRoot()
+            try command.run()
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)
         } catch {

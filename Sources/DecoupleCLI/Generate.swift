@@ -48,60 +48,30 @@ struct Generate: ParsableCommand {
 
     func validate() throws {
         if check && output == nil {
-            throw ValidationError(GenerateRequest.checkNeedsOutput)
+            throw ValidationError("--check needs --output: the file to compare with")
         }
     }
-
-    /// What these arguments ask for. Every option is passed on: a new one that is not fails to
-    /// compile here.
-    var request: GenerateRequest {
-        GenerateRequest(paths: paths, config: config, output: output, check: check, style: style, cache: cache, exclude: exclude)
-    }
-
-    func run() throws {
-        try request.run()
-    }
-}
-
-// MARK: - GenerateRequest
-
-/// What a `generate` run was asked to do, however its arguments were read: by ArgumentParser
-/// (``Generate``), or, for plain arguments, by ``plain(_:)``.
-struct GenerateRequest: Equatable {
-    var paths: [String]
-    var config: String?
-    var output: String?
-    var check: Bool
-    var style: OutputStyle?
-    var cache: String?
-    var exclude: [String]
-
-    static let checkNeedsOutput = "--check needs --output: the file to compare with"
 
     func run() throws {
         let inputs = paths.isEmpty ? ["."] : paths
         let configurationFile: ConfigurationFile
-        do {
-            configurationFile = try ConfigurationFile.read(explicit: config, forSources: inputs)
-        } catch {
-            throw fail(error)
-        }
-
         let code: String
         let sourceCount: Int
+        var madeNothing = false
         var fromCache = false
         // With a cache, the output is kept by what the sources declare: a run whose files are
         // unchanged, or changed only where nothing is declared, reads it.
         // With --check, which writes nothing, the cache is read and never created or written.
         let scanCache = cache.map { ScanCache(folder: "\($0)/files", version: OutputCache.toolIdentity, writes: !check) }
         do {
+            configurationFile = try ConfigurationFile.read(explicit: config, forSources: inputs)
             if let output { try checkOutput(output, against: configurationFile) }
             if let cache { try checkCache(cache) }
-            let patterns = (exclude + configurationFile.exclude).map(PathPattern.init)
+            let patterns = (exclude + configurationFile.configuration.exclude).map(PathPattern.init)
             if let cache, let scanCache, let cached = try cachedOutput(of: inputs, in: cache, scanCache, configurationFile, patterns) {
                 (code, sourceCount, fromCache) = (cached.code, cached.sourceCount, true)
             } else {
-                var configuration = try configurationFile.configuration()
+                var configuration = configurationFile.configuration
                 if let style { configuration.style = style }
                 // Read again, as text this time: what is generated, and the key it is kept by,
                 // come from the same bytes even if a file changed since it was digested.
@@ -109,18 +79,20 @@ struct GenerateRequest: Equatable {
                 let key = scanCache?.declarationDigests(for: sources).map { digests in
                     outputKey(sources.map(\.path), digests, configurationFile)
                 }
-                var warnings: [Diagnostic] = []
-                code = try Generator.generate(sources: sources, configuration: configuration, scanCache: scanCache, warnings: &warnings)
+                let result = scanCache?.generate(sources: sources, configuration: configuration)
+                    ?? Generator.generate(sources: sources, configuration: configuration)
+                code = try result.get()
+                printWarnings(result.warnings)
                 sourceCount = sources.count
-                printWarnings(warnings)
-                if let cache, let key, !check { OutputCache.write(code, key: key, in: cache) }
+                madeNothing = result.adapters.isEmpty
+                // Only output with adapters is kept: a run served from the cache has made some.
+                if let cache, let key, !check, !madeNothing { OutputCache.write(code, key: key, in: cache) }
             }
         } catch {
-            // The configuration's problems first, as if it had been parsed before anything else.
-            throw fail(configurationFile.problems ?? error)
+            throw fail(error)
         }
 
-        if !code.contains("\n// MARK: - ") {
+        if madeNothing {
             // Never a silent shrink: an empty result usually means the configuration was not found.
             let source = configurationFile.path.map { "the configuration \(displayPath($0)) maps nothing" }
                 ?? "no decouple.json was found beside the sources or above them up to the current folder"

@@ -30,9 +30,8 @@ struct Inspect: ParsableCommand {
         let catalog: Catalog
         do {
             let sources = try SourceDiscovery.sources(at: paths.isEmpty ? ["."] : paths, excludedPatterns: exclude.map(PathPattern.init))
-            var warnings: [Diagnostic] = []
-            catalog = Generator.catalog(of: sources, warnings: &warnings)
-            printWarnings(warnings)
+            catalog = Generator.catalog(of: sources)
+            printWarnings(catalog.warnings)
         } catch {
             throw fail(error)
         }

@@ -18,22 +18,6 @@ public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConver
     public static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }
-
-    /// As synthesized; a compact encoder (``CompactCoder``) also notes where the line and column
-    /// are, so that a digest of what a file declares can leave out where.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(file, forKey: .file)
-        let sink = (encoder as? CompactCoder.CompactEncoder)?.sink
-        let start = sink?.bytes.count
-        try container.encode(line, forKey: .line)
-        try container.encode(column, forKey: .column)
-        if let sink, let start { sink.lineAndColumnRanges.append(start..<sink.bytes.count) }
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case file, line, column
-    }
 }
 
 /// One problem found in the input, printed the way the compiler prints its own, so editors and
@@ -168,4 +152,33 @@ public struct GenerationFailure: Error, Sendable, CustomStringConvertible {
         }
         return lines.joined(separator: "\n")
     }
+}
+
+// MARK: - DisplayPath
+
+/// A path as diagnostics show it: control characters (a newline in a file name, say) are
+/// written as escapes, so that `path:line:column` stays one line and editors can parse it.
+public func displayPath(_ path: String) -> String {
+    displayText(path)
+}
+
+/// Text as diagnostics show it, escaped as ``displayPath(_:)`` escapes a path: a newline in a
+/// name from the configuration cannot start a line that looks like another diagnostic, nor an
+/// escape sequence reach the terminal. Escaping twice changes nothing more.
+public func displayText(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    let named: [Unicode.Scalar: String] = ["\n": "\\n", "\r": "\\r", "\t": "\\t"]
+    var result = ""
+    for scalar in text.unicodeScalars {
+        if isControl(scalar) {
+            result += named[scalar] ?? "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+            result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}
+
+private func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
 }

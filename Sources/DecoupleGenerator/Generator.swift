@@ -15,59 +15,92 @@ public struct SourceFile: Sendable {
     }
 }
 
-/// Reads model sources and writes the adapters that make them content.
+/// What one run of the generator made of its sources and configuration.
+public struct GenerationResult: Sendable {
+    /// The generated file: deterministic, formatted, with a generated-file header; `nil` when
+    /// ``diagnostics`` holds the problems that stopped it.
+    public var code: String?
+    /// The adapters ``code`` holds, in its order; empty when it holds none (the configuration
+    /// maps nothing, and no model is annotated or matches a content protocol by name).
+    public var adapters: [GeneratedAdapter]
+    /// Why nothing was generated: every problem found, ordered as ``GenerationFailure`` orders
+    /// them; empty when ``code`` is there.
+    public var diagnostics: [Diagnostic]
+    /// What did not stop the run: a file that does not parse, and that no adapter needs, is
+    /// skipped with a warning.
+    public var warnings: [Diagnostic]
+
+    /// The code, or the failure that stopped the run.
+    public func get() throws(GenerationFailure) -> String {
+        guard let code else { throw GenerationFailure(diagnostics) }
+        return code
+    }
+}
+
+/// One adapter in the generated code: a model made the content a protocol describes.
+public struct GeneratedAdapter: Hashable, Sendable {
+    /// The model's qualified name (`Outer.User`).
+    public var model: String
+    /// The protocol's qualified name.
+    public var protocolName: String
+    public var style: OutputStyle
+    /// Where the model is declared.
+    public var modelPosition: SourcePosition
+}
+
+/// Reads model sources and writes the adapters that make them content, in memory: no file is
+/// read or written, no signal handled, nothing kept between calls, so it may be called any
+/// number of times, from any thread, with other sources and configurations.
 ///
 /// ```swift
-/// let code = try Generator.generate(
+/// let result = Generator.generate(
 ///     sources: [SourceFile(path: "Models.swift", text: modelSource)],
-///     configuration: Configuration.parse(json, path: "decouple.json"))
+///     configuration: try Configuration.parse(json, path: "decouple.json"))
+/// let code = try result.get()
 /// ```
 public enum Generator {
-    /// Scans sources into a catalog of types and protocols, with extensions merged.
+    /// Scans sources into a catalog of types and protocols, with extensions merged. A file that
+    /// does not parse and holds no annotation is left out, with a warning in
+    /// ``Catalog/warnings``.
     public static func catalog(of sources: [SourceFile]) -> Catalog {
-        Catalog(files: scan(sources))
-    }
-
-    /// Scans sources into a catalog, leaving out each file that does not parse and holds no
-    /// annotation, with a warning for it in `warnings`.
-    public static func catalog(of sources: [SourceFile], warnings: inout [Diagnostic]) -> Catalog {
         let (files, skipped) = skippingUnneededBrokenFiles(scan(sources), configuration: Configuration())
-        warnings += skipped
-        return Catalog(files: files)
+        var catalog = Catalog(files: files)
+        catalog.warnings = skipped
+        return catalog
     }
 
     /// Generates the adapters the configuration and the sources' annotations ask for.
-    ///
-    /// - Parameter scanCache: Where each file's declarations are kept between runs, so that an
-    ///   unchanged file is not parsed again; the output is the same with it or without it.
-    /// - Returns: The generated file's text: deterministic, formatted, with a generated-file header.
-    /// - Throws: ``GenerationFailure`` with every problem found, each at its file, line and column.
-    public static func generate(
-        sources: [SourceFile], configuration: Configuration, scanCache: ScanCache? = nil
-    ) throws(GenerationFailure) -> String {
-        var warnings: [Diagnostic] = []
-        return try generate(sources: sources, configuration: configuration, scanCache: scanCache, warnings: &warnings)
+    public static func generate(sources: [SourceFile], configuration: Configuration) -> GenerationResult {
+        generate(sources: sources, configuration: configuration, scanning: SourceScanner.scan)
     }
 
-    /// Generates as ``generate(sources:configuration:scanCache:)`` does, and adds to `warnings`
-    /// what did not stop it: a file that does not parse, and that no adapter needs, is skipped
-    /// with a warning (see ``skippingUnneededBrokenFiles(_:configuration:)``).
-    public static func generate(
-        sources: [SourceFile], configuration: Configuration, scanCache: ScanCache? = nil, warnings: inout [Diagnostic]
-    ) throws(GenerationFailure) -> String {
-        let (files, skipped) = skippingUnneededBrokenFiles(scan(sources, cache: scanCache), configuration: configuration)
-        warnings += skipped
-        let adapters = try resolve(files, configuration: configuration, policy: .tool)
+    /// ``generate(sources:configuration:)``, with each file's declarations from `scanning`: the
+    /// command-line tool's cache answers for files it knows (the result is the same either way).
+    package static func generate(
+        sources: [SourceFile], configuration: Configuration, scanning: @Sendable (SourceFile) -> ScannedFile
+    ) -> GenerationResult {
+        let (files, warnings) = skippingUnneededBrokenFiles(scan(sources, scanning: scanning), configuration: configuration)
+        let adapters: [ResolvedAdapter]
+        do {
+            adapters = try resolve(files, configuration: configuration, policy: .tool)
+        } catch {
+            return GenerationResult(code: nil, adapters: [], diagnostics: error.diagnostics, warnings: warnings)
+        }
         // The factory style's adapter types are top-level: they must not take a name a source does.
         let taken = Set(files.flatMap { file in (file.types.map(\.qualifiedName) + file.protocols.map(\.qualifiedName)).filter { !$0.contains(".") } })
-        let (text, pieces) = Emitter.layout(
+        let layout = Emitter.layout(
             adapters: adapters, imports: imports(for: adapters, in: files, outputModule: configuration.module), takenNames: taken)
         // The output must parse; if it ever does not, that is our bug, reported rather than
         // written. The emitter lays plain declarations out without parsing them
         // (`DeclarationLayout`), so this is the one check, made on its pieces in parallel: a
         // tenth of a cold run, and a fifth of a run after a declaration changed, on one core.
-        if !allParse(pieces) { throw GenerationFailure.unparsableOutput }
-        return text
+        guard allParse(layout.pieces) else {
+            return GenerationResult(code: nil, adapters: [], diagnostics: GenerationFailure.unparsableOutput.diagnostics, warnings: warnings)
+        }
+        let made = layout.made.map {
+            GeneratedAdapter(model: $0.model.qualifiedName, protocolName: $0.protocolDeclaration.qualifiedName, style: $0.style, modelPosition: $0.model.position)
+        }
+        return GenerationResult(code: layout.text, adapters: made, diagnostics: [], warnings: warnings)
     }
 
     /// Whether every piece of Swift parses without error; pieces are parsed in batches of
@@ -124,7 +157,6 @@ public enum Generator {
         guard resolver.diagnostics.isEmpty else { throw GenerationFailure(resolver.diagnostics) }
         return adapters
     }
-
     /// What the generated file imports: what the files declaring the models and protocols
     /// import (so the types they name resolve), and each module the configuration names. When
     /// the configuration names the output's module, a model or protocol whose path shows another
@@ -144,20 +176,15 @@ public enum Generator {
         return result.filter { $0.module != outputModule.map(SourceScanner.moduleIdentifier) }
     }
 
-    /// Scans the files in parallel, one per core at a time; the result keeps the input order.
-    /// With a cache, a file whose entry proves itself is read from it instead of scanned.
-    static func scan(_ sources: [SourceFile], cache: ScanCache? = nil) -> [ScannedFile] {
-        let files = inParallel(sources.count, chunk: 1) { range in
-            range.map { cache?.scan(sources[$0]) ?? SourceScanner.scan(source: sources[$0].text, path: sources[$0].path) }
-        }
-        cache?.writePending()
-        return files.filter { !$0.isGenerated }
+    /// Scans the files in parallel, one per core at a time; the result keeps the input order and
+    /// leaves out the generator's own previous output.
+    static func scan(_ sources: [SourceFile], scanning: @Sendable (SourceFile) -> ScannedFile = SourceScanner.scan) -> [ScannedFile] {
+        inParallel(sources.count, chunk: 1) { range in range.map { scanning(sources[$0]) } }.filter { !$0.isGenerated }
     }
 }
-
 /// `body` applied to consecutive ranges of `0..<count`, at most `chunk` long, one range per core
 /// at a time; the results of all the ranges in order.
-func inParallel<Value: Sendable>(_ count: Int, chunk: Int = 64, _ body: @Sendable (Range<Int>) -> [Value]) -> [Value] {
+package func inParallel<Value: Sendable>(_ count: Int, chunk: Int = 64, _ body: @Sendable (Range<Int>) -> [Value]) -> [Value] {
     let ranges = stride(from: 0, to: count, by: chunk).map { $0..<min($0 + chunk, count) }
     let slots = ParallelSlots<[Value]>(count: ranges.count)
     DispatchQueue.concurrentPerform(iterations: ranges.count) { index in

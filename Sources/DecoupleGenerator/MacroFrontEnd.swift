@@ -78,7 +78,7 @@ package enum MacroFrontEnd {
     /// - Throws: ``GenerationFailure`` with every problem the resolver found, positioned in
     ///   ``Request/modelSource``.
     package static func conformance(_ request: Request) throws(GenerationFailure) -> ExtensionDeclSyntax? {
-        guard var file = Generator.scan([SourceFile(path: modelFile, text: request.modelSource)]).first else { return nil }
+        var file = SourceScanner.scan(source: request.modelSource, path: modelFile)
         guard file.diagnostics.isEmpty else { throw GenerationFailure(file.diagnostics) }
         guard var model = file.types.first else {
             throw GenerationFailure([Diagnostic("@Adapts applies to a struct, class, enum or actor", at: request.protocolPosition)])

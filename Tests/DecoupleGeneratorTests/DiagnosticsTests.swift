@@ -154,6 +154,33 @@ import Testing
         }
     }
 
+    /// `fileprivate` hides a model from the generated file as `private` does; `internal` does not.
+    @Test func aFileprivateModel_isRefusedLikeAPrivateOne() {
+        let config = #"{"adapters": [{"model": "Hidden", "protocol": "TitledContent"}]}"#
+        let model = "struct Hidden { var title: String; var subtitle: String }"
+        assertInlineSnapshot(of: generate(["M.swift": "fileprivate " + model], config: config), as: .lines) {
+            """
+            M.swift:1:20: error: 'Hidden' is fileprivate, so generated code in another file cannot see it; make it internal or wider
+            """
+        }
+        #expect(generate(["M.swift": "internal " + model], config: config).contains("extension Hidden: Decouple.TitledContent"))
+    }
+
+    /// A hundred diagnostics are printed whole; past that, the rest are counted in one note, from
+    /// the very first one over.
+    @Test func diagnosticsPastAHundred_areCounted_fromTheFirstOneOver() {
+        func printed(_ count: Int, severity: Diagnostic.Severity = .error) -> [Substring] {
+            let diagnostics = (0..<count).map { Diagnostic("problem \($0)", at: SourcePosition(file: "M.swift", line: $0 + 1, column: 1), severity: severity) }
+            return GenerationFailure(diagnostics).description.split(separator: "\n")
+        }
+        #expect(printed(100).count == 100)
+        #expect(printed(100).last == "M.swift:100:1: error: problem 99")
+        #expect(printed(101).count == 101)
+        #expect(printed(101).last == "decouple: note: … and 1 more error not shown")
+        #expect(printed(102).last == "decouple: note: … and 2 more errors not shown")
+        #expect(printed(101, severity: .warning).last == "decouple: note: … and 1 more problem not shown")
+    }
+
     @Test func accessAndStyleRestrictions() {
         let output = generate([
             "M.swift": """

@@ -9,11 +9,11 @@ import Testing
     @Test(arguments: ["Examples", "Tests/Fixtures/Coverage", "Tests/Fixtures/CommittedAdapters"])
     func fixtures_areLaidOutAsTheFormatterLaysThemOut(folder: String) throws {
         let directory = packageRoot.appendingPathComponent(folder).path
-        let sources = try SourceDiscovery.sources(at: [directory])
+        let sources = try swiftSources(in: directory)
         let configuration = try Configuration.parse(String(contentsOfFile: directory + "/decouple.json", encoding: .utf8), path: "decouple.json")
-        let plain = try Generator.generate(sources: sources, configuration: configuration)
+        let plain = try Generator.generate(sources: sources, configuration: configuration).get()
         let formatted = try DeclarationLayout.$alwaysFormats.withValue(true) {
-            try Generator.generate(sources: sources, configuration: configuration)
+            try Generator.generate(sources: sources, configuration: configuration).get()
         }
         #expect(plain == formatted)
         #expect(plain.contains("\n// MARK: - "))

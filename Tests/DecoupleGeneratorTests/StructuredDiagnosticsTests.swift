@@ -65,7 +65,7 @@ import Testing
     private func problems(_ files: [String: String], config: String, sourceLocation: SourceLocation = #_sourceLocation) -> [Diagnostic] {
         let sources = files.keys.sorted().map { SourceFile(path: $0, text: files[$0]!) }
         do {
-            _ = try Generator.generate(sources: sources, configuration: Configuration.parse(config, path: "decouple.json"))
+            _ = try Generator.generate(sources: sources, configuration: Configuration.parse(config, path: "decouple.json")).get()
             Issue.record("expected the run to fail", sourceLocation: sourceLocation)
             return []
         } catch {

@@ -413,7 +413,7 @@ import Testing
         // Not taken as declared, and not silently skipped: a second, unconditional conformance
         // would not compile, so the adapter is refused, naming the condition.
         let configuration = Configuration(adapters: [AdapterRequest(model: "Box", protocolName: "TitledContent")])
-        #expect(throws: GenerationFailure.self) { try Generator.generate(sources: sources, configuration: configuration) }
+        #expect(throws: GenerationFailure.self) { try Generator.generate(sources: sources, configuration: configuration).get() }
         let output = generate(["M.swift": sources[0].text], config: #"{"adapters": [{"model": "Box", "protocol": "TitledContent"}]}"#)
         #expect(output.contains("error: 'Box' already conforms to 'TitledContent' where T: Equatable"), "\(output)")
     }

@@ -176,7 +176,7 @@ enum Emitter {
     ///   factory style's adapter types must not take.
     static func layout(
         adapters: [ResolvedAdapter], imports: [ImportDeclaration] = [], takenNames: Set<String> = []
-    ) -> (text: String, pieces: [String]) {
+    ) -> (text: String, pieces: [String], made: [ResolvedAdapter]) {
         // Read here: a task-local value is not seen on the threads that write in parallel.
         let alwaysFormats = DeclarationLayout.alwaysFormats
         let conformances = inParallel(adapters.count) { range in
@@ -185,9 +185,15 @@ enum Emitter {
             }
         }
         var sections: [(title: String, decls: [String])] = []
+        // Every adapter the text holds: a conformance or a factory adapter of its own, or the
+        // proxy's support for its protocol.
+        var made: [ResolvedAdapter] = []
         for (adapter, conformance) in zip(adapters, conformances) {
             if let conformance {
                 sections.append(("\(adapter.model.qualifiedName): \(adapter.protocolDeclaration.name)", [conformance]))
+            }
+            if conformance != nil || adapter.style == .factory || (adapter.style == .proxy && !adapter.protocolDeclaration.isBuiltIn) {
+                made.append(adapter)
             }
         }
         let factoryAdapters = adapters.filter { $0.style == .factory }
@@ -207,13 +213,7 @@ enum Emitter {
             sections.append(("ForwardingProxy: \(declaration.name)", proxySupport(for: declaration)))
         }
 
-        var text = """
-            \(generatedHeaderMarker). Do not edit.
-            // Change the models, their `// decouple:` annotations or decouple.json, then run `decouple generate` again.
-
-            import Decouple
-            """
-        text += "\n"
+        var text = generatedFileHeader + "\nimport Decouple\n"
         for line in importLines(imports) { text += line + "\n" }
         var pieces = [text]
         for section in sections {
@@ -221,7 +221,7 @@ enum Emitter {
             text += section.decls.joined(separator: "\n\n") + "\n"
             pieces += section.decls
         }
-        return (text, pieces)
+        return (text, pieces, made)
     }
 
     // MARK: Helpers

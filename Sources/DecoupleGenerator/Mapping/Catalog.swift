@@ -19,6 +19,9 @@ public struct Catalog: Sendable {
 
     /// Problems found while reading the sources (syntax errors, bad annotations).
     public var problems: [Diagnostic] { diagnostics }
+    /// What did not stop the reading: each file left out because it does not parse and holds
+    /// no annotation (``Generator/catalog(of:)``).
+    public internal(set) var warnings: [Diagnostic] = []
 
     /// Types by qualified name: the first declaration of each (``declarations`` has them all).
     public var types: [String: TypeDeclaration] { declarations.compactMapValues(\.first) }

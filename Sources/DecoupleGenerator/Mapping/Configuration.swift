@@ -94,7 +94,7 @@ public struct AdapterRequest: Hashable, Sendable {
 public struct Configuration: Sendable {
     public var style: OutputStyle
     public var adapters: [AdapterRequest]
-    /// `"exclude"`: glob patterns (``PathPattern``) of source paths the tool does not read.
+    /// `"exclude"`: glob patterns of source paths the command-line tool does not read.
     public var exclude: [String] = []
     /// The module the generated file is compiled in: never imported by it.
     public var module: String?
@@ -102,25 +102,6 @@ public struct Configuration: Sendable {
     public init(style: OutputStyle = .conformance, adapters: [AdapterRequest] = []) {
         self.style = style
         self.adapters = adapters
-    }
-
-    /// The `"exclude"` patterns of a configuration's text, read without the rest: `[]` when it
-    /// has none, `nil` when they are not an array of strings or the text is not read that far.
-    ///
-    /// Only what a run needs before it knows whether it generates: a run served from the cache
-    /// needs nothing else, and reading the whole configuration was a seventh of it. This checks
-    /// no more than it reads; ``parse(_:path:)`` checks everything, and must still be called
-    /// before anything is generated from the text.
-    public static func excludePatterns(in text: String, path: String) -> [String]? {
-        guard let member = JSONReader.member("exclude", ofObjectIn: text, file: path) else { return nil }
-        guard let node = member else { return [] }
-        guard case .array(let elements) = node.value else { return nil }
-        var patterns: [String] = []
-        for element in elements {
-            guard case .string(let pattern) = element.value else { return nil }
-            patterns.append(pattern)
-        }
-        return patterns
     }
 
     /// Reads a configuration file's text.
@@ -274,7 +255,7 @@ private struct ConfigurationReader {
     /// `` "`Outer Space`.`Inner Thing`" `` names the type `Outer Space.Inner Thing`, as the
     /// sources' declarations are named. A name without backticks reads as itself.
     static func unescapedPath(_ text: String) -> String {
-        guard text.contains("`") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "`")) else { return text }
         var parts: [String] = []
         var part = ""
         var quoted = false

@@ -180,3 +180,14 @@ package struct QualifiedName: Hashable, Sendable, CustomStringConvertible {
         return depth == 0 && !expectsWord ? components : []
     }
 }
+
+extension QualifiedName: Codable {
+    package init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(written)
+    }
+}

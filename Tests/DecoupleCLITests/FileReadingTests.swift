@@ -1,6 +1,7 @@
 import DecoupleGenerator
 import Foundation
 import Testing
+@testable import decouple
 
 /// How sources, the configuration and cache entries are read: straight into a string for ASCII,
 /// checked for UTF-8 otherwise, and never waiting on something that is not a regular file. And
@@ -122,41 +123,5 @@ import Testing
         #expect(digest(bytes + [0]) != original && digest(Array(bytes.dropLast())) != original)
         #expect(Digest.of(String(decoding: bytes.map { $0 & 0x7F }, as: UTF8.self)) == digest(bytes.map { $0 & 0x7F }),
                 "a string and its UTF-8 bytes digest alike")
-    }
-
-    /// Strings without an escape are read as one run; with one, they go the long way. Both
-    /// give the same text, and a non-ASCII member name is still one.
-    @Test func configurationStrings_withAndWithoutEscapes() throws {
-        let configuration = try Configuration.parse(#"""
-            {"adapters": [
-              {"model": "Plain", "protocol": "TitledContent", "map": {"title": "naïve"}},
-              {"model": "Esc\u0061ped\n", "protocol": "Titled\"Content", "map": {"title": "a\u00efb"}}
-            ]}
-            """#, path: "decouple.json")
-        #expect(configuration.adapters.map(\.model) == ["Plain", "Escaped\n"])
-        #expect(configuration.adapters.map(\.protocolName) == ["TitledContent", "Titled\"Content"])
-        #expect(configuration.adapters.map { $0.map["title"]?.member } == ["naïve", "aïb"])
-        for (name, accepted) in [("_x9", true), ("x_Y", true), ("9x", false), ("a-b", false), ("", false), ("ünïcödé", true), ("a b", false)] {
-            let text = #"{"adapters": [{"model": "M", "protocol": "TitledContent", "map": {"title": "\#(name)"}}]}"#
-            let parsed = (try? Configuration.parse(text, path: "decouple.json")) != nil
-            #expect(parsed == accepted, "\(name)")
-        }
-    }
-}
-
-/// The check that the generated file parses, made on its pieces in batches, in parallel: one
-/// broken piece anywhere fails it.
-@Suite struct OutputCheckTests {
-    @Test func oneBrokenPieceAnywhere_failsTheCheck() {
-        let piece = "extension Model: Decouple.TitledContent {\n    public var title: Swift.String {\n        self.name\n    }\n}"
-        let pieces = ["// header\n\nimport Decouple\n"] + Array(repeating: piece, count: 2_000)   // about 200 kB: several batches
-        #expect(Generator.allParse(pieces))
-        #expect(Generator.allParse([]))
-        for position in [0, 1, 700, 1_999, 2_000] {
-            var broken = pieces
-            broken[position] = String(broken[position].dropLast())   // an unclosed brace, or a lost newline in the header
-            if position == 0 { broken[0] = "import" }
-            #expect(!Generator.allParse(broken), "broken at \(position)")
-        }
     }
 }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 // MARK: - FileStatus
 
@@ -86,33 +80,4 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var isLinkLoop: Bool { code == ELOOP }
     public var isMissing: Bool { code == ENOENT || code == ENOTDIR }
-}
-
-// MARK: - DisplayPath
-
-/// A path as diagnostics show it: control characters (a newline in a file name, say) are
-/// written as escapes, so that `path:line:column` stays one line and editors can parse it.
-public func displayPath(_ path: String) -> String {
-    displayText(path)
-}
-
-/// Text as diagnostics show it, escaped as ``displayPath(_:)`` escapes a path: a newline in a
-/// name from the configuration cannot start a line that looks like another diagnostic, nor an
-/// escape sequence reach the terminal. Escaping twice changes nothing more.
-public func displayText(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
-    let named: [Unicode.Scalar: String] = ["\n": "\\n", "\r": "\\r", "\t": "\\t"]
-    var result = ""
-    for scalar in text.unicodeScalars {
-        if isControl(scalar) {
-            result += named[scalar] ?? "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-            result.unicodeScalars.append(scalar)
-        }
-    }
-    return result
-}
-
-private func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
 }

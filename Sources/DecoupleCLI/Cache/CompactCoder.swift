@@ -1,3 +1,5 @@
+import DecoupleGenerator
+
 // MARK: - CompactCoder
 
 /// A small text encoding of `Codable` values for ``ScanCache`` entries, read about ten times
@@ -15,7 +17,7 @@ enum CompactCoder {
     /// ``SourcePosition``: what the value's declarations are, wherever they are in their file.
     static func encodeWithDigest(_ value: some Encodable) throws -> (text: String, digestWithoutPositions: String) {
         let sink = Sink()
-        try value.encode(to: CompactEncoder(sink: sink))
+        try sink.encode(value)
         var digest = Digest()
         sink.bytes.withUnsafeBytes { bytes in
             var start = 0
@@ -43,8 +45,18 @@ enum CompactCoder {
     final class Sink {
         var bytes: [UInt8] = []
         var strings: [String: Int] = [:]
-        /// Where each position's line and column were written (``SourcePosition/encode(to:)``).
+        /// Where each position's line and column were written.
         var lineAndColumnRanges: [Range<Int>] = []
+
+        /// Writes a value as its `encode(to:)` does, and notes where a ``SourcePosition``'s line
+        /// and column are: its fields as synthesized, so that it reads back the same way.
+        func encode<T: Encodable>(_ value: T) throws {
+            guard let position = value as? SourcePosition else { return try value.encode(to: CompactEncoder(sink: self)) }
+            write(string: position.file)
+            let start = bytes.count
+            write("i\(position.line);i\(position.column);")
+            lineAndColumnRanges.append(start..<bytes.count)
+        }
 
         func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
@@ -83,7 +95,7 @@ enum CompactCoder {
         mutating func encode(_ value: Bool) throws { sink.write(value ? "t" : "f") }
         mutating func encode(_ value: String) throws { sink.write(string: value) }
         mutating func encode(_ value: Int) throws { sink.write("i\(value);") }
-        mutating func encode<T: Encodable>(_ value: T) throws { try value.encode(to: CompactEncoder(sink: sink)) }
+        mutating func encode<T: Encodable>(_ value: T) throws { try sink.encode(value) }
     }
 
     struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -94,7 +106,7 @@ enum CompactCoder {
         mutating func encode(_ value: Bool, forKey key: Key) throws { sink.write(value ? "t" : "f") }
         mutating func encode(_ value: String, forKey key: Key) throws { sink.write(string: value) }
         mutating func encode(_ value: Int, forKey key: Key) throws { sink.write("i\(value);") }
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try value.encode(to: CompactEncoder(sink: sink)) }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try sink.encode(value) }
         mutating func encode(_ value: Double, forKey key: Key) throws { throw Unsupported() }
         mutating func encode(_ value: Float, forKey key: Key) throws { throw Unsupported() }
         mutating func encode(_ value: Int8, forKey key: Key) throws { throw Unsupported() }
@@ -114,7 +126,7 @@ enum CompactCoder {
         private func present<T: Encodable>(_ value: T?) throws {
             guard let value else { return sink.write("n") }
             sink.write("p")
-            try value.encode(to: CompactEncoder(sink: sink))
+            try sink.encode(value)
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -153,7 +165,7 @@ enum CompactCoder {
         mutating func encode(_ value: Bool) throws { counted().write(value ? "t" : "f") }
         mutating func encode(_ value: String) throws { counted().write(string: value) }
         mutating func encode(_ value: Int) throws { counted().write("i\(value);") }
-        mutating func encode<T: Encodable>(_ value: T) throws { try value.encode(to: CompactEncoder(sink: counted())) }
+        mutating func encode<T: Encodable>(_ value: T) throws { try counted().encode(value) }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
             KeyedEncodingContainer(Keyed<NestedKey>(sink: counted()))

@@ -1,3 +1,4 @@
+import DecoupleGenerator
 import Foundation
 
 // MARK: - CacheEntry

@@ -24,8 +24,15 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
     /// reads the same table. (Trying each split of the path at each `**` took time exponential
     /// in their number: `**/**/**/**/**/**/x.swift` on a path 40 folders deep ran for minutes.)
     public func matches(_ path: String) -> Bool {
+        match(path).matches
+    }
+
+    /// Whether the path matches, and how many steps that took: table cells filled, and
+    /// characters compared within components (what `PathPatternTests` bound).
+    func match(_ path: String) -> (matches: Bool, steps: Int) {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
-        guard !components.isEmpty, !parts.isEmpty else { return false }
+        guard !components.isEmpty, !parts.isEmpty else { return (false, 0) }
+        var steps = 0
         let partScalars = parts.map { Array($0.unicodeScalars) }
         // One row per pattern component and one after the last; a column per path component
         // and one after the last.
@@ -39,19 +46,21 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
                 for t in stride(from: parts.count - 1, through: 0, by: -1) { row[t] = next[t] || row[t + 1] }
             } else {
                 let scalars = Array(component.unicodeScalars)
-                for t in 0..<parts.count where next[t + 1] { row[t] = Self.matchComponent(scalars, partScalars[t]) }
+                for t in 0..<parts.count where next[t + 1] { row[t] = Self.matchComponent(scalars, partScalars[t], steps: &steps) }
             }
+            steps += row.count
             next = row
         }
-        return next[..<parts.count].contains(true)
+        return (next[..<parts.count].contains(true), steps)
     }
 
     /// `*` and `?` within one component, by the classic two-pointer search with one backtrack
     /// point (linear in practice, never exponential).
-    private static func matchComponent(_ pattern: [Unicode.Scalar], _ text: [Unicode.Scalar]) -> Bool {
+    private static func matchComponent(_ pattern: [Unicode.Scalar], _ text: [Unicode.Scalar], steps: inout Int) -> Bool {
         var p = 0, t = 0
         var star: Int?, starText = 0
         while t < text.count {
+            steps += 1
             if p < pattern.count, pattern[p] == "?" || pattern[p] == text[t] {
                 p += 1
                 t += 1

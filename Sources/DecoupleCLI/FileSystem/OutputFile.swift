@@ -1,21 +1,9 @@
+import DecoupleGenerator
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// `write(2)`, which `OutputFile.write` would otherwise hide.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, buffer, count)
-    #elseif canImport(Musl)
-    Musl.write(descriptor, buffer, count)
-    #else
-    Darwin.write(descriptor, buffer, count)
-    #endif
+/// `write(2)`, which `OutputFile.write` hides inside the type.
+private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+    write(descriptor, bytes.baseAddress, bytes.count)
 }
 
 // MARK: - OutputFile
@@ -26,7 +14,8 @@ private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ cou
 /// a regular file (or nothing) is ever replaced: a FIFO, device or socket is refused before
 /// anything is read or written. The new content goes to a temporary file beside the target,
 /// named `.NAME.decouple-PID.tmp`, which is renamed over it; on any failure, and when the
-/// process is interrupted (SIGINT, SIGTERM, SIGHUP) while writing, the temporary file is removed.
+/// process is interrupted (SIGINT, SIGTERM, SIGHUP) while writing, the temporary file is removed
+/// (``TemporaryFileGuard``).
 public enum OutputFile {
     public enum Outcome: Equatable, Sendable {
         case written, unchanged
@@ -81,30 +70,30 @@ public enum OutputFile {
         let name = (target as NSString).lastPathComponent
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).decouple-\(getpid()).tmp"
 
-        TemporaryFileGuard.begin(temporary)
-        defer { TemporaryFileGuard.end() }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
-        guard descriptor >= 0 else { throw SystemError(code: errno) }
-        var failure: SystemError?
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count, failure == nil {
-            let count = bytes[written...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno != EINTR { failure = SystemError(code: errno) }
-            } else {
-                written += count
+        let failure = TemporaryFileGuard.removing(temporary) { () -> SystemError? in
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+            guard descriptor >= 0 else { return SystemError(code: errno) }
+            var failure: SystemError?
+            let bytes = Array(text.utf8)
+            var written = 0
+            while written < bytes.count, failure == nil {
+                let count = bytes[written...].withUnsafeBytes { writeBytes(descriptor, $0) }
+                if count < 0 {
+                    if errno != EINTR { failure = SystemError(code: errno) }
+                } else {
+                    written += count
+                }
             }
+            if failure == nil, fsync(descriptor) != 0 { failure = SystemError(code: errno) }
+            // The umask applied to open; give the file the permissions the old one had.
+            if failure == nil, fchmod(descriptor, permissions) != 0 { failure = SystemError(code: errno) }
+            if close(descriptor) != 0, failure == nil { failure = SystemError(code: errno) }
+            if failure == nil, rename(temporary, target) != 0 { failure = SystemError(code: errno) }
+            // Not when `open` failed: the file of that name is then not ours.
+            if failure != nil { unlink(temporary) }
+            return failure
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = SystemError(code: errno) }
-        // The umask applied to open; give the file the permissions the old one had.
-        if failure == nil, fchmod(descriptor, permissions) != 0 { failure = SystemError(code: errno) }
-        if close(descriptor) != 0, failure == nil { failure = SystemError(code: errno) }
-        if failure == nil, rename(temporary, target) != 0 { failure = SystemError(code: errno) }
-        if let failure {
-            unlink(temporary)
-            throw failure
-        }
+        if let failure { throw failure }
         return .written
     }
 }
@@ -117,26 +106,49 @@ private extension String {
 
 // MARK: - TemporaryFileGuard
 
-/// Removes the temporary file being written when a signal ends the process mid-write.
+/// Removes the temporary file being written when SIGINT, SIGTERM or SIGHUP ends the process
+/// mid-write. Only the executable does this, around each write: before it, each signal's action is
+/// kept, and after it, put back as it was. A signal the process ignores (a run under `nohup`)
+/// stays ignored, and one that something else handles is left to it.
 ///
 /// The handler may only call async-signal-safe functions, so the path is kept as a C string
-/// made before the handler can run; one write happens at a time.
-private enum TemporaryFileGuard {
-    nonisolated(unsafe) static var path: UnsafeMutablePointer<CChar>?
+/// made before the handler can run. One write at a time is guarded: others wait.
+enum TemporaryFileGuard {
+    nonisolated(unsafe) fileprivate static var path: UnsafeMutablePointer<CChar>?
     static let signals = [SIGINT, SIGTERM, SIGHUP]
+    private static let writing = NSLock()
 
-    static func begin(_ temporary: String) {
+    /// `body`'s result, with `temporary` removed if one of ``signals`` ends the process meanwhile.
+    static func removing<Result>(_ temporary: String, during body: () -> Result) -> Result {
+        writing.lock()
+        defer { writing.unlock() }
         path = strdup(temporary)
-        for number in signals { _ = signal(number, removeTemporaryAndDie) }
+        var kept: [(Int32, sigaction)] = []
+        for number in signals {
+            var previous = sigaction()
+            guard sigaction(number, nil, &previous) == 0, isDefault(previous) else { continue }
+            _ = signal(number, removeTemporaryAndDie)
+            kept.append((number, previous))
+        }
+        defer {
+            for (number, var previous) in kept { sigaction(number, &previous, nil) }
+            free(path)
+            path = nil
+        }
+        return body()
     }
 
-    static func end() {
-        for number in signals { _ = signal(number, SIG_DFL) }
-        free(path)
-        path = nil
+    /// Whether the action is the system's default: the only one this guard replaces.
+    private static func isDefault(_ action: sigaction) -> Bool {
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler == nil
+        #else
+        action.__sigaction_handler.sa_handler == nil
+        #endif
     }
 }
 
+/// Removes the temporary file, then dies of the signal as the default action would have.
 private func removeTemporaryAndDie(_ number: Int32) {
     if let path = TemporaryFileGuard.path { unlink(path) }
     _ = signal(number, SIG_DFL)

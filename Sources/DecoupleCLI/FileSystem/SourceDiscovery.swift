@@ -1,3 +1,4 @@
+import DecoupleGenerator
 import Foundation
 
 // MARK: - SourceDiscovery
@@ -13,32 +14,31 @@ public enum SourceDiscovery {
     /// command line they are errors.
     ///
     /// - Parameters:
-    ///   - excluding: Paths never read as input, such as the output file.
     ///   - output: The file the run will write. A file found there that this tool generated is
     ///     not read; any other file there is an input the run would overwrite, which is refused.
     ///   - excludedPatterns: Glob patterns (``PathPattern``); matching files and folders are
     ///     not read.
     /// - Throws: ``GenerationFailure`` naming each path that is missing, unreadable, or not Swift.
     public static func sources(
-        at paths: [String], excluding excluded: [String] = [], output: String? = nil, excludedPatterns: [PathPattern] = []
+        at paths: [String], output: String? = nil, excludedPatterns: [PathPattern] = []
     ) throws(GenerationFailure) -> [SourceFile] {
-        try read(at: paths, excluding: excluded, output: output, excludedPatterns: excludedPatterns) { path, _ in
+        try read(at: paths, output: output, excludedPatterns: excludedPatterns) { path, _ in
             FileReader.text(of: path).map { text in
                 text.map { Reading(item: SourceFile(path: path, text: $0), isGenerated: isGeneratedFile($0)) }
             }
         }
     }
 
-    /// The same files as ``sources(at:excluding:output:excludedPatterns:)``, with the same
+    /// The same files as ``sources(at:output:excludedPatterns:)``, with the same
     /// checks and errors, each kept as the digest of its content instead of its text.
     ///
     /// For a run that may need no text at all: one whose output is cached reads each file into
     /// one reused buffer to digest it, where a string per file is fresh memory, a page fault per
     /// 4 kB of source.
     public static func digests(
-        at paths: [String], excluding excluded: [String] = [], output: String? = nil, excludedPatterns: [PathPattern] = []
+        at paths: [String], output: String? = nil, excludedPatterns: [PathPattern] = []
     ) throws(GenerationFailure) -> [SourceDigest] {
-        try read(at: paths, excluding: excluded, output: output, excludedPatterns: excludedPatterns) { path, buffer in
+        try read(at: paths, output: output, excludedPatterns: excludedPatterns) { path, buffer in
             FileReader.withContents(of: path, in: &buffer) { bytes in
                 guard FileReader.isUTF8(bytes) else { return nil }
                 var digest = Digest()
@@ -57,13 +57,10 @@ public enum SourceDiscovery {
     /// The walk, then every file found read by `reading` (`nil` when it is not UTF-8), with a
     /// buffer for it to read into if it likes, and the problems of both reported together.
     private static func read<Item>(
-        at paths: [String], excluding excluded: [String], output: String?, excludedPatterns: [PathPattern],
+        at paths: [String], output: String?, excludedPatterns: [PathPattern],
         _ reading: (String, inout FileReader.ReadBuffer) -> Swift.Result<Reading<Item>?, FileReader.Failure>
     ) throws(GenerationFailure) -> [Item] {
         var walk = Walk(excludedPatterns: excludedPatterns)
-        for path in excluded {
-            if case .success(let status) = FileStatus.of(path) { walk.excluded.insert(status.identity) }
-        }
         for path in paths { walk.visit(argument: path) }
 
         var outputIdentity: FileStatus.Identity?
@@ -112,7 +109,6 @@ public enum SourceDiscovery {
     /// The search: folders and files seen by identity, so each is visited once.
     private struct Walk {
         let excludedPatterns: [PathPattern]
-        var excluded: Set<FileStatus.Identity> = []
         var visitedFolders: Set<FileStatus.Identity> = []
         var seenFiles: Set<FileStatus.Identity> = []
         var files: [Found] = []
@@ -159,7 +155,7 @@ public enum SourceDiscovery {
         }
 
         private mutating func add(_ path: String, _ identity: FileStatus.Identity, named: Bool) {
-            guard !excluded.contains(identity), seenFiles.insert(identity).inserted else { return }
+            guard seenFiles.insert(identity).inserted else { return }
             files.append(Found(path: path, identity: identity, isNamed: named))
         }
 
@@ -198,15 +194,11 @@ public enum SourceDiscovery {
             }
         }
     }
-
-    static func canonical(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-    }
 }
 
 // MARK: - SourceDigest
 
-/// A source file found by ``SourceDiscovery/digests(at:excluding:output:excludedPatterns:)``:
+/// A source file found by ``SourceDiscovery/digests(at:output:excludedPatterns:)``:
 /// its path, and the digest of its content rather than its text.
 public struct SourceDigest: Sendable, Equatable {
     /// The path to show in diagnostics.
@@ -218,36 +210,4 @@ public struct SourceDigest: Sendable, Equatable {
         self.path = path
         self.content = content
     }
-}
-
-// MARK: - Generated files
-
-/// The first lines of every file the generator writes, exactly as written. Only a file that
-/// starts with all of it is previous output; a user's file that merely starts alike is input.
-public let generatedFileHeader = """
-    \(generatedHeaderMarker). Do not edit.
-    // Change the models, their `// decouple:` annotations or decouple.json, then run `decouple generate` again.
-
-    """
-
-/// Whether `text` is a file this tool generated (it starts with ``generatedFileHeader``, see
-/// ``isGeneratedFile(bytes:)``).
-public func isGeneratedFile(_ text: String) -> Bool {
-    isGeneratedFile(bytes: text.utf8)
-}
-
-/// Whether `bytes` start with ``generatedFileHeader``, also when a checkout or an editor changed
-/// how it is stored: a UTF-8 byte order mark before it, and a carriage return before any of its
-/// newlines (CRLF line endings, as Git's `autocrlf` writes them on Windows), are allowed.
-public func isGeneratedFile<Bytes: Collection<UInt8>>(bytes: Bytes) -> Bool {
-    var index = bytes.startIndex
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = bytes.index(index, offsetBy: 3) }
-    for expected in generatedFileHeader.utf8 {
-        if expected == UInt8(ascii: "\n"), index < bytes.endIndex, bytes[index] == UInt8(ascii: "\r") {
-            bytes.formIndex(after: &index)
-        }
-        guard index < bytes.endIndex, bytes[index] == expected else { return false }
-        bytes.formIndex(after: &index)
-    }
-    return true
 }

@@ -1,3 +1,4 @@
+import DecoupleGenerator
 import Foundation
 
 // MARK: - ScanCache
@@ -24,7 +25,7 @@ public final class ScanCache: @unchecked Sendable {
     private static let packFormat = CacheEntryFormat(marker: "// \(scannerFormat)", fileExtension: "pack")
     private static let indexFormat = CacheEntryFormat(marker: "// \(scannerFormat) index", fileExtension: "index")
 
-    /// One file's entry: the digest of what it declares, and its compact-coded ``Entry``.
+    /// One file's entry: the digest of what it declares, and its compact-coded declarations.
     private struct Record {
         var declarations: String
         var body: Substring
@@ -84,6 +85,15 @@ public final class ScanCache: @unchecked Sendable {
         return digest.hex
     }
 
+    /// ``Generator/generate(sources:configuration:)`` with each file's declarations read from
+    /// this cache where it has them, then the pack and the index written: the same result as
+    /// without it.
+    func generate(sources: [SourceFile], configuration: Configuration) -> GenerationResult {
+        let result = Generator.generate(sources: sources, configuration: configuration, scanning: scan)
+        writePending()
+        return result
+    }
+
     /// The file's declarations from its entry when the pack holds one; otherwise the file
     /// scanned, and its entry kept for the next pack.
     func scan(_ source: SourceFile) -> ScannedFile {
@@ -97,23 +107,24 @@ public final class ScanCache: @unchecked Sendable {
         loadPack()
         let record = fresh[key] ?? pack?[key]
         lock.unlock()
-        if let record, let entry = try? CompactCoder.decode(Entry.self, from: String(record.body)) {
+        if let record, var file = try? CompactCoder.decode(ScannedFile.self, from: String(record.body)) {
             count(reused: true)
-            return entry.file(at: source.path)
+            file.path = source.path
+            return file
         }
         return scanned(source, key: key)
     }
 
     /// Scans a file, keeping its entry (when it has no problems) and its declaration digest.
     private func scanned(_ source: SourceFile, key: String) -> ScannedFile {
-        let file = SourceScanner.scan(source: source.text, path: source.path)
+        let file = SourceScanner.scan(source)
         count(reused: false)
         var digest = ""
         var body: String?
         if file.isGenerated {
             // Left out of every run: it declares nothing the output depends on.
             digest = Digest.of("generated")
-        } else if file.diagnostics.isEmpty, let encoded = try? CompactCoder.encodeWithDigest(Entry(file)) {
+        } else if file.diagnostics.isEmpty, let encoded = try? CompactCoder.encodeWithDigest(file) {
             (body, digest) = (encoded.text, encoded.digestWithoutPositions)
         }
         lock.lock()
@@ -138,7 +149,7 @@ public final class ScanCache: @unchecked Sendable {
     }
 
     /// ``declarationDigests(for:)-([SourceFile])`` for files found by the digest of their content
-    /// (``SourceDiscovery/digests(at:excluding:output:excludedPatterns:)``): only the files the
+    /// (``SourceDiscovery/digests(at:output:excludedPatterns:)``): only the files the
     /// cache does not know are read, as text, and scanned.
     ///
     /// - Returns: `nil` also when such a file can no longer be read with the content it was
@@ -293,35 +304,5 @@ public final class ScanCache: @unchecked Sendable {
         lock.lock()
         if reused { reusedCount += 1 } else { scannedCount += 1 }
         lock.unlock()
-    }
-
-    /// What an entry stores: a scanned file that had no problems, without its path (the key has it).
-    private struct Entry: Codable {
-        var types: [TypeDeclaration]
-        var extensions: [ExtensionInfo]
-        var protocols: [ProtocolDeclaration]
-        var imports: [ImportDeclaration]
-
-        init(_ file: ScannedFile) {
-            types = file.types
-            extensions = file.extensions
-            protocols = file.protocols
-            imports = file.imports
-        }
-
-        func file(at path: String) -> ScannedFile {
-            ScannedFile(path: path, types: types, extensions: extensions, protocols: protocols, imports: imports)
-        }
-    }
-}
-
-extension QualifiedName: Codable {
-    package init(from decoder: any Decoder) throws {
-        self.init(try decoder.singleValueContainer().decode(String.self))
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(written)
     }
 }
