@@ -90,8 +90,8 @@ extension ContentFactory {
         // item is then decoded on its own, so that only the items it refuses are lost. Either
         // way each item is decoded once.
         if scanner.items.allSatisfy({ !$0.range.isEmpty && $0.depth < limit }),
-           let slots = try? decoder.decode([FeedSlot<Content>].self, from: text), slots.count == scanner.items.count {
-            return Feed(entries: slots.map(\.result))
+           let all = try? decoder.decode(FeedSlots<Content>.self, from: text), all.entries.count == scanner.items.count {
+            return Feed(entries: all.entries)
         }
         var entries: [Result<Content, FeedItemError>] = []
         entries.reserveCapacity(scanner.items.count)
@@ -169,6 +169,19 @@ extension ContentFactory {
         guard let object = try? JSONSerialization.data(withJSONObject: [key: 0]),
               let converted = try? probe.decode(KeyProbe.self, from: object).key else { return key }
         return converted
+    }
+}
+
+/// Decodes the whole array, item by item, into the feed's entries.
+private struct FeedSlots<Content>: Decodable {
+    var entries: [Result<Content, FeedItemError>] = []
+
+    init(from decoder: any Decoder) throws {
+        var array = try decoder.unkeyedContainer()
+        entries.reserveCapacity(array.count ?? 0)
+        while !array.isAtEnd {
+            entries.append(try array.decode(FeedSlot<Content>.self).result)
+        }
     }
 }
 

@@ -130,8 +130,12 @@ struct FeedScanner {
         private(set) var count = 0
 
         mutating func push(isObject: Bool) {
-            if count % 64 == 0 { words.append(0) }
-            if isObject { words[count / 64] |= 1 << UInt64(count % 64) }
+            let bit = count & 63
+            if bit == 0 {
+                words.append(isObject ? 1 : 0)
+            } else if isObject {
+                words[count >> 6] |= 1 << UInt64(bit)
+            }
             count += 1
         }
 
@@ -207,16 +211,21 @@ struct FeedScanner {
                 case UInt8(ascii: "\""):
                     try string(bytes, &i)
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    let isObject = byte == UInt8(ascii: "{")
-                    if frames.count < FeedScanner.nestingLimit {
-                        let (line, column) = position.lineColumn(i)
-                        frames.append(Frame(isObject: isObject, line: line, column: column))
-                    } else {
-                        deep.push(isObject: isObject)
-                    }
+                    // Brackets opened in a row are taken together.
+                    var next = byte
+                    repeat {
+                        let isObject = next == UInt8(ascii: "{")
+                        if frames.count < FeedScanner.nestingLimit {
+                            let (line, column) = position.lineColumn(i)
+                            frames.append(Frame(isObject: isObject, line: line, column: column))
+                        } else {
+                            deep.push(isObject: isObject)
+                        }
+                        i += 1
+                        next = i < bytes.count ? bytes[i] : 0
+                    } while next == UInt8(ascii: "[") || next == UInt8(ascii: "{")
                     let depth = depth
                     if let current = item?.depth, current < depth { item?.depth = depth }
-                    i += 1
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     let isObject = byte == UInt8(ascii: "}")
                     if let deepIsObject = deep.lastIsObject {
