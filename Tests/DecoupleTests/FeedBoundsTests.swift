@@ -7,7 +7,10 @@ import Testing
 /// of its own, which measures the peak of what `decodeFeed` adds to the memory it held before
 /// (the test binary alone holds about 40 MiB). With the feed itself, that must stay within
 /// 4 × the feed + 50 MiB.
-@Suite(.enabled(if: ChildTest.isAvailable, "needs to run the test binary again, which only Linux does here"))
+@Suite(
+    .enabled(if: ChildTest.isAvailable, "needs to run the test binary again, which only Linux does here"),
+    .disabled(if: ChildTest.isSanitized, "under a sanitizer, memory figures are the sanitizer's shadow memory")
+)
 struct FeedBoundsTests {
     private static let mebibyte = 1 << 20
 

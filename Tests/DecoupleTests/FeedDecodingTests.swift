@@ -1,7 +1,6 @@
 import Decouple
 import DecoupleTestSupport
 import Foundation
-import InlineSnapshotTesting
 import Testing
 
 /// `decodeFeed` keeps every good item whatever is wrong with the others: each item is read on its

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // MARK: - ChildTest
 
@@ -31,6 +34,16 @@ public struct ChildTest: Sendable {
     public static let isAvailable: Bool = {
         #if os(Linux)
         FileManager.default.isExecutableFile(atPath: "/proc/self/exe")
+        #else
+        false
+        #endif
+    }()
+
+    /// Whether this process runs under ThreadSanitizer or AddressSanitizer, whose shadow memory
+    /// makes its memory figures the sanitizer's rather than the code's.
+    public static let isSanitized: Bool = {
+        #if canImport(Glibc)
+        dlsym(nil, "__tsan_init") != nil || dlsym(nil, "__asan_init") != nil
         #else
         false
         #endif
@@ -97,8 +110,7 @@ public struct ChildTest: Sendable {
         /// Why the run failed, in words; nil when the child's test ran and passed.
         public var failure: String? {
             if endedBySignal {
-                // SIGSEGV (11) and SIGBUS (7) are also what a stack overflow raises.
-                let name = [4: "SIGILL (a trap)", 5: "SIGTRAP (a trap)", 6: "SIGABRT", 7: "SIGBUS", 11: "SIGSEGV"][status] ?? "signal \(status)"
+                let name = [4: "SIGILL (a trap)", 5: "SIGTRAP (a trap)", 6: "SIGABRT", 7: "SIGBUS", 11: "SIGSEGV (a bad access, or a stack overflow)"][status] ?? "signal \(status)"
                 return "the child process was killed by \(name)"
             }
             if status != 0 { return "the child process exited with status \(status): its test failed" }
@@ -110,6 +122,21 @@ public struct ChildTest: Sendable {
         public var description: String {
             (failure ?? "the child's test passed") + "; its output:\n" + output.split(separator: "\n").suffix(40).joined(separator: "\n")
         }
+    }
+
+    /// Runs `test` in a child process as ``run(_:)`` does, unless this process is that child or
+    /// children cannot run here: then nil, and the test runs its body itself.
+    ///
+    /// ```swift
+    /// if let run = try ChildTest.runUnlessChild("RobustnessTests/longChain") {
+    ///     #expect(run.failure == nil, "\(run)")
+    ///     return
+    /// }
+    /// // the test's body: in the child, or in this process where there are no children
+    /// ```
+    public static func runUnlessChild(_ test: String) throws -> Run? {
+        guard isAvailable, start() == nil else { return nil }
+        return try run(test)
     }
 
     /// Runs `test` (`Suite/function`, as Swift Testing names it) in a child process and waits

@@ -73,16 +73,15 @@ extension ContentFactory {
         configure(decoder)
         let scanner: FeedScanner
         do {
-            scanner = try FeedScanner(data, keys: KeyConverter(decoder.keyDecodingStrategy))
+            scanner = try FeedScanner(data, tagKey: tagKey, keys: KeyConverter(decoder.keyDecodingStrategy))
         } catch {
             throw .malformedFeed(error.message)
         }
         // The tags registered now, once for the feed: an item with another tag is refused
         // without a look-up, and its message lists them only when it is read.
-        var context = FeedContext(
+        decoder.userInfo[feedContextKey] = FeedContext(
             factory: self, tagKey: tagKey, containerKey: Self.key(tagKey, as: decoder.keyDecodingStrategy),
-            tags: RegisteredTags(registeredTags), duplicates: scanner.duplicates)
-        decoder.userInfo[feedContextKey] = context
+            tags: RegisteredTags(registeredTags), items: scanner.items, duplicates: scanner.duplicates)
         let text = scanner.text
         let limit = FeedScanner.nestingLimit
         // One decoder call for the whole array is the fast way. JSONDecoder reads the whole text
@@ -90,7 +89,7 @@ extension ContentFactory {
         // item is then decoded on its own, so that only the items it refuses are lost. Either
         // way each item is decoded once.
         if scanner.items.allSatisfy({ !$0.range.isEmpty && $0.depth < limit }),
-           let all = try? decoder.decode(FeedSlots<Content>.self, from: text), all.entries.count == scanner.items.count {
+           let all = try? decoder.decode(FeedItems<Content>.self, from: text), all.entries.count == scanner.items.count {
             return Feed(entries: all.entries)
         }
         var entries: [Result<Content, FeedItemError>] = []
@@ -107,11 +106,10 @@ extension ContentFactory {
                     "\(at) is nested \(item.depth) levels deep, deeper than JSONDecoder reads (\(limit) levels)")))
                 continue
             }
-            context.index = index
-            decoder.userInfo[feedContextKey] = context
+            decoder.userInfo[feedIndexKey] = index
             do {
                 let json = text[(text.startIndex + item.range.lowerBound)..<(text.startIndex + item.range.upperBound)]
-                entries.append(try decoder.decode(FeedSlot<Content>.self, from: json).result)
+                entries.append(try decoder.decode(FeedItem<Content>.self, from: json).entry)
             } catch {
                 // Foundation on Linux says no more than that the text is not valid JSON; elsewhere it says where.
                 let reason = if case let DecodingError.dataCorrupted(context) = error, context.underlyingError == nil {
@@ -145,18 +143,93 @@ final class RegisteredTags: Sendable {
 // MARK: - Decoding one item
 
 private let feedContextKey = CodingUserInfoKey(rawValue: "Decouple.feedContext")!
+/// The index of an item decoded on its own.
+private let feedIndexKey = CodingUserInfoKey(rawValue: "Decouple.feedIndex")!
 
-private struct FeedContext<Content>: Sendable {
+/// What the items of one feed share.
+private final class FeedContext<Content>: Sendable {
     let factory: ContentFactory<Content>
     /// As the JSON spells it, for messages.
     let tagKey: String
     /// As the decoder's key strategy turns it: what an item's container holds.
     let containerKey: String
     let tags: RegisteredTags
+    /// What the scan found of each item: its tag, when it is a plain string.
+    let items: [FeedScanner.Item]
     /// The items that have a key twice, by index: refused without decoding them.
     let duplicates: [Int: FeedScanner.DuplicateKey]
-    /// The item's position in the feed, when it is decoded on its own; else its coding path says.
-    var index: Int?
+
+    init(factory: ContentFactory<Content>, tagKey: String, containerKey: String, tags: RegisteredTags,
+         items: [FeedScanner.Item], duplicates: [Int: FeedScanner.DuplicateKey]) {
+        self.factory = factory
+        self.tagKey = tagKey
+        self.containerKey = containerKey
+        self.tags = tags
+        self.items = items
+        self.duplicates = duplicates
+    }
+
+    /// Decodes one item into its entry, never throwing, so that one bad item does not end the array.
+    func entry(from decoder: any Decoder, index: Int) -> Result<Content, FeedItemError> {
+        // An object with a key twice decodes, one of the values winning; the item is refused instead.
+        if !duplicates.isEmpty, let duplicate = duplicates[index] {
+            let isTag = duplicate.path.isEmpty && duplicate.key == containerKey
+            return .failure(FeedItemError(index: index, tag: isTag ? nil : try? readTag(decoder), reason: duplicate.description))
+        }
+        var tag: String?
+        do {
+            // The scan read a plain string tag; any other the decoder reads, and says what is wrong.
+            tag = try items[index].tag ?? readTag(decoder)
+            guard let tag else {
+                return .failure(FeedItemError(index: index, tag: nil, reason: "missing type tag \"\(tagKey)\""))
+            }
+            guard tags.contains(tag) else {
+                return .failure(FeedItemError(index: index, unregisteredTag: tag, registered: tags))
+            }
+            return .success(try factory.decode(tag: tag, from: decoder))
+        } catch let error as ContentFactoryError {
+            return .failure(FeedItemError(index: index, tag: tag, reason: error.description))
+        } catch {
+            return .failure(FeedItemError(index: index, tag: tag, reason: describe(error, below: decoder.codingPath.count)))
+        }
+    }
+
+    /// The item's tag as the decoder reads it; nil when it has no tag key.
+    private func readTag(_ decoder: any Decoder) throws -> String? {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        let key = AnyCodingKey(containerKey)
+        return container.contains(key) ? try container.decode(String.self, forKey: key) : nil
+    }
+}
+
+/// The feed's array, decoded item by item into the feed's entries.
+private struct FeedItems<Content>: Decodable {
+    var entries: [Result<Content, FeedItemError>] = []
+
+    init(from decoder: any Decoder) throws {
+        guard let context = decoder.userInfo[feedContextKey] as? FeedContext<Content> else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "decoded outside ContentFactory.decodeFeed"))
+        }
+        var array = try decoder.unkeyedContainer()
+        entries.reserveCapacity(array.count ?? 0)
+        while !array.isAtEnd {
+            let index = array.currentIndex
+            entries.append(context.entry(from: try array.superDecoder(), index: index))
+        }
+    }
+}
+
+/// One item of the feed, decoded on its own.
+private struct FeedItem<Content>: Decodable {
+    let entry: Result<Content, FeedItemError>
+
+    init(from decoder: any Decoder) throws {
+        guard let context = decoder.userInfo[feedContextKey] as? FeedContext<Content>,
+              let index = decoder.userInfo[feedIndexKey] as? Int else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "decoded outside ContentFactory.decodeFeed"))
+        }
+        entry = context.entry(from: decoder, index: index)
+    }
 }
 
 extension ContentFactory {
@@ -169,60 +242,6 @@ extension ContentFactory {
         guard let object = try? JSONSerialization.data(withJSONObject: [key: 0]),
               let converted = try? probe.decode(KeyProbe.self, from: object).key else { return key }
         return converted
-    }
-}
-
-/// Decodes the whole array, item by item, into the feed's entries.
-private struct FeedSlots<Content>: Decodable {
-    var entries: [Result<Content, FeedItemError>] = []
-
-    init(from decoder: any Decoder) throws {
-        var array = try decoder.unkeyedContainer()
-        entries.reserveCapacity(array.count ?? 0)
-        while !array.isAtEnd {
-            entries.append(try array.decode(FeedSlot<Content>.self).result)
-        }
-    }
-}
-
-/// Decodes one item without ever throwing, so that one bad item does not end the array.
-private struct FeedSlot<Content>: Decodable {
-    let result: Result<Content, FeedItemError>
-
-    init(from decoder: any Decoder) {
-        guard let context = decoder.userInfo[feedContextKey] as? FeedContext<Content> else {
-            result = .failure(FeedItemError(index: 0, tag: nil, reason: "decoded outside ContentFactory.decodeFeed"))
-            return
-        }
-        let index = context.index ?? decoder.codingPath.last?.intValue ?? 0
-        let tagKey = AnyCodingKey(context.containerKey)
-        var tag: String?
-        do {
-            let container = try decoder.container(keyedBy: AnyCodingKey.self)
-            // An object with a key twice decodes, one of the values winning; the item is refused instead.
-            if let duplicate = context.duplicates[index] {
-                let isTag = duplicate.path.isEmpty && duplicate.key == context.containerKey
-                result = .failure(FeedItemError(
-                    index: index, tag: isTag ? nil : try? container.decodeIfPresent(String.self, forKey: tagKey),
-                    reason: duplicate.description))
-                return
-            }
-            guard container.contains(tagKey) else {
-                result = .failure(FeedItemError(index: index, tag: nil, reason: "missing type tag \"\(context.tagKey)\""))
-                return
-            }
-            let value = try container.decode(String.self, forKey: tagKey)
-            tag = value
-            guard context.tags.contains(value) else {
-                result = .failure(FeedItemError(index: index, unregisteredTag: value, registered: context.tags))
-                return
-            }
-            result = .success(try context.factory.decode(tag: value, from: decoder))
-        } catch let error as ContentFactoryError {
-            result = .failure(FeedItemError(index: index, tag: tag, reason: error.description))
-        } catch {
-            result = .failure(FeedItemError(index: index, tag: tag, reason: describe(error, below: decoder.codingPath.count)))
-        }
     }
 }
 

@@ -23,6 +23,9 @@ struct FeedScanner {
         /// Line and column of the item's first character, counting from 1.
         var line: Int
         var column: Int
+        /// The item's type tag, when its object has the tag key once with a plain string (ASCII,
+        /// no escapes) as its value; else the decoder reads it.
+        var tag: String?
     }
 
     /// An object of an item that has a key twice, or two keys that the key strategy makes one.
@@ -49,10 +52,12 @@ struct FeedScanner {
     /// The items that have an object with a key twice, by index: the first such object found.
     private(set) var duplicates: [Int: DuplicateKey] = [:]
 
-    /// - Parameter keys: The decoder's key strategy, when it is not `.useDefaultKeys`.
-    init(_ data: Data, keys: KeyConverter? = nil) throws(Failure) {
+    /// - Parameters:
+    ///   - tagKey: The key of each item's type tag, as the JSON spells it.
+    ///   - keys: The decoder's key strategy, when it is not `.useDefaultKeys`.
+    init(_ data: Data, tagKey: String = "type", keys: KeyConverter? = nil) throws(Failure) {
         text = try Self.utf8(data)
-        var split = Split(keys: keys)
+        var split = Split(tagKey: Array(tagKey.utf8), keys: keys)
         try split.run([UInt8](text))
         items = split.items
         duplicates = split.duplicates
@@ -90,11 +95,10 @@ struct FeedScanner {
         /// Where its bracket is, for messages.
         let line: Int
         let column: Int
+        /// Where its keys start in the scan's stack of keys (the keys of the objects open).
+        let keysStart: Int
         /// In an object: the next string is a key.
         var expectsKey = true
-        /// The object's keys so far, as written (byte ranges of the text), while the item has no
-        /// duplicate key yet; the last one is the current key, for the path in a message.
-        var keys: [Range<Int>] = []
         /// Whether a key has an escape, so that keys must be unescaped to be compared.
         var hasEscapes = false
         /// The keys unescaped, once the object has an escaped key or too many keys to compare
@@ -102,25 +106,6 @@ struct FeedScanner {
         var keySet: Set<[UInt8]>?
         /// In an array: the current index, for the path in a message.
         var index = 0
-
-        /// Adds a key; false when the object has it already.
-        mutating func insert(_ key: Range<Int>, escaped: Bool, in bytes: [UInt8]) -> Bool {
-            defer { keys.append(key) }
-            hasEscapes = hasEscapes || escaped
-            if keySet == nil, !hasEscapes, keys.count < 16 {
-                let new = bytes[key]
-                return !keys.contains { new.elementsEqual(bytes[$0]) }
-            }
-            if keySet == nil {
-                keySet = Set(keys.map { unescape(bytes[$0]) })
-            }
-            return keySet?.insert(unescape(bytes[key])).inserted ?? true
-        }
-
-        func current(in bytes: [UInt8]) -> String {
-            guard isObject else { return "[\(index)]" }
-            return keys.last.map { String(decoding: unescape(bytes[$0]), as: UTF8.self) } ?? ""
-        }
     }
 
     /// The kinds of the brackets open deeper than ``nestingLimit``: one bit each (set for an
@@ -153,16 +138,27 @@ struct FeedScanner {
 
     /// The state of one scan.
     private struct Split {
+        let tagKey: [UInt8]
         let keys: KeyConverter?
         var items: [Item] = []
         var duplicates: [Int: DuplicateKey] = [:]
         private var position = Position()
         private var frames: [Frame] = []
         private var deep = DeepBrackets()
+        /// The keys of the open objects, as written (byte ranges of the text), innermost last: no
+        /// object needs an array of its own. Kept while the item has no key twice.
+        private var keyStack: [Range<Int>] = []
         /// The item being read, if one has started.
         private var item: Item?
+        /// Whether the item has a key twice (see `duplicates`).
+        private var itemHasDuplicate = false
+        /// Whether the item's tag key was just read, so that a string now is its tag.
+        private var tagFollows = false
+        /// Whether the item's tag key was found, so that another one makes its tag unknown.
+        private var tagSeen = false
 
-        init(keys: KeyConverter?) {
+        init(tagKey: [UInt8], keys: KeyConverter?) {
+            self.tagKey = tagKey
             self.keys = keys
         }
 
@@ -217,7 +213,7 @@ struct FeedScanner {
                         let isObject = next == UInt8(ascii: "{")
                         if frames.count < FeedScanner.nestingLimit {
                             let (line, column) = position.lineColumn(i)
-                            frames.append(Frame(isObject: isObject, line: line, column: column))
+                            frames.append(Frame(isObject: isObject, line: line, column: column, keysStart: keyStack.count))
                         } else {
                             deep.push(isObject: isObject)
                         }
@@ -240,6 +236,7 @@ struct FeedScanner {
                         }
                         if isObject { closeObject(frame, bytes) }
                         frames.removeLast()
+                        keyStack.removeSubrange(frame.keysStart...)
                     }
                     i += 1
                 case UInt8(ascii: ","):
@@ -247,6 +244,7 @@ struct FeedScanner {
                         frames[last].expectsKey = true
                         frames[last].index += 1
                     }
+                    tagFollows = false
                     i += 1
                 default:
                     // A number, literal, colon or anything invalid: up to the next structural character.
@@ -274,6 +272,9 @@ struct FeedScanner {
             let (line, column) = position.lineColumn(i)
             items.append(item ?? Item(range: i..<i, depth: 0, line: line, column: column))
             item = nil
+            itemHasDuplicate = false
+            tagFollows = false
+            tagSeen = false
         }
 
         /// Reads the string at `i`, and takes it as a key when it is one.
@@ -295,26 +296,67 @@ struct FeedScanner {
                 i += 1
                 if byte == UInt8(ascii: "\"") { break }
             }
-            guard deep.count == 0, let last = frames.indices.last, frames[last].isObject, frames[last].expectsKey else { return }
-            frames[last].expectsKey = false
-            guard duplicates[items.count] == nil else { return }
-            if !frames[last].insert(start..<(i - 1), escaped: escaped, in: bytes) {
-                let key = frames[last].current(in: bytes)
-                duplicates[items.count] = DuplicateKey(key: key, path: path(bytes))
+            guard deep.count == 0, let last = frames.indices.last, frames[last].isObject else { return }
+            let text = start..<(i - 1)
+            guard frames[last].expectsKey else {
+                // A value: the item's tag when it follows the tag key in the item's own object.
+                if tagFollows, last == 0 {
+                    item?.tag = !escaped && bytes[text].allSatisfy { $0 < 0x80 } ? String(decoding: bytes[text], as: UTF8.self) : nil
+                }
+                tagFollows = false
+                return
             }
+            frames[last].expectsKey = false
+            if last == 0, escaped ? unescape(bytes[text]) == tagKey : bytes[text].elementsEqual(tagKey) {
+                // A second tag key refuses the item; until then, the decoder reads an item whose
+                // tag key is spelled with escapes.
+                tagFollows = !tagSeen
+                tagSeen = true
+                if !tagFollows { item?.tag = nil }
+            }
+            guard !itemHasDuplicate else { return }
+            if !insertKey(text, escaped: escaped, bytes) {
+                itemHasDuplicate = true
+                duplicates[items.count] = DuplicateKey(key: currentKey(of: last, bytes), path: path(bytes))
+            }
+        }
+
+        /// Adds a key to the innermost object; false when the object has it already.
+        private mutating func insertKey(_ key: Range<Int>, escaped: Bool, _ bytes: [UInt8]) -> Bool {
+            let last = frames.count - 1
+            let keys = frames[last].keysStart..<keyStack.count
+            defer { keyStack.append(key) }
+            frames[last].hasEscapes = frames[last].hasEscapes || escaped
+            if frames[last].keySet == nil, !frames[last].hasEscapes, keys.count < 16 {
+                let new = bytes[key]
+                return !keyStack[keys].contains { new.elementsEqual(bytes[$0]) }
+            }
+            if frames[last].keySet == nil {
+                frames[last].keySet = Set(keyStack[keys].map { unescape(bytes[$0]) })
+            }
+            return frames[last].keySet?.insert(unescape(bytes[key])).inserted ?? true
+        }
+
+        /// Where a frame is in its parent: its key, unescaped, or its index.
+        private func currentKey(of frame: Int, _ bytes: [UInt8]) -> String {
+            guard frames[frame].isObject else { return "[\(frames[frame].index)]" }
+            let end = frame + 1 < frames.count ? frames[frame + 1].keysStart : keyStack.count
+            guard end > frames[frame].keysStart else { return "" }
+            return String(decoding: unescape(bytes[keyStack[end - 1]]), as: UTF8.self)
         }
 
         /// Checks a closing object's keys under the key strategy.
         private mutating func closeObject(_ frame: Frame, _ bytes: [UInt8]) {
-            guard let keys, frame.keys.count > 1, duplicates[items.count] == nil,
-                  let (first, second, converted) = keys.collision(in: frame.keys.map { bytes[$0] })
+            guard let keys, !itemHasDuplicate, keyStack.count - frame.keysStart > 1,
+                  let (first, second, converted) = keys.collision(in: keyStack[frame.keysStart...].map { bytes[$0] })
             else { return }
+            itemHasDuplicate = true
             duplicates[items.count] = DuplicateKey(key: converted, spellings: (first, second), path: path(bytes))
         }
 
         /// Where the innermost frame is in its item: `extra.list[1]`.
         private func path(_ bytes: [UInt8]) -> String {
-            let path = frames.dropLast().map { $0.isObject ? "." + $0.current(in: bytes) : $0.current(in: bytes) }.joined()
+            let path = frames.indices.dropLast().map { frames[$0].isObject ? "." + currentKey(of: $0, bytes) : currentKey(of: $0, bytes) }.joined()
             return path.hasPrefix(".") ? String(path.dropFirst()) : path
         }
     }
