@@ -201,6 +201,23 @@ import Testing
         }
     }
 
+    @Test func aTagSpelledWithEscapesOrBeyondASCII_isReadAsTheDecoderReadsIt() throws {
+        let factory = ContentFactory<String>()
+        try factory.register(Counted.self, tag: "user") { "user " + $0.name }
+        try factory.register(CCBModel.self, tag: "用户") { "用户 " + $0.story }
+        let json = #"""
+        [{"type": "user", "name": "a"}, {"typ\u0065": "us\u0065r", "name": "b"}, {"type": "用户", "story": "3", "description": ""},
+         {"type": "\u7528\u6237", "story": "4", "description": ""}, {"type": 1}, {"type": null}, {"name": "c", "type": "user"},
+         {"extra": {"type": "x"}, "type": "user", "name": "type"}]
+        """#
+        let feed = try factory.decodeFeed(from: Data(json.utf8))
+        #expect(feed.items == ["user a", "user b", "用户 3", "用户 4", "user c", "user type"])
+        #expect(feed.errors.map(\.description) == [
+            "item 4: 'type' is not a String: Expected to decode String but found number instead.",
+            "item 5: 'type' is null where a String is expected",
+        ])
+    }
+
     @Test func anUnregisteredTag_listsAtMost10RegisteredTags() throws {
         let factory = ContentFactory<Int>()
         try registerTags(1_000, in: factory)
@@ -226,7 +243,9 @@ import Testing
         // Without the strategy, only "a_b" and "a\u005fb" are the same key.
         #expect(try seedFactory().decodeFeed(from: Data(json.utf8)).items.map(\.title) == ["Ann", "Cy"])
         let custom = try seedFactory().decodeFeed(from: Data(#"[{"type": "user", "Name": "A", "name": "B", "age": "1"}]"#.utf8)) {
-            $0.keyDecodingStrategy = .custom { path in Key(path.last!.stringValue.lowercased()) }
+            $0.keyDecodingStrategy = .custom { path in
+                type(of: path.last!).init(stringValue: path.last!.stringValue.lowercased())!
+            }
         }
         assertInlineSnapshot(of: (snake.errors + custom.errors).map(\.description).joined(separator: "\n"), as: .lines) {
             """
@@ -278,14 +297,6 @@ func registerTags(_ count: Int, in factory: ContentFactory<Int>) throws {
     }
     let bits = Int.bitWidth - (count - 1).leadingZeroBitCount
     try register(Leaf.self, bits: bits, number: 0)
-}
-
-private struct Key: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
 }
 
 private struct Leaf: Decodable, Sendable {}

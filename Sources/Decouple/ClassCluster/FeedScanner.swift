@@ -236,7 +236,7 @@ struct FeedScanner {
                         }
                         if isObject { closeObject(frame, bytes) }
                         frames.removeLast()
-                        keyStack.removeSubrange(frame.keysStart...)
+                        keyStack.removeLast(keyStack.count - frame.keysStart)
                     }
                     i += 1
                 case UInt8(ascii: ","):
@@ -282,11 +282,9 @@ struct FeedScanner {
             let start = i + 1
             var escaped = false
             i = start
-            while true {
-                guard i < bytes.count else {
-                    throw Failure(message: "the string at \(position.at(start - 1)) is never closed")
-                }
+            while i < bytes.count {
                 let byte = bytes[i]
+                if byte == UInt8(ascii: "\"") { break }
                 if byte == UInt8(ascii: "\\") {
                     escaped = true
                     i += 2
@@ -294,8 +292,11 @@ struct FeedScanner {
                 }
                 if byte == 0x0A { position.newLine(at: i) }
                 i += 1
-                if byte == UInt8(ascii: "\"") { break }
             }
+            guard i < bytes.count else {
+                throw Failure(message: "the string at \(position.at(start - 1)) is never closed")
+            }
+            i += 1
             guard deep.count == 0, let last = frames.indices.last, frames[last].isObject else { return }
             let text = start..<(i - 1)
             guard frames[last].expectsKey else {
@@ -307,7 +308,7 @@ struct FeedScanner {
                 return
             }
             frames[last].expectsKey = false
-            if last == 0, escaped ? unescape(bytes[text]) == tagKey : bytes[text].elementsEqual(tagKey) {
+            if last == 0, escaped ? unescape(bytes[text]) == tagKey : Self.equal(text, tagKey, in: bytes) {
                 // A second tag key refuses the item; until then, the decoder reads an item whose
                 // tag key is spelled with escapes.
                 tagFollows = !tagSeen
@@ -328,13 +329,28 @@ struct FeedScanner {
             defer { keyStack.append(key) }
             frames[last].hasEscapes = frames[last].hasEscapes || escaped
             if frames[last].keySet == nil, !frames[last].hasEscapes, keys.count < 16 {
-                let new = bytes[key]
-                return !keyStack[keys].contains { new.elementsEqual(bytes[$0]) }
+                for other in keys where Self.equal(keyStack[other], key, in: bytes) { return false }
+                return true
             }
             if frames[last].keySet == nil {
                 frames[last].keySet = Set(keyStack[keys].map { unescape(bytes[$0]) })
             }
             return frames[last].keySet?.insert(unescape(bytes[key])).inserted ?? true
+        }
+
+        /// Whether two ranges of `bytes` hold the same bytes (compared in place: a slice of the
+        /// array would retain it).
+        private static func equal(_ a: Range<Int>, _ b: Range<Int>, in bytes: [UInt8]) -> Bool {
+            guard a.count == b.count else { return false }
+            for offset in 0..<a.count where bytes[a.lowerBound + offset] != bytes[b.lowerBound + offset] { return false }
+            return true
+        }
+
+        /// Whether a range of `bytes` holds `other`.
+        private static func equal(_ a: Range<Int>, _ other: [UInt8], in bytes: [UInt8]) -> Bool {
+            guard a.count == other.count else { return false }
+            for offset in 0..<a.count where bytes[a.lowerBound + offset] != other[offset] { return false }
+            return true
         }
 
         /// Where a frame is in its parent: its key, unescaped, or its index.
