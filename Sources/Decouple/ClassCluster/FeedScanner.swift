@@ -8,7 +8,8 @@ import Foundation
 /// nothing follows the array. Everything else in an item is left to `JSONDecoder`. On the way it
 /// finds an object that has the same key twice (compared after unescaping, as JSON text compares
 /// them, and after the decoder's key strategy when one is given), which `JSONDecoder` would
-/// accept silently, keeping one of the values.
+/// accept silently, keeping one of the values. It also notes each item's type tag when it is a
+/// plain string, so that the decoder need not read the item's keys once more to find it.
 ///
 /// Its time and memory are linear in the text: one pass, no recursion, and per item a fixed
 /// record. Up to ``nestingLimit`` levels deep it keeps a frame per open array or object (for
