@@ -179,7 +179,7 @@ private final class FeedContext<Content>: Sendable {
         var tag: String?
         do {
             // The scan read a plain string tag; any other the decoder reads, and says what is wrong.
-            tag = try items[index].tag ?? readTag(decoder)
+            tag = try (index < items.count ? items[index].tag : nil) ?? readTag(decoder)
             guard let tag else {
                 return .failure(FeedItemError(index: index, tag: nil, reason: "missing type tag \"\(tagKey)\""))
             }
