@@ -94,7 +94,7 @@ awk -v run_seconds="$((end - start))" -v figures="$figures" '
         if (b != "" && c != "" && b > 0) printf "RATIO %s %.3g\n", f, c / b
         for (i = 1; i <= n; i++) {
             f = names[i]
-            if ((f "/candidate") in mallocs && f !~ /^generate\./) printf "MALLOCS %s %.4g\n", f, mallocs[f "/candidate"]
+            if ((f "/candidate") in mallocs && f !~ /^(generate|feed)\./) printf "MALLOCS %s %.4g\n", f, mallocs[f "/candidate"]
         }
         # A benchmark body runs more than once (warm-up, then measurement): one line per name, the largest.
         while ((getline line < figures) > 0) {
@@ -109,7 +109,7 @@ awk -v run_seconds="$((end - start))" -v figures="$figures" '
             f = names[i]
             if (!(f in ratio)) continue
             mark = ratio[f] <= goals[f] ? "met" : "missed"
-            m = ((f "/candidate") in mallocs && f !~ /^generate\./) ? sprintf("%.4g", mallocs[f "/candidate"]) : "—"
+            m = ((f "/candidate") in mallocs && f !~ /^(generate|feed)\./) ? sprintf("%.4g", mallocs[f "/candidate"]) : "—"
             if (f in malloc_goals) m = m sprintf(" (≤ %d, %s)", malloc_goals[f], (mallocs[f "/candidate"] <= malloc_goals[f]) ? "met" : "missed")
             b = (f in base) ? median[base[f]] : median[f "/baseline"]
             printf "| %s | %.4g | %.4g | %.3g | ≤ %s (%s) | %s |\n", f, b, median[f "/candidate"], ratio[f], goals[f], mark, m
