@@ -126,7 +126,11 @@ let targets: [Target] = [
     .target(name: "AppleFrameworkNames", path: "Tests/Fixtures/AppleFrameworkNames"),
     .target(name: "AppSideImports", dependencies: ["Decouple", "AppleFrameworkNames"], path: "Tests/Fixtures/AppSideImports"),
     // What the tests share: the seed's models, the package root, running processes, a locked log.
-    .target(name: "DecoupleTestSupport", dependencies: ["Decouple"], path: "Tests/Support"),
+    .target(
+        name: "DecoupleTestSupport",
+        dependencies: ["Decouple", .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing")],
+        path: "Tests/Support"
+    ),
     .testTarget(
         name: "DecoupleTests",
         dependencies: [
@@ -148,6 +152,7 @@ let targets: [Target] = [
         name: "DecoupleTestingTests",
         dependencies: [
             "DecoupleTesting",
+            "DecoupleTestSupport",
             .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
         ]
     ),

@@ -68,13 +68,14 @@ awk -v run_seconds="$((end - start))" -v figures="$figures" '
         mallocs[name] = mallocs[name] / divisor
     }
     END {
-        split("proxy.typed_vs_direct proxy.name_vs_direct factory.adapt_vs_direct table.render_1m_vs_100_rows table.render_vs_plain_text binding.update_vs_direct_set binding.setter_update_vs_direct_set diff.100k_vs_hash_pass generate.vs_frontend_parse generate.one_file_changed_vs_cold generate.warm_vs_cold", names, " ")
-        n = 11
+        split("proxy.typed_vs_direct proxy.name_vs_direct factory.adapt_vs_direct table.render_1m_vs_100_rows table.render_vs_plain_text binding.update_vs_direct_set binding.setter_update_vs_direct_set diff.100k_vs_hash_pass generate.vs_frontend_parse generate.one_file_changed_vs_cold generate.warm_vs_cold feed.decode_vs_jsondecoder feed.unknown_tags_1000_vs_1", names, " ")
+        n = 13
         goals["proxy.typed_vs_direct"] = 2; goals["proxy.name_vs_direct"] = 5
         goals["factory.adapt_vs_direct"] = 2; goals["table.render_1m_vs_100_rows"] = 1.5
         goals["table.render_vs_plain_text"] = 3; goals["binding.update_vs_direct_set"] = 10; goals["binding.setter_update_vs_direct_set"] = 10
         goals["diff.100k_vs_hash_pass"] = 1.3; goals["generate.vs_frontend_parse"] = 3
         goals["generate.one_file_changed_vs_cold"] = 0.1; goals["generate.warm_vs_cold"] = 0.02
+        goals["feed.decode_vs_jsondecoder"] = 1.5; goals["feed.unknown_tags_1000_vs_1"] = 1.5
         malloc_goals["table.render_vs_plain_text"] = 25; malloc_goals["binding.update_vs_direct_set"] = 0; malloc_goals["binding.setter_update_vs_direct_set"] = 0
         # The cached figures share one cold baseline.
         base["generate.one_file_changed_vs_cold"] = "generate.cold/baseline"
@@ -93,7 +94,7 @@ awk -v run_seconds="$((end - start))" -v figures="$figures" '
         if (b != "" && c != "" && b > 0) printf "RATIO %s %.3g\n", f, c / b
         for (i = 1; i <= n; i++) {
             f = names[i]
-            if ((f "/candidate") in mallocs && f !~ /^generate\./) printf "MALLOCS %s %.4g\n", f, mallocs[f "/candidate"]
+            if ((f "/candidate") in mallocs && f !~ /^(generate|feed)\./) printf "MALLOCS %s %.4g\n", f, mallocs[f "/candidate"]
         }
         # A benchmark body runs more than once (warm-up, then measurement): one line per name, the largest.
         while ((getline line < figures) > 0) {
@@ -108,7 +109,7 @@ awk -v run_seconds="$((end - start))" -v figures="$figures" '
             f = names[i]
             if (!(f in ratio)) continue
             mark = ratio[f] <= goals[f] ? "met" : "missed"
-            m = ((f "/candidate") in mallocs && f !~ /^generate\./) ? sprintf("%.4g", mallocs[f "/candidate"]) : "—"
+            m = ((f "/candidate") in mallocs && f !~ /^(generate|feed)\./) ? sprintf("%.4g", mallocs[f "/candidate"]) : "—"
             if (f in malloc_goals) m = m sprintf(" (≤ %d, %s)", malloc_goals[f], (mallocs[f "/candidate"] <= malloc_goals[f]) ? "met" : "missed")
             b = (f in base) ? median[base[f]] : median[f "/baseline"]
             printf "| %s | %.4g | %.4g | %.3g | ≤ %s (%s) | %s |\n", f, b, median[f "/candidate"], ratio[f], goals[f], mark, m

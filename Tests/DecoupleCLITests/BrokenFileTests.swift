@@ -1,5 +1,5 @@
+import DecoupleTestSupport
 import Foundation
-import InlineSnapshotTesting
 import Testing
 
 /// A whole app holds files the tool cannot parse: templates that only end in `.swift`, files

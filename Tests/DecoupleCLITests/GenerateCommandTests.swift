@@ -1,5 +1,5 @@
+import DecoupleTestSupport
 import Foundation
-import InlineSnapshotTesting
 import Testing
 
 @Suite struct GenerateCommandTests {

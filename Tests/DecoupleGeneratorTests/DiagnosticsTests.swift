@@ -1,5 +1,5 @@
 import DecoupleGenerator
-import InlineSnapshotTesting
+import DecoupleTestSupport
 import Testing
 
 /// Every way input can be wrong: each error names the problem, says where, and suggests a fix.

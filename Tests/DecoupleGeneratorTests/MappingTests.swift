@@ -1,5 +1,5 @@
 import DecoupleGenerator
-import InlineSnapshotTesting
+import DecoupleTestSupport
 import Testing
 
 /// How mappings are found: configuration, annotations, and names that already match.

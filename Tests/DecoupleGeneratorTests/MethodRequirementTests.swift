@@ -1,5 +1,5 @@
 import DecoupleGenerator
-import InlineSnapshotTesting
+import DecoupleTestSupport
 import Testing
 
 /// A method requirement is met by a method of the same signature, compared as parsed: labels

@@ -1,5 +1,5 @@
 import DecoupleGenerator
-import InlineSnapshotTesting
+import DecoupleTestSupport
 import Testing
 
 /// Inputs for which the tool once exited 0 but wrote code that did not compile. Each now either

@@ -1,6 +1,6 @@
 import DecoupleGenerator
+import DecoupleTestSupport
 import Foundation
-import InlineSnapshotTesting
 import Testing
 
 /// The generator on sources shaped like a whole app: every `#if` branch, file-private and

@@ -1,5 +1,5 @@
+import DecoupleTestSupport
 import DecoupleTesting
-import InlineSnapshotTesting
 import Testing
 
 @MainActor

@@ -1,7 +1,6 @@
 import Decouple
 import DecoupleTestSupport
 import Foundation
-import InlineSnapshotTesting
 import Testing
 
 @Suite struct ContentFactoryTests {

@@ -1,7 +1,6 @@
 import Decouple
 import DecoupleTestSupport
 import Foundation
-import InlineSnapshotTesting
 import Testing
 
 /// `decodeFeed` keeps every good item whatever is wrong with the others: each item is read on its
@@ -165,3 +164,145 @@ import Testing
         }
     }
 }
+
+/// What a feed costs, and what it runs: each good item's `init(from:)` once, messages written
+/// only when read, keys compared as the decoder sees them.
+@Suite struct FeedCostTests {
+    /// A model that counts how often it is decoded, in the counter the feed's decoder carries.
+    private struct Counted: Decodable {
+        static let counter = CodingUserInfoKey(rawValue: "counter")!
+        let name: String
+        private enum CodingKeys: CodingKey { case name }
+
+        init(from decoder: any Decoder) throws {
+            (decoder.userInfo[Self.counter] as? Shared<[String]>)?.append(
+                (try? decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .name)) ?? "?")
+            name = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .name)
+        }
+    }
+
+    @Test func eachGoodItemIsDecodedOnce_andARefusedOneNotAtAll() throws {
+        let factory = ContentFactory<String>()
+        try factory.register(Counted.self, tag: "counted") { $0.name }
+        let good = #"{"type": "counted", "name": "a"}, {"type": "counted", "name": "b"}"#
+        let feeds = [
+            "all good": "[\(good)]",
+            "an item that is not JSON": #"[\#(good), {"type": "counted", "name": tru}]"#,
+            "an empty item": "[\(good),, 1]",
+            "an item too deep": "[\(good), \(String(repeating: "[", count: 600) + String(repeating: "]", count: 600))]",
+            "an item with a key twice": #"[\#(good), {"type": "counted", "name": "x", "name": "y"}]"#,
+            "an unregistered tag": #"[\#(good), {"type": "other", "name": "x"}]"#,
+        ]
+        for (shape, json) in feeds.sorted(by: { $0.key < $1.key }) {
+            let decoded = Log<String>()
+            let feed = try factory.decodeFeed(from: Data(json.utf8)) { $0.userInfo[Counted.counter] = decoded }
+            #expect(feed.items == ["a", "b"], "\(shape)")
+            #expect(decoded.all == ["a", "b"], "\(shape): the models decoded")
+        }
+    }
+
+    @Test func aTagSpelledWithEscapesOrBeyondASCII_isReadAsTheDecoderReadsIt() throws {
+        let factory = ContentFactory<String>()
+        try factory.register(Counted.self, tag: "user") { "user " + $0.name }
+        try factory.register(CCBModel.self, tag: "用户") { "用户 " + $0.story }
+        let json = #"""
+        [{"type": "user", "name": "a"}, {"typ\u0065": "us\u0065r", "name": "b"}, {"type": "用户", "story": "3", "description": ""},
+         {"type": "\u7528\u6237", "story": "4", "description": ""}, {"type": 1}, {"type": null}, {"name": "c", "type": "user"},
+         {"extra": {"type": "x"}, "type": "user", "name": "type"}]
+        """#
+        let feed = try factory.decodeFeed(from: Data(json.utf8))
+        #expect(feed.items == ["user a", "user b", "用户 3", "用户 4", "user c", "user type"])
+        #expect(feed.errors.map(\.description) == [
+            "item 4: 'type' is not a String: Expected to decode String but found number instead.",
+            "item 5: 'type' is null where a String is expected",
+        ])
+    }
+
+    @Test func anUnregisteredTag_listsAtMost10RegisteredTags() throws {
+        let factory = ContentFactory<Int>()
+        try registerTags(1_000, in: factory)
+        let feed = try factory.decodeFeed(from: Data(#"[{"type": "video"}, {"type": "t0007"}]"#.utf8))
+        #expect(feed.items == [7])
+        assertInlineSnapshot(of: feed.errors.map(\.description).joined(separator: "\n"), as: .lines) {
+            """
+            item 0 ("video"): no adapter registered for type tag "video"; registered tags: "t0000", "t0001", "t0002", "t0003", "t0004", "t0005", "t0006", "t0007", "t0008", "t0009", … and 990 more
+            """
+        }
+        // The same sentence as the factory's own error.
+        #expect(feed.errors.first?.reason == ContentFactoryError.unregisteredTag("video", registered: factory.registeredTags).description)
+    }
+
+    @Test func keysThatTheKeyStrategyMakesOne_areRefusedAsAKeyTwice() throws {
+        let json = """
+        [{"type": "user", "first_name": "A", "firstName": "B", "name": "Ann", "age": "1"},
+         {"type": "user", "name": "Bo", "age": "1", "extra": {"list": [{"a_b": 1, "a\\u005fb": 2, "aB": 3}]}},
+         {"type": "user", "name": "Cy", "age": "1", "extra": [{"x_y": 1}, {"xY": 2}], "x_y": {"xY": 1}}]
+        """
+        let snake = try seedFactory().decodeFeed(from: Data(json.utf8)) { $0.keyDecodingStrategy = .convertFromSnakeCase }
+        #expect(snake.items.map(\.title) == ["Cy"])
+        // Without the strategy, only "a_b" and "a\u005fb" are the same key.
+        #expect(try seedFactory().decodeFeed(from: Data(json.utf8)).items.map(\.title) == ["Ann", "Cy"])
+        let custom = try seedFactory().decodeFeed(from: Data(#"[{"type": "user", "Name": "A", "name": "B", "age": "1"}]"#.utf8)) {
+            $0.keyDecodingStrategy = .custom { path in
+                type(of: path.last!).init(stringValue: path.last!.stringValue.lowercased())!
+            }
+        }
+        assertInlineSnapshot(of: (snake.errors + custom.errors).map(\.description).joined(separator: "\n"), as: .lines) {
+            """
+            item 0 ("user"): the keys "first_name" and "firstName" are both "firstName" under the decoder's key strategy; refused rather than keep only one of their values
+            item 1 ("user"): the key "a_b" appears twice in 'extra.list[0]'; refused rather than keep only one of its values
+            item 0 ("user"): the keys "Name" and "name" are both "name" under the decoder's key strategy; refused rather than keep only one of their values
+            """
+        }
+    }
+
+    @Test func nestingPastTheDecodersLimit_isFollowedToTheEnd() throws {
+        let deep = String(repeating: "[", count: 600)
+        let feeds = [
+            "[" + deep,
+            "[" + deep + "}]",
+            "[1, [" + deep + String(repeating: "]", count: 601) + ", {\"a\": " + deep + String(repeating: "]", count: 600) + "}]",
+        ]
+        var outcomes: [String] = []
+        for json in feeds {
+            do {
+                let feed = try seedFactory().decodeFeed(from: Data(json.utf8))
+                outcomes += feed.errors.map(\.description)
+            } catch let error as ContentFactoryError {
+                outcomes.append(error.description)
+            }
+        }
+        assertInlineSnapshot(of: outcomes.joined(separator: "\n"), as: .lines) {
+            """
+            the feed cannot be read as a JSON array, so none of its items were decoded: the item at line 1, column 2 is never closed: 600 arrays and objects are open when the data ends
+            the feed cannot be read as a JSON array, so none of its items were decoded: '}' at line 1, column 602 does not close the array opened 600 levels deep in the item at line 1, column 2
+            item 0: the value is not an object: Expected to decode Dictionary<String, Any> but found number instead.
+            item 1: the item at line 1, column 5 is nested 601 levels deep, deeper than JSONDecoder reads (512 levels)
+            item 2: the item at line 1, column 1209 is nested 601 levels deep, deeper than JSONDecoder reads (512 levels)
+            """
+        }
+    }
+}
+
+/// Registers `count` tags, `t0000`, `t0001`, …, each for a model type of its own (a
+/// specialisation of a generic type: a factory takes each type once), decoding to its number.
+func registerTags(_ count: Int, in factory: ContentFactory<Int>) throws {
+    func register<Model: Decodable & Sendable>(_: Model.Type, bits: Int, number: Int) throws {
+        guard bits > 0 else {
+            if number < count { try factory.register(Model.self, tag: String(format: "t%04d", number)) { _ in number } }
+            return
+        }
+        try register(Bit<Model, Zero>.self, bits: bits - 1, number: number * 2)
+        try register(Bit<Model, One>.self, bits: bits - 1, number: number * 2 + 1)
+    }
+    let bits = Int.bitWidth - (count - 1).leadingZeroBitCount
+    try register(Leaf.self, bits: bits, number: 0)
+}
+
+private struct Leaf: Decodable, Sendable {}
+private enum Zero {}
+private enum One {}
+private struct Bit<Rest, Value>: Decodable, Sendable {
+    init(from decoder: any Decoder) throws {}
+}
+

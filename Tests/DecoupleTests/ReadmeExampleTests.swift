@@ -1,7 +1,6 @@
 import Decouple
 import DecoupleTestSupport
 import Foundation
-import InlineSnapshotTesting
 import Testing
 
 // The README's app-side example, verbatim: if this stops compiling, prints something else, or

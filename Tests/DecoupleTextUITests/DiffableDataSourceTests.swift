@@ -1,6 +1,5 @@
 import DecoupleTestSupport
 import DecoupleTextUI
-import InlineSnapshotTesting
 import Testing
 
 @MainActor

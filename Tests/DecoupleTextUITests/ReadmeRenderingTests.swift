@@ -1,7 +1,6 @@
 import DecoupleTestSupport
 import DecoupleTextUI
 import Foundation
-import InlineSnapshotTesting
 import Testing
 
 // The README's text-rendering example, verbatim; `loadFeed()` is the app-side example's, repeated

@@ -1,6 +1,6 @@
+import DecoupleTestSupport
 import DecoupleTextUI
 import Foundation
-import InlineSnapshotTesting
 import Testing
 
 /// Text a model could hold that a terminal would act on, or that is easy to mis-measure:

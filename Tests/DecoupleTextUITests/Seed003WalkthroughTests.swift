@@ -1,7 +1,6 @@
-import DecoupleTextUI
 import DecoupleTestSupport
+import DecoupleTextUI
 import Foundation
-import InlineSnapshotTesting
 import Testing
 
 /// Seed 003, "decoupling views from models", walked through as a user would: one title/subtitle

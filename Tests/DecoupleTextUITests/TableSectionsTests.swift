@@ -1,6 +1,5 @@
 import DecoupleTestSupport
 import DecoupleTextUI
-import InlineSnapshotTesting
 import Testing
 
 /// A sectioned list whose data the tests edit, then tell the table about, as UIKit code does.

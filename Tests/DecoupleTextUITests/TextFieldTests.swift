@@ -1,5 +1,5 @@
+import DecoupleTestSupport
 import DecoupleTextUI
-import InlineSnapshotTesting
 import Testing
 
 @MainActor

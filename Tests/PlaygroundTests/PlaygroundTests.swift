@@ -1,4 +1,4 @@
-import InlineSnapshotTesting
+import DecoupleTestSupport
 import Testing
 
 @Suite struct PlaygroundTests {

@@ -20,6 +20,7 @@ let benchmarks: @Sendable () -> Void = {
     diffBenchmarks()
     generatorBenchmarks()
     appTreeBenchmarks()
+    feedBenchmarks()
 }
 
 // MARK: - Models

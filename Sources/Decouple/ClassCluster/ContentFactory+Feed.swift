@@ -43,13 +43,19 @@ extension ContentFactory {
     /// an unregistered tag or fields that don't match its model becomes a ``FeedItemError`` with its
     /// index; the other items are unaffected. So does an item that is not valid JSON, one nested
     /// deeper than `JSONDecoder` reads (512 levels), one whose model's `init(from:)` throws, and
-    /// one with an object that has the same key twice (which would otherwise lose a value
-    /// silently, the last one winning).
+    /// one with an object that has the same key twice, or two keys that the decoder's key strategy
+    /// makes one (`first_name` and `firstName` under `.convertFromSnakeCase`), which would
+    /// otherwise lose a value silently.
     ///
-    /// The array is split into items first and each item is decoded on its own, so a problem in
-    /// one item does not cost the others. Only when the data is not an array at all, or its
-    /// brackets or strings are not closed so that its items cannot be told apart, is the whole
-    /// feed refused.
+    /// The array is split into items first, so a problem in one item does not cost the others.
+    /// Only when the data is not an array at all, or its brackets or strings are not closed so
+    /// that its items cannot be told apart, is the whole feed refused.
+    ///
+    /// Each good item is decoded once (its model's `init(from:)` runs once); an item refused
+    /// for a repeated key or an unregistered tag is not decoded. Time and memory are linear in
+    /// the data: the tags registered are read once for the feed, and a message that lists them
+    /// is written only when it is read, naming at most 10. Nesting is followed without recursion,
+    /// at one bit per level past the 512 that `JSONDecoder` reads.
     ///
     /// - Parameters:
     ///   - data: The JSON text (UTF-8, or UTF-16 or UTF-32 as `JSONDecoder` reads them).
@@ -63,79 +69,167 @@ extension ContentFactory {
         tagKey: String = "type",
         configure: (JSONDecoder) -> Void = { _ in }
     ) throws(ContentFactoryError) -> Feed<Content> {
+        let decoder = JSONDecoder()
+        configure(decoder)
         let scanner: FeedScanner
         do {
-            scanner = try FeedScanner(data)
+            scanner = try FeedScanner(data, tagKey: tagKey, keys: KeyConverter(decoder.keyDecodingStrategy))
         } catch {
             throw .malformedFeed(error.message)
         }
-        let decoder = JSONDecoder()
-        configure(decoder)
-        let containerKey = Self.key(tagKey, as: decoder.keyDecodingStrategy)
-        decoder.userInfo[feedContextKey] = FeedContext(factory: self, tagKey: tagKey, containerKey: containerKey)
+        // The tags registered now, once for the feed: an item with another tag is refused
+        // without a look-up, and its message lists them only when it is read.
+        decoder.userInfo[feedContextKey] = FeedContext(
+            factory: self, tagKey: tagKey, containerKey: Self.key(tagKey, as: decoder.keyDecodingStrategy),
+            tags: RegisteredTags(registeredTags), items: scanner.items, duplicates: scanner.duplicates)
         let text = scanner.text
-        func json(_ item: FeedScanner.Item) -> Data {
-            text[(text.startIndex + item.range.lowerBound)..<(text.startIndex + item.range.upperBound)]
+        let limit = FeedScanner.nestingLimit
+        // One decoder call for the whole array is the fast way. JSONDecoder reads the whole text
+        // before it decodes a value, so when it refuses the array no item was decoded yet; each
+        // item is then decoded on its own, so that only the items it refuses are lost. Either
+        // way each item is decoded once.
+        if scanner.items.allSatisfy({ !$0.range.isEmpty && $0.depth < limit }),
+           let all = try? decoder.decode(FeedItems<Content>.self, from: text), all.entries.count == scanner.items.count {
+            return Feed(entries: all.entries)
         }
-        // One decoder call for the whole array is the fast way; when JSONDecoder refuses the
-        // array, each item is decoded on its own, so that only the items it refuses are lost.
-        var entries: [Result<Content, FeedItemError>]?
-        if scanner.items.allSatisfy({ !$0.range.isEmpty && $0.depth < Self.nestingLimit }) {
-            entries = try? decoder.decode([FeedSlot<Content>].self, from: text).map(\.result)
-        }
-        let decoded = entries ?? scanner.items.enumerated().map { index, item in
+        var entries: [Result<Content, FeedItemError>] = []
+        entries.reserveCapacity(scanner.items.count)
+        for (index, item) in scanner.items.enumerated() {
+            let at = "the item at line \(item.line), column \(item.column)"
             guard !item.range.isEmpty else {
-                return .failure(FeedItemError(index: index, tag: nil, reason: "the item is empty: there is nothing between its commas or brackets"))
+                entries.append(.failure(FeedItemError(index: index, tag: nil, reason: "the item is empty: there is nothing between its commas or brackets")))
+                continue
             }
-            decoder.userInfo[feedContextKey] = FeedContext(
-                factory: self, tagKey: tagKey, containerKey: containerKey, index: index)
+            // Foundation's JSONDecoder refuses text nested more than 512 arrays and objects deep.
+            guard item.depth <= limit else {
+                entries.append(.failure(FeedItemError(index: index, tag: nil, reason:
+                    "\(at) is nested \(item.depth) levels deep, deeper than JSONDecoder reads (\(limit) levels)")))
+                continue
+            }
+            decoder.userInfo[feedIndexKey] = index
             do {
-                return try decoder.decode(FeedSlot<Content>.self, from: json(item)).result
+                let json = text[(text.startIndex + item.range.lowerBound)..<(text.startIndex + item.range.upperBound)]
+                entries.append(try decoder.decode(FeedItem<Content>.self, from: json).entry)
             } catch {
-                return .failure(FeedItemError(index: index, tag: nil, reason: Self.unreadable(item, error)))
+                // Foundation on Linux says no more than that the text is not valid JSON; elsewhere it says where.
+                let reason = if case let DecodingError.dataCorrupted(context) = error, context.underlyingError == nil {
+                    "\(at) is not valid JSON"
+                } else {
+                    "\(at) is not valid JSON: \(describe(error))"
+                }
+                entries.append(.failure(FeedItemError(index: index, tag: nil, reason: reason)))
             }
         }
-        // An object with a key twice decodes, the last value winning; the item is refused instead.
-        return Feed(entries: zip(scanner.items, decoded).enumerated().map { index, pair in
-            let (item, entry) = pair
-            guard let (key, path) = item.duplicateKey else { return entry }
-            let tag = path.isEmpty && key == tagKey ? nil : (try? decoder.decode(TagProbe<Content>.self, from: json(item)))?.tag
-            let at = path.isEmpty ? "" : " in '\(path)'"
-            return .failure(FeedItemError(index: index, tag: tag, reason:
-                "the key \"\(key)\" appears twice\(at); refused rather than keep only one of its values"))
-        })
+        return Feed(entries: entries)
+    }
+}
+
+/// The tags a factory had registered when a feed was decoded, shared by the feed's items.
+final class RegisteredTags: Sendable {
+    /// Sorted.
+    let names: [String]
+    private let lookUp: Set<String>
+
+    init(_ sorted: [String]) {
+        names = sorted
+        lookUp = Set(sorted)
     }
 
-    /// How many arrays and objects deep Foundation's `JSONDecoder` reads a document.
-    private static var nestingLimit: Int { 512 }
-
-    /// Why an item's JSON text could not be read, where it is in the feed.
-    private static func unreadable(_ item: FeedScanner.Item, _ error: any Error) -> String {
-        let at = "line \(item.start.line), column \(item.start.column)"
-        // Foundation's JSONDecoder refuses text nested more than 512 arrays and objects deep.
-        if item.depth > nestingLimit {
-            return "the item at \(at) is nested \(item.depth) levels deep, deeper than JSONDecoder reads (\(nestingLimit) levels)"
-        }
-        // Foundation on Linux says no more than that the text is not valid JSON; elsewhere it says where.
-        if case let DecodingError.dataCorrupted(context) = error, context.underlyingError == nil {
-            return "the item at \(at) is not valid JSON"
-        }
-        return "the item at \(at) is not valid JSON: \(describe(error))"
+    func contains(_ tag: String) -> Bool {
+        lookUp.contains(tag)
     }
 }
 
 // MARK: - Decoding one item
 
 private let feedContextKey = CodingUserInfoKey(rawValue: "Decouple.feedContext")!
+/// The index of an item decoded on its own.
+private let feedIndexKey = CodingUserInfoKey(rawValue: "Decouple.feedIndex")!
 
-private struct FeedContext<Content>: Sendable {
+/// What the items of one feed share.
+private final class FeedContext<Content>: Sendable {
     let factory: ContentFactory<Content>
     /// As the JSON spells it, for messages.
     let tagKey: String
     /// As the decoder's key strategy turns it: what an item's container holds.
     let containerKey: String
-    /// The item's position in the feed, when it is decoded on its own; else its coding path says.
-    var index: Int?
+    let tags: RegisteredTags
+    /// What the scan found of each item: its tag, when it is a plain string.
+    let items: [FeedScanner.Item]
+    /// The items that have a key twice, by index: refused without decoding them.
+    let duplicates: [Int: FeedScanner.DuplicateKey]
+
+    init(factory: ContentFactory<Content>, tagKey: String, containerKey: String, tags: RegisteredTags,
+         items: [FeedScanner.Item], duplicates: [Int: FeedScanner.DuplicateKey]) {
+        self.factory = factory
+        self.tagKey = tagKey
+        self.containerKey = containerKey
+        self.tags = tags
+        self.items = items
+        self.duplicates = duplicates
+    }
+
+    /// Decodes one item into its entry, never throwing, so that one bad item does not end the array.
+    func entry(from decoder: any Decoder, index: Int) -> Result<Content, FeedItemError> {
+        // An object with a key twice decodes, one of the values winning; the item is refused instead.
+        if !duplicates.isEmpty, let duplicate = duplicates[index] {
+            let isTag = duplicate.path.isEmpty && duplicate.key == containerKey
+            return .failure(FeedItemError(index: index, tag: isTag ? nil : try? readTag(decoder), reason: duplicate.description))
+        }
+        var tag: String?
+        do {
+            // The scan read a plain string tag; any other the decoder reads, and says what is wrong.
+            tag = try (index < items.count ? items[index].tag : nil) ?? readTag(decoder)
+            guard let tag else {
+                return .failure(FeedItemError(index: index, tag: nil, reason: "missing type tag \"\(tagKey)\""))
+            }
+            guard tags.contains(tag) else {
+                return .failure(FeedItemError(index: index, unregisteredTag: tag, registered: tags))
+            }
+            return .success(try factory.decode(tag: tag, from: decoder))
+        } catch let error as ContentFactoryError {
+            return .failure(FeedItemError(index: index, tag: tag, reason: error.description))
+        } catch {
+            return .failure(FeedItemError(index: index, tag: tag, reason: describe(error, below: decoder.codingPath.count)))
+        }
+    }
+
+    /// The item's tag as the decoder reads it; nil when it has no tag key.
+    private func readTag(_ decoder: any Decoder) throws -> String? {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        let key = AnyCodingKey(containerKey)
+        return container.contains(key) ? try container.decode(String.self, forKey: key) : nil
+    }
+}
+
+/// The feed's array, decoded item by item into the feed's entries.
+private struct FeedItems<Content>: Decodable {
+    var entries: [Result<Content, FeedItemError>] = []
+
+    init(from decoder: any Decoder) throws {
+        guard let context = decoder.userInfo[feedContextKey] as? FeedContext<Content> else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "decoded outside ContentFactory.decodeFeed"))
+        }
+        var array = try decoder.unkeyedContainer()
+        entries.reserveCapacity(array.count ?? 0)
+        while !array.isAtEnd {
+            let index = array.currentIndex
+            entries.append(context.entry(from: try array.superDecoder(), index: index))
+        }
+    }
+}
+
+/// One item of the feed, decoded on its own.
+private struct FeedItem<Content>: Decodable {
+    let entry: Result<Content, FeedItemError>
+
+    init(from decoder: any Decoder) throws {
+        guard let context = decoder.userInfo[feedContextKey] as? FeedContext<Content>,
+              let index = decoder.userInfo[feedIndexKey] as? Int else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "decoded outside ContentFactory.decodeFeed"))
+        }
+        entry = context.entry(from: decoder, index: index)
+    }
 }
 
 extension ContentFactory {
@@ -151,54 +245,13 @@ extension ContentFactory {
     }
 }
 
-/// The one key of a one-key object, as the decoder presents it.
-private struct KeyProbe: Decodable {
-    let key: String?
-
-    init(from decoder: any Decoder) throws {
-        key = try decoder.container(keyedBy: AnyCodingKey.self).allKeys.first?.stringValue
-    }
-}
-
-/// An item's type tag, when it has a readable one.
-private struct TagProbe<Content>: Decodable {
-    let tag: String?
-
-    init(from decoder: any Decoder) throws {
-        guard let context = decoder.userInfo[feedContextKey] as? FeedContext<Content> else {
-            tag = nil
-            return
+extension FeedScanner.DuplicateKey: CustomStringConvertible {
+    var description: String {
+        let at = path.isEmpty ? "" : " in '\(path)'"
+        guard let (first, second) = spellings else {
+            return "the key \"\(key)\" appears twice\(at); refused rather than keep only one of its values"
         }
-        tag = try decoder.container(keyedBy: AnyCodingKey.self).decode(String.self, forKey: AnyCodingKey(context.containerKey))
-    }
-}
-
-/// Decodes one item without ever throwing, so that one bad item does not end the array.
-private struct FeedSlot<Content>: Decodable {
-    let result: Result<Content, FeedItemError>
-
-    init(from decoder: any Decoder) {
-        guard let context = decoder.userInfo[feedContextKey] as? FeedContext<Content> else {
-            result = .failure(FeedItemError(index: 0, tag: nil, reason: "decoded outside ContentFactory.decodeFeed"))
-            return
-        }
-        let index = context.index ?? decoder.codingPath.last?.intValue ?? 0
-        let tagKey = AnyCodingKey(context.containerKey)
-        var tag: String?
-        do {
-            let container = try decoder.container(keyedBy: AnyCodingKey.self)
-            guard container.contains(tagKey) else {
-                result = .failure(FeedItemError(index: index, tag: nil, reason: "missing type tag \"\(context.tagKey)\""))
-                return
-            }
-            let value = try container.decode(String.self, forKey: tagKey)
-            tag = value
-            result = .success(try context.factory.decode(tag: value, from: decoder))
-        } catch let error as ContentFactoryError {
-            result = .failure(FeedItemError(index: index, tag: tag, reason: error.description))
-        } catch {
-            result = .failure(FeedItemError(index: index, tag: tag, reason: describe(error, below: decoder.codingPath.count)))
-        }
+        return "the keys \"\(first)\" and \"\(second)\" are both \"\(key)\" under the decoder's key strategy\(at); refused rather than keep only one of their values"
     }
 }
 

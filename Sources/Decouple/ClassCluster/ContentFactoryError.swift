@@ -23,7 +23,7 @@ public enum ContentFactoryError: Error, Equatable, Sendable, CustomStringConvert
         case let .unregisteredType(type, registered):
             "no adapter registered for model type '\(type)'; registered types: \(Self.list(registered))"
         case let .unregisteredTag(tag, registered):
-            "no adapter registered for type tag \"\(tag)\"; registered tags: \(Self.list(registered.map { "\"\($0)\"" }))"
+            "no adapter registered for type tag \"\(tag)\"; registered tags: \(Self.list(registered.prefix(Self.listedTags).map { "\"\($0)\"" }, of: registered.count))"
         case let .duplicateType(type):
             "model type '\(type)' is already registered; the first registration is kept"
         case let .duplicateTag(tag, registeredFor):
@@ -35,8 +35,15 @@ public enum ContentFactoryError: Error, Equatable, Sendable, CustomStringConvert
 
     public var errorDescription: String? { description }
 
-    private static func list(_ names: [String]) -> String {
-        names.isEmpty ? "(none)" : names.joined(separator: ", ")
+    /// How many tags a message lists at most, so that it stays short however many are
+    /// registered: a feed says it for each item with an unregistered tag.
+    static let listedTags = 10
+
+    /// The first names of a list of `count`, and how many more there are.
+    private static func list(_ names: [String], of count: Int? = nil) -> String {
+        guard !names.isEmpty else { return "(none)" }
+        let more = (count ?? names.count) - names.count
+        return names.joined(separator: ", ") + (more > 0 ? ", … and \(more) more" : "")
     }
 }
 
@@ -50,12 +57,40 @@ public struct FeedItemError: Error, Equatable, Sendable, CustomStringConvertible
     /// The item's type tag, when it had a readable one.
     public var tag: String?
     /// What was wrong, in words.
-    public var reason: String
+    public var reason: String {
+        get {
+            switch problem {
+            case let .told(reason): reason
+            case let .unregisteredTag(tag, registered): ContentFactoryError.unregisteredTag(tag, registered: registered.names).description
+            }
+        }
+        set { problem = .told(newValue) }
+    }
+
+    /// Kept as what it is, and told in words only when asked: a feed with many items of
+    /// unregistered tags shares one list of the registered ones, rather than writing it out for
+    /// each item.
+    private var problem: Problem
+
+    private enum Problem: Sendable {
+        case told(String)
+        case unregisteredTag(String, RegisteredTags)
+    }
 
     public init(index: Int, tag: String?, reason: String) {
         self.index = index
         self.tag = tag
-        self.reason = reason
+        self.problem = .told(reason)
+    }
+
+    init(index: Int, unregisteredTag tag: String, registered: RegisteredTags) {
+        self.index = index
+        self.tag = tag
+        self.problem = .unregisteredTag(tag, registered)
+    }
+
+    public static func == (lhs: FeedItemError, rhs: FeedItemError) -> Bool {
+        lhs.index == rhs.index && lhs.tag == rhs.tag && lhs.reason == rhs.reason
     }
 
     public var description: String {

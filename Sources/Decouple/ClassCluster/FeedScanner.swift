@@ -4,22 +4,39 @@ import Foundation
 /// be decoded on its own: an item that `JSONDecoder` refuses (too deeply nested, invalid JSON)
 /// then costs that item only, not the whole feed.
 ///
-/// The scan is iterative, so no nesting is too deep for it. It checks only what it needs to find
-/// the items: strings are closed, brackets match, and nothing follows the array. Everything else
-/// in an item is left to `JSONDecoder`. On the way it finds an object that has the same key twice
-/// (compared after unescaping, as JSON text compares them), which `JSONDecoder` would accept
-/// silently, the last one winning.
+/// It checks only what it needs to find the items: strings are closed, brackets match, and
+/// nothing follows the array. Everything else in an item is left to `JSONDecoder`. On the way it
+/// finds an object that has the same key twice (compared after unescaping, as JSON text compares
+/// them, and after the decoder's key strategy when one is given), which `JSONDecoder` would
+/// accept silently, keeping one of the values. It also notes each item's type tag when it is a
+/// plain string, so that the decoder need not read the item's keys once more to find it.
+///
+/// Its time and memory are linear in the text: one pass, no recursion, and per item a fixed
+/// record. Up to ``nestingLimit`` levels deep it keeps a frame per open array or object (for
+/// keys and messages); deeper than that, where the item is refused anyway, one bit per level.
 struct FeedScanner {
-    /// One item of the array: where its text is, and what the scan found wrong with it.
+    /// One item of the array.
     struct Item {
         /// Byte offsets into the scanned (UTF-8) text; empty when there is nothing between two commas.
         var range: Range<Int>
-        /// The first key found twice in one of the item's objects, and where that object is.
-        var duplicateKey: (key: String, path: String)?
         /// How many arrays and objects deep the item goes (a scalar: 0, `{}`: 1).
-        var depth = 0
+        var depth: Int
         /// Line and column of the item's first character, counting from 1.
-        var start: (line: Int, column: Int)
+        var line: Int
+        var column: Int
+        /// The item's type tag, when its object has the tag key once with a plain string (ASCII,
+        /// no escapes) as its value; else the decoder reads it.
+        var tag: String?
+    }
+
+    /// An object of an item that has a key twice, or two keys that the key strategy makes one.
+    struct DuplicateKey {
+        /// The key as the decoder sees it (after the key strategy).
+        var key: String
+        /// The two spellings in the JSON when they differ only under the key strategy.
+        var spellings: (String, String)?
+        /// Where the object is in its item (`extra.list[1]`); empty for the item itself.
+        var path: String
     }
 
     /// Why the text is not an array that can be split into items.
@@ -27,15 +44,24 @@ struct FeedScanner {
         var message: String
     }
 
+    /// How many levels deep an item is read with a frame per level; `JSONDecoder` reads no deeper.
+    static let nestingLimit = 512
+
     /// The text scanned, as UTF-8 (a UTF-16 or UTF-32 feed is converted first).
     let text: Data
     private(set) var items: [Item] = []
+    /// The items that have an object with a key twice, by index: the first such object found.
+    private(set) var duplicates: [Int: DuplicateKey] = [:]
 
-    init(_ data: Data) throws(Failure) {
+    /// - Parameters:
+    ///   - tagKey: The key of each item's type tag, as the JSON spells it.
+    ///   - keys: The decoder's key strategy, when it is not `.useDefaultKeys`.
+    init(_ data: Data, tagKey: String = "type", keys: KeyConverter? = nil) throws(Failure) {
         text = try Self.utf8(data)
-        var split = Result<[Item], Failure>.success([])
-        text.withUnsafeBytes { bytes in split = Result { () throws(Failure) in try Self.split(bytes) } }
-        items = try split.get()
+        var split = Split(tagKey: Array(tagKey.utf8), keys: keys)
+        try split.run([UInt8](text))
+        items = split.items
+        duplicates = split.duplicates
     }
 
     // MARK: Encoding
@@ -63,151 +89,293 @@ struct FeedScanner {
 
     // MARK: Splitting
 
-    /// An array or object the scan is inside of, below the feed's array.
+    /// An array or object the scan is inside of, below the feed's array, at most
+    /// ``nestingLimit`` levels deep.
     private struct Frame {
         let isObject: Bool
+        /// Where its bracket is, for messages.
+        let line: Int
+        let column: Int
+        /// Where its keys start in the scan's stack of keys (the keys of the objects open).
+        let keysStart: Int
         /// In an object: the next string is a key.
         var expectsKey = true
-        /// The object's keys so far, as written (byte ranges of the text), while the item has no
-        /// duplicate key yet; the last one is the current key, for the path in a message.
-        var keys: [Range<Int>] = []
+        /// Whether a key has an escape, so that keys must be unescaped to be compared.
+        var hasEscapes = false
         /// The keys unescaped, once the object has an escaped key or too many keys to compare
         /// one by one.
         var keySet: Set<[UInt8]>?
         /// In an array: the current index, for the path in a message.
         var index = 0
+    }
 
-        /// Adds a key; false when the object has it already.
-        mutating func insert(_ key: Range<Int>, escaped: Bool, in bytes: UnsafeRawBufferPointer) -> Bool {
-            defer { keys.append(key) }
-            func text(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[range]) }
-            if keySet == nil, !escaped, keys.count < 16 {
-                let new = text(key)
-                return !keys.contains { new.elementsEqual(text($0)) }
+    /// The kinds of the brackets open deeper than ``nestingLimit``: one bit each (set for an
+    /// object), so that a feed of nothing but `[` costs an eighth of its size, not a frame a byte.
+    private struct DeepBrackets {
+        private var words: [UInt64] = []
+        private(set) var count = 0
+
+        mutating func push(isObject: Bool) {
+            let bit = count & 63
+            if bit == 0 {
+                words.append(isObject ? 1 : 0)
+            } else if isObject {
+                words[count >> 6] |= 1 << UInt64(bit)
             }
-            if keySet == nil {
-                keySet = Set(keys.map { FeedScanner.unescape(text($0)) })
-            }
-            return keySet?.insert(FeedScanner.unescape(text(key))).inserted ?? true
+            count += 1
         }
 
-        func current(in bytes: UnsafeRawBufferPointer) -> String {
-            guard isObject else { return "[\(index)]" }
-            return keys.last.map { String(decoding: FeedScanner.unescape(UnsafeRawBufferPointer(rebasing: bytes[$0])), as: UTF8.self) } ?? ""
+        /// Whether the innermost one is an object.
+        var lastIsObject: Bool? {
+            count == 0 ? nil : words[(count - 1) / 64] & (1 << UInt64((count - 1) % 64)) != 0
+        }
+
+        mutating func pop() {
+            count -= 1
+            words[count / 64] &= ~(1 << UInt64(count % 64))
+            if count % 64 == 0 { words.removeLast() }
         }
     }
 
-    private static func split(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> [Item] {
-        var position = Position()
-        var i = 0
-        func skipSpace() {
-            while i < bytes.count, let byte = Optional(bytes[i]), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+    /// The state of one scan.
+    private struct Split {
+        let tagKey: [UInt8]
+        let keys: KeyConverter?
+        var items: [Item] = []
+        var duplicates: [Int: DuplicateKey] = [:]
+        private var position = Position()
+        private var frames: [Frame] = []
+        private var deep = DeepBrackets()
+        /// The keys of the open objects, as written (byte ranges of the text), innermost last: no
+        /// object needs an array of its own. Kept while the item has no key twice.
+        private var keyStack: [Range<Int>] = []
+        /// The item being read, if one has started.
+        private var item: Item?
+        /// Whether the item has a key twice (see `duplicates`).
+        private var itemHasDuplicate = false
+        /// Whether the item's tag key was just read, so that a string now is its tag.
+        private var tagFollows = false
+        /// Whether the item's tag key was found, so that another one makes its tag unknown.
+        private var tagSeen = false
+
+        init(tagKey: [UInt8], keys: KeyConverter?) {
+            self.tagKey = tagKey
+            self.keys = keys
+        }
+
+        private var depth: Int { frames.count + deep.count }
+
+        mutating func run(_ bytes: [UInt8]) throws(Failure) {
+            var i = 0
+            skipSpace(bytes, &i)
+            guard i < bytes.count else { throw Failure(message: "there is no JSON in the data: it is empty or only white space") }
+            guard bytes[i] == UInt8(ascii: "[") else {
+                throw Failure(message: "it starts with \(describe(bytes[i])) at \(position.at(i)), not with '['")
+            }
+            let arrayStart = position.at(i)
+            i += 1
+            var sawComma = false
+            while true {
+                skipSpace(bytes, &i)
+                guard i < bytes.count else {
+                    if let item, deep.count > 0 {
+                        throw Failure(message: "the item at line \(item.line), column \(item.column) is never closed: \(depth) arrays and objects are open when the data ends")
+                    }
+                    if let open = frames.last {
+                        throw Failure(message: "\(describe(open.isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))) at line \(open.line), column \(open.column) is never closed")
+                    }
+                    throw Failure(message: "the array opened at \(arrayStart) is never closed")
+                }
+                let byte = bytes[i]
+                if depth == 0 {
+                    if byte == UInt8(ascii: ",") {
+                        finishItem(at: i)
+                        sawComma = true
+                        i += 1
+                        continue
+                    }
+                    if byte == UInt8(ascii: "]") {
+                        if item != nil || sawComma { finishItem(at: i) }
+                        i += 1
+                        break
+                    }
+                    if item == nil {
+                        let (line, column) = position.lineColumn(i)
+                        item = Item(range: i..<i, depth: 0, line: line, column: column)
+                    }
+                }
+                switch byte {
+                case UInt8(ascii: "\""):
+                    try string(bytes, &i)
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    // Brackets opened in a row are taken together.
+                    var next = byte
+                    repeat {
+                        let isObject = next == UInt8(ascii: "{")
+                        if frames.count < FeedScanner.nestingLimit {
+                            let (line, column) = position.lineColumn(i)
+                            frames.append(Frame(isObject: isObject, line: line, column: column, keysStart: keyStack.count))
+                        } else {
+                            deep.push(isObject: isObject)
+                        }
+                        i += 1
+                        next = i < bytes.count ? bytes[i] : 0
+                    } while next == UInt8(ascii: "[") || next == UInt8(ascii: "{")
+                    let depth = depth
+                    if let current = item?.depth, current < depth { item?.depth = depth }
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    let isObject = byte == UInt8(ascii: "}")
+                    if let deepIsObject = deep.lastIsObject {
+                        guard deepIsObject == isObject else {
+                            throw Failure(message: "\(describe(byte)) at \(position.at(i)) does not close the \(deepIsObject ? "object" : "array") opened \(depth) levels deep in the item at line \(item?.line ?? 0), column \(item?.column ?? 0)")
+                        }
+                        deep.pop()
+                    } else {
+                        guard let frame = frames.last, frame.isObject == isObject else {
+                            let open = frames.last.map { "the \(describe($0.isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))) at line \($0.line), column \($0.column)" } ?? "anything"
+                            throw Failure(message: "\(describe(byte)) at \(position.at(i)) does not close \(open)")
+                        }
+                        if isObject { closeObject(frame, bytes) }
+                        frames.removeLast()
+                        keyStack.removeLast(keyStack.count - frame.keysStart)
+                    }
+                    i += 1
+                case UInt8(ascii: ","):
+                    if deep.count == 0, let last = frames.indices.last {
+                        frames[last].expectsKey = true
+                        frames[last].index += 1
+                    }
+                    tagFollows = false
+                    i += 1
+                default:
+                    // A number, literal, colon or anything invalid: up to the next structural character.
+                    // (`bytes[i]` is not structural: the cases above took those.)
+                    while i < bytes.count, !isStructural(bytes[i]) { i += 1 }
+                }
+                if depth == 0, let start = item?.range.lowerBound { item?.range = start..<i }
+            }
+            skipSpace(bytes, &i)
+            guard i == bytes.count else {
+                throw Failure(message: "\(describe(bytes[i])) at \(position.at(i)) follows the end of the array")
+            }
+        }
+
+        private mutating func skipSpace(_ bytes: [UInt8], _ i: inout Int) {
+            while i < bytes.count {
+                let byte = bytes[i]
+                guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
                 if byte == 0x0A { position.newLine(at: i) }
                 i += 1
             }
         }
-        skipSpace()
-        guard i < bytes.count else { throw Failure(message: "there is no JSON in the data: it is empty or only white space") }
-        guard bytes[i] == UInt8(ascii: "[") else {
-            throw Failure(message: "it starts with \(describe(bytes[i])) at \(position.at(i)), not with '['")
-        }
-        let arrayStart = position.at(i)
-        i += 1
 
-        var items: [Item] = []
-        var frames: [Frame] = []
-        var opened: [(bracket: UInt8, line: Int, column: Int)] = []   // the brackets of `frames`, for messages
-        var item: Item?
-        var sawComma = false
-
-        func finishItem() {
-            items.append(item ?? Item(range: i..<i, start: position.lineColumn(i)))
+        private mutating func finishItem(at i: Int) {
+            let (line, column) = position.lineColumn(i)
+            items.append(item ?? Item(range: i..<i, depth: 0, line: line, column: column))
             item = nil
+            itemHasDuplicate = false
+            tagFollows = false
+            tagSeen = false
         }
 
-        while true {
-            skipSpace()
-            guard i < bytes.count else {
-                if let open = opened.last {
-                    throw Failure(message: "\(describe(open.bracket)) at line \(open.line), column \(open.column) is never closed")
-                }
-                throw Failure(message: "the array opened at \(arrayStart) is never closed")
-            }
-            let byte = bytes[i]
-            if frames.isEmpty {
-                if byte == UInt8(ascii: ",") {
-                    finishItem()
-                    sawComma = true
-                    i += 1
+        /// Reads the string at `i`, and takes it as a key when it is one.
+        private mutating func string(_ bytes: [UInt8], _ i: inout Int) throws(Failure) {
+            let start = i + 1
+            var escaped = false
+            i = start
+            while i < bytes.count {
+                let byte = bytes[i]
+                if byte == UInt8(ascii: "\"") { break }
+                if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                    i += 2
                     continue
                 }
-                if byte == UInt8(ascii: "]") {
-                    if item != nil || sawComma { finishItem() }
-                    i += 1
-                    break
-                }
-                if item == nil {
-                    item = Item(range: i..<i, start: position.lineColumn(i))
-                }
+                if byte == 0x0A { position.newLine(at: i) }
+                i += 1
             }
-            switch byte {
-            case UInt8(ascii: "\""):
-                let start = i + 1
-                var escaped = false
-                i = start
-                while true {
-                    guard i < bytes.count else {
-                        throw Failure(message: "the string at \(position.at(start - 1)) is never closed")
-                    }
-                    let byte = bytes[i]
-                    if byte == UInt8(ascii: "\\") {
-                        escaped = true
-                        i += 2
-                        continue
-                    }
-                    if byte == 0x0A { position.newLine(at: i) }
-                    i += 1
-                    if byte == UInt8(ascii: "\"") { break }
-                }
-                guard let last = frames.indices.last, frames[last].isObject, frames[last].expectsKey else { break }
-                frames[last].expectsKey = false
-                guard item?.duplicateKey == nil else { break }
-                if !frames[last].insert(start..<(i - 1), escaped: escaped, in: bytes) {
-                    let path = frames.dropLast().map { $0.isObject ? "." + $0.current(in: bytes) : $0.current(in: bytes) }.joined()
-                    item?.duplicateKey = (frames[last].current(in: bytes), path.hasPrefix(".") ? String(path.dropFirst()) : path)
-                }
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                frames.append(Frame(isObject: byte == UInt8(ascii: "{")))
-                let (line, column) = position.lineColumn(i)
-                opened.append((byte, line, column))
-                if let depth = item?.depth, depth < frames.count { item?.depth = frames.count }
-                i += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                guard let frame = frames.last, frame.isObject == (byte == UInt8(ascii: "}")) else {
-                    let open = opened.last.map { "the \(describe($0.bracket)) at line \($0.line), column \($0.column)" } ?? "anything"
-                    throw Failure(message: "\(describe(byte)) at \(position.at(i)) does not close \(open)")
-                }
-                frames.removeLast()
-                opened.removeLast()
-                i += 1
-            case UInt8(ascii: ","):
-                if let last = frames.indices.last {
-                    frames[last].expectsKey = true
-                    frames[last].index += 1
-                }
-                i += 1
-            default:
-                // A number, literal, colon or anything invalid: up to the next structural character.
-                // (`bytes[i]` is not structural: the cases above took those.)
-                while i < bytes.count, !isStructural(bytes[i]) { i += 1 }
+            guard i < bytes.count else {
+                throw Failure(message: "the string at \(position.at(start - 1)) is never closed")
             }
-            if frames.isEmpty, let start = item?.range.lowerBound { item?.range = start..<i }
+            i += 1
+            guard deep.count == 0, let last = frames.indices.last, frames[last].isObject else { return }
+            let text = start..<(i - 1)
+            guard frames[last].expectsKey else {
+                // A value: the item's tag when it follows the tag key in the item's own object.
+                if tagFollows, last == 0 {
+                    item?.tag = !escaped && bytes[text].allSatisfy { $0 < 0x80 } ? String(decoding: bytes[text], as: UTF8.self) : nil
+                }
+                tagFollows = false
+                return
+            }
+            frames[last].expectsKey = false
+            if last == 0, escaped ? unescape(bytes[text]) == tagKey : Self.equal(text, tagKey, in: bytes) {
+                // A second tag key refuses the item; until then, the decoder reads an item whose
+                // tag key is spelled with escapes.
+                tagFollows = !tagSeen
+                tagSeen = true
+                if !tagFollows { item?.tag = nil }
+            }
+            guard !itemHasDuplicate else { return }
+            if !insertKey(text, escaped: escaped, bytes) {
+                itemHasDuplicate = true
+                duplicates[items.count] = DuplicateKey(key: currentKey(of: last, bytes), path: path(bytes))
+            }
         }
-        skipSpace()
-        guard i == bytes.count else {
-            throw Failure(message: "\(describe(bytes[i])) at \(position.at(i)) follows the end of the array")
+
+        /// Adds a key to the innermost object; false when the object has it already.
+        private mutating func insertKey(_ key: Range<Int>, escaped: Bool, _ bytes: [UInt8]) -> Bool {
+            let last = frames.count - 1
+            let keys = frames[last].keysStart..<keyStack.count
+            defer { keyStack.append(key) }
+            frames[last].hasEscapes = frames[last].hasEscapes || escaped
+            if frames[last].keySet == nil, !frames[last].hasEscapes, keys.count < 16 {
+                for other in keys where Self.equal(keyStack[other], key, in: bytes) { return false }
+                return true
+            }
+            if frames[last].keySet == nil {
+                frames[last].keySet = Set(keyStack[keys].map { unescape(bytes[$0]) })
+            }
+            return frames[last].keySet?.insert(unescape(bytes[key])).inserted ?? true
         }
-        return items
+
+        /// Whether two ranges of `bytes` hold the same bytes (compared in place: a slice of the
+        /// array would retain it).
+        private static func equal(_ a: Range<Int>, _ b: Range<Int>, in bytes: [UInt8]) -> Bool {
+            guard a.count == b.count else { return false }
+            for offset in 0..<a.count where bytes[a.lowerBound + offset] != bytes[b.lowerBound + offset] { return false }
+            return true
+        }
+
+        /// Whether a range of `bytes` holds `other`.
+        private static func equal(_ a: Range<Int>, _ other: [UInt8], in bytes: [UInt8]) -> Bool {
+            guard a.count == other.count else { return false }
+            for offset in 0..<a.count where bytes[a.lowerBound + offset] != other[offset] { return false }
+            return true
+        }
+
+        /// Where a frame is in its parent: its key, unescaped, or its index.
+        private func currentKey(of frame: Int, _ bytes: [UInt8]) -> String {
+            guard frames[frame].isObject else { return "[\(frames[frame].index)]" }
+            let end = frame + 1 < frames.count ? frames[frame + 1].keysStart : keyStack.count
+            guard end > frames[frame].keysStart else { return "" }
+            return String(decoding: unescape(bytes[keyStack[end - 1]]), as: UTF8.self)
+        }
+
+        /// Checks a closing object's keys under the key strategy.
+        private mutating func closeObject(_ frame: Frame, _ bytes: [UInt8]) {
+            guard let keys, !itemHasDuplicate, keyStack.count - frame.keysStart > 1,
+                  let (first, second, converted) = keys.collision(in: keyStack[frame.keysStart...].map { bytes[$0] })
+            else { return }
+            itemHasDuplicate = true
+            duplicates[items.count] = DuplicateKey(key: converted, spellings: (first, second), path: path(bytes))
+        }
+
+        /// Where the innermost frame is in its item: `extra.list[1]`.
+        private func path(_ bytes: [UInt8]) -> String {
+            let path = frames.indices.dropLast().map { frames[$0].isObject ? "." + currentKey(of: $0, bytes) : currentKey(of: $0, bytes) }.joined()
+            return path.hasPrefix(".") ? String(path.dropFirst()) : path
+        }
     }
 
     private static func isStructural(_ byte: UInt8) -> Bool {
@@ -221,56 +389,116 @@ struct FeedScanner {
     private static func describe(_ byte: UInt8) -> String {
         (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
+}
 
-    /// A key's bytes with its escapes resolved, so that `"a"` and `"\u0061"` are the same key.
-    /// An invalid escape is kept as written (`JSONDecoder` refuses the item anyway).
-    private static func unescape(_ raw: UnsafeRawBufferPointer) -> [UInt8] {
-        var out: [UInt8] = []
-        var i = 0
-        func hex(at index: Int) -> UInt32? {
-            guard index + 4 <= raw.count else { return nil }
-            return UInt32(String(decoding: UnsafeRawBufferPointer(rebasing: raw[index..<(index + 4)]), as: UTF8.self), radix: 16)
+/// A key's bytes with its escapes resolved, so that `"a"` and `"\u0061"` are the same key.
+/// An invalid escape is kept as written (`JSONDecoder` refuses the item anyway).
+private func unescape(_ raw: ArraySlice<UInt8>) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(raw.count)
+    var i = raw.startIndex
+    func hex(at index: Int) -> UInt32? {
+        guard index + 4 <= raw.endIndex else { return nil }
+        return UInt32(String(decoding: raw[index..<(index + 4)], as: UTF8.self), radix: 16)
+    }
+    while i < raw.endIndex {
+        guard raw[i] == UInt8(ascii: "\\"), i + 1 < raw.endIndex else {
+            out.append(raw[i])
+            i += 1
+            continue
         }
-        while i < raw.count {
-            guard raw[i] == UInt8(ascii: "\\"), i + 1 < raw.count else {
-                out.append(raw[i])
-                i += 1
-                continue
-            }
-            let simple: UInt8? = switch raw[i + 1] {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): raw[i + 1]
-            case UInt8(ascii: "b"): 0x08
-            case UInt8(ascii: "f"): 0x0C
-            case UInt8(ascii: "n"): 0x0A
-            case UInt8(ascii: "r"): 0x0D
-            case UInt8(ascii: "t"): 0x09
-            default: nil
-            }
-            if let simple {
-                out.append(simple)
-                i += 2
-                continue
-            }
-            var scalar: Unicode.Scalar?
-            var length = 6
-            if raw[i + 1] == UInt8(ascii: "u"), let high = hex(at: i + 2) {
-                if (0xD800..<0xDC00).contains(high), i + 7 < raw.count, raw[i + 6] == UInt8(ascii: "\\"),
-                   raw[i + 7] == UInt8(ascii: "u"), let low = hex(at: i + 8), (0xDC00..<0xE000).contains(low) {
-                    scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
-                    length = 12
-                } else {
-                    scalar = Unicode.Scalar(high)
-                }
-            }
-            guard let scalar else {
-                out.append(raw[i])
-                i += 1
-                continue
-            }
-            out.append(contentsOf: String(Character(scalar)).utf8)
-            i += length
+        let simple: UInt8? = switch raw[i + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): raw[i + 1]
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
         }
-        return out
+        if let simple {
+            out.append(simple)
+            i += 2
+            continue
+        }
+        var scalar: Unicode.Scalar?
+        var length = 6
+        if raw[i + 1] == UInt8(ascii: "u"), let high = hex(at: i + 2) {
+            if (0xD800..<0xDC00).contains(high), i + 7 < raw.endIndex, raw[i + 6] == UInt8(ascii: "\\"),
+               raw[i + 7] == UInt8(ascii: "u"), let low = hex(at: i + 8), (0xDC00..<0xE000).contains(low) {
+                scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+                length = 12
+            } else {
+                scalar = Unicode.Scalar(high)
+            }
+        }
+        guard let scalar else {
+            out.append(raw[i])
+            i += 1
+            continue
+        }
+        out.append(contentsOf: String(Character(scalar)).utf8)
+        i += length
+    }
+    return out
+}
+
+// MARK: - Key strategy
+
+/// Turns keys as the JSON spells them into keys as a decoder with a key strategy presents them,
+/// by asking such a decoder, so that any strategy is honoured, a custom one too (which sees
+/// each key alone, as the last of a short coding path). Each spelling is asked once per feed,
+/// and the new spellings of an object all at once.
+final class KeyConverter {
+    private let probe = JSONDecoder()
+    /// Unescaped spelling → the key the decoder presents.
+    private var known: [[UInt8]: String] = [:]
+
+    init?(_ strategy: JSONDecoder.KeyDecodingStrategy) {
+        if case .useDefaultKeys = strategy { return nil }
+        probe.keyDecodingStrategy = strategy
+    }
+
+    /// Two keys of one object (as written in the JSON text, escapes and all) that the strategy
+    /// makes the same key, and that key; nil when there are none or the keys cannot be read.
+    func collision(in rawKeys: [ArraySlice<UInt8>]) -> (String, String, String)? {
+        let spellings = rawKeys.map(unescape)
+        let new = rawKeys.indices.filter { known[spellings[$0]] == nil }
+        if !new.isEmpty {
+            // One probe for the object's new keys: an array of one-key objects, so that no two
+            // of them can collide inside the probe.
+            var json: [UInt8] = [UInt8(ascii: "[")]
+            for (n, index) in new.enumerated() {
+                json += (n == 0 ? "{\"" : ",{\"").utf8
+                json += rawKeys[index]
+                json += "\":0}".utf8
+            }
+            json.append(UInt8(ascii: "]"))
+            guard let converted = try? probe.decode([KeyProbe].self, from: Data(json)), converted.count == new.count else {
+                return nil
+            }
+            for (index, probe) in zip(new, converted) {
+                guard let key = probe.key else { return nil }
+                known[spellings[index]] = key
+            }
+        }
+        var seen: [String: Int] = [:]
+        for (index, spelling) in spellings.enumerated() {
+            guard let key = known[spelling] else { return nil }
+            if let other = seen.updateValue(index, forKey: key) {
+                return (String(decoding: spellings[other], as: UTF8.self), String(decoding: spelling, as: UTF8.self), key)
+            }
+        }
+        return nil
+    }
+}
+
+/// The one key of a one-key object, as the decoder presents it.
+struct KeyProbe: Decodable {
+    let key: String?
+
+    init(from decoder: any Decoder) throws {
+        key = try decoder.container(keyedBy: AnyCodingKey.self).allKeys.first?.stringValue
     }
 }
 
