@@ -76,8 +76,11 @@ enum KnownDefects {
             name: "isolation-main-actor-model",
             issue: "A `@MainActor` model gets a nonisolated conformance: \"crosses into main actor-isolated code\" in Swift 6. The factory and proxy styles need the same care.",
             kinds: [.doesNotCompile],
-            messages: ["main actor-isolated", "crosses into main actor-isolated code", "can not be referenced from a Sendable closure"],
-            shapes: ["@MainActor model", "@MainActor member", "@Observable model"]),
+            messages: [
+                "main actor-isolated", "crosses into main actor-isolated code", "can not be referenced from a Sendable closure",
+                "cannot conform to global-actor-isolated protocol",
+            ],
+            shapes: ["@MainActor model", "@MainActor member", "@Observable model", "@MainActor protocol"]),
         KnownDefect(
             name: "isolation-default-main-actor",
             issue: "The factory and proxy styles need the same care. Under `-default-isolation MainActor`, the proxy style's member tables fail in every app tried.",
@@ -86,7 +89,7 @@ enum KnownDefects {
         KnownDefect(
             name: "isolation-sendable-protocol",
             issue: "Isolation: `Sendable` and non-`Sendable` models need the same care (an adapter of a protocol that refines `Sendable` stores a model that is not `Sendable`; a conformance to it in another file).",
-            kinds: [.doesNotCompile], messages: ["-conforming struct '…' has non-Sendable type", "must occur in the same source file as"],
+            kinds: [.doesNotCompile], messages: ["-conforming struct '…' has non-Sendable type", "must occur in the same source file as", "SendableMetatype-inheriting protocol"],
             shapes: ["protocol refining Sendable"]),
         KnownDefect(
             name: "inheritance-inherited-requirements",
@@ -143,7 +146,10 @@ enum KnownDefects {
             name: "names-module-named-like-type",
             issue: "A `\"module\"` whose module is named like its type writes `Item.Item`.",
             kinds: [.doesNotCompile],
-            messages: ["is not a member type of", "has no member", "cannot infer type of closure parameter", "does not conform to protocol", "cannot find type"],
+            messages: [
+                "is not a member type of", "has no member", "cannot infer type of closure parameter", "does not conform to protocol", "cannot find type",
+                "cannot be used on type",
+            ],
             shapes: ["module named like its type"]),
         KnownDefect(
             name: "silent-drop-annotation",
