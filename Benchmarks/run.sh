@@ -79,7 +79,7 @@ awk -v run_seconds="$((end - start))" -v figures="$figures" '
         }
         malloc_goals["table.render_vs_plain_text"] = 25
         # One malloc per update: `MainActor.assumeIsolated` allocates for its check that the
-        # closure it runs did not escape (see Benchmarks/README.md).
+        # closure it runs did not escape (see Benchmarks/README.md, "Bindings").
         malloc_goals["binding.update_vs_direct_set"] = 1; malloc_goals["binding.setter_update_vs_direct_set"] = 1
         # The cached figures share one cold baseline.
         base["generate.one_file_changed_vs_cold"] = "generate.cold/baseline"

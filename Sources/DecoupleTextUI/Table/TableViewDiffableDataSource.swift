@@ -87,7 +87,8 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
             current = snapshot.contents
             return completion?() ?? ()
         }
-        tableView.whenIdle { [self] in
+        // The table keeps this until it runs: it must not keep the table.
+        tableView.whenIdle { [self, unowned tableView] in
             work(self, tableView)
             completion?()
         }
