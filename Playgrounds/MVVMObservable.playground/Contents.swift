@@ -25,7 +25,7 @@ struct MYAppModel: Hashable {
 @MainActor
 final class AppViewModel {
     private(set) var name = ""
-    private(set) var image = ImageName.empty
+    private(set) var image: ImageName = .empty
     /// What the search field shows, edited both ways.
     var query = ""
     private(set) var apps: [MYAppModel] = []
