@@ -105,6 +105,7 @@ awk -v run_seconds="$((end - start))" -v figures="$figures" '
         }
         for (i = 1; i <= nkeys; i++) print keys[i], figure[keys[i]]
         if (median["diff.reference/stdlib_inferring_moves"] != "") printf "REFERENCE diff.100k_stdlib_inferring_moves_ms %.4g\n", median["diff.reference/stdlib_inferring_moves"] / 1e6
+        if (median["binding.reference/observation_tracking_alone"] != "") printf "REFERENCE binding.observation_tracking_alone_ns %.4g\n", median["binding.reference/observation_tracking_alone"]
         printf "RUN_SECONDS %d\n", run_seconds
         printf "\n| figure | baseline p50 (ns) | candidate p50 (ns) | ratio | goal | mallocs per op (candidate p50) |\n|---|---:|---:|---:|---:|---:|\n"
         for (i = 1; i <= n; i++) {
