@@ -5,7 +5,7 @@ import PackageDescription
 /// Playgrounds/NAME.playground, each also an executable target `NAMEPlayground` (its
 /// `Contents.swift` linked from Playgrounds/Runners/NAME/main.swift) so that `Playgrounds/run.sh`
 /// and the tests build and run it on Linux.
-let playgrounds = ["MVC", "MVCVariant", "MVP", "Contacts", "Decoupling", "MVVM", "Login", "HomePage", "Layered", "Feed"]
+let playgrounds = ["MVC", "MVCVariant", "MVP", "Contacts", "Decoupling", "MVVM", "MVVMObservable", "Login", "HomePage", "Layered", "Feed"]
 
 let playgroundTargets: [Target] = playgrounds.map { name in
     .executableTarget(

@@ -72,7 +72,7 @@ awk -v run_seconds="$((end - start))" -v figures="$figures" '
     END {
         # Each figure: its limit, and whether it is a guard (stops regressions; lower is not a
         # goal) or a goal (what users feel). Mallocs per operation have limits of their own.
-        nlimits = split("proxy.typed_vs_direct:4:guard proxy.name_vs_direct:10:guard factory.adapt_vs_direct:6:guard binding.update_vs_direct_set:30:guard binding.setter_update_vs_direct_set:30:guard generate.warm_vs_cold:0.05:guard table.render_1m_vs_100_rows:1.5:goal table.render_vs_plain_text:3:goal diff.100k_vs_hash_pass:1.3:goal generate.vs_frontend_parse:3:goal generate.one_file_changed_vs_cold:0.1:goal feed.decode_vs_jsondecoder:1.5:goal feed.unknown_tags_1000_vs_1:1.5:goal", limits, " ")
+        nlimits = split("proxy.typed_vs_direct:4:guard proxy.name_vs_direct:10:guard factory.adapt_vs_direct:6:guard binding.update_vs_direct_set:30:guard binding.setter_update_vs_direct_set:30:guard binding.observable_update_vs_direct_set:30:guard generate.warm_vs_cold:0.05:guard table.render_1m_vs_100_rows:1.5:goal table.render_vs_plain_text:3:goal diff.100k_vs_hash_pass:1.3:goal generate.vs_frontend_parse:3:goal generate.one_file_changed_vs_cold:0.1:goal feed.decode_vs_jsondecoder:1.5:goal feed.unknown_tags_1000_vs_1:1.5:goal", limits, " ")
         n = 0
         for (i = 1; i <= nlimits; i++) {
             split(limits[i], parts, ":"); names[++n] = parts[1]; goals[parts[1]] = parts[2]; kinds[parts[1]] = parts[3]
@@ -107,6 +107,7 @@ awk -v run_seconds="$((end - start))" -v figures="$figures" '
         }
         for (i = 1; i <= nkeys; i++) print keys[i], figure[keys[i]]
         if (median["diff.reference/stdlib_inferring_moves"] != "") printf "REFERENCE diff.100k_stdlib_inferring_moves_ms %.4g\n", median["diff.reference/stdlib_inferring_moves"] / 1e6
+        if (median["binding.reference/observation_tracking_alone"] != "") printf "REFERENCE binding.observation_tracking_alone_ns %.4g\n", median["binding.reference/observation_tracking_alone"]
         printf "RUN_SECONDS %d\n", run_seconds
         printf "\n| figure | baseline p50 (ns) | candidate p50 (ns) | ratio | limit | mallocs per op (candidate p50) |\n|---|---:|---:|---:|---:|---:|\n"
         for (i = 1; i <= n; i++) {

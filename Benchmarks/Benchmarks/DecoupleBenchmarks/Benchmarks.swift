@@ -1,6 +1,7 @@
 import Benchmark
 import DecoupleTextUI
 import Foundation
+import Observation
 
 // Each figure is a pair: a baseline and a candidate, measured in the same run. run.sh divides the
 // candidate's median by the baseline's. Names are "<figure>/baseline" and "<figure>/candidate".
@@ -193,6 +194,51 @@ func bindingBenchmarks() {
     // Through a setter closure, compiled at the call site: no key-path application.
     bindingBenchmark("binding.setter_update_vs_direct_set/candidate") { label, viewModel in
         label.bind(to: viewModel.$name) { $0.text = $1 }
+    }
+    observableBindingBenchmark("binding.observable_update_vs_direct_set/baseline", .direct)
+    observableBindingBenchmark("binding.observable_update_vs_direct_set/candidate", .bound)
+    // For reference only: Observation's own part of an update, the same change followed by
+    // `withObservationTracking` registering again, with nothing around it.
+    observableBindingBenchmark("binding.reference/observation_tracking_alone", .trackingAlone)
+}
+
+enum ObservableUpdate { case direct, bound, trackingAlone }
+
+@Observable final class ObservableProfileViewModel {
+    var name = ""
+}
+
+/// `viewModel.name = …` on an `@Observable` view model reaching a label bound with
+/// `bind(\.text, to: \.name, of:)`; unbound, `label.text = …`. Observation announces the change
+/// before it is made, so the binding reads the model once the main actor's turn ends, or before
+/// the label is drawn: here it is pulled as drawing pulls it (`updateIfNeeded()`), once per
+/// change. The one main-actor task a turn's changes share is not counted.
+func observableBindingBenchmark(_ name: String, _ update: ObservableUpdate) {
+    let names = ["Ada Lovelace, Countess of Lovelace", "Grace Brewster Murray Hopper"]
+    Benchmark(name) { benchmark async in
+        nonisolated(unsafe) let benchmark = benchmark
+        await MainActor.run {
+            let viewModel = ObservableProfileViewModel()
+            let label = Label()
+            if update == .bound { label.bind(\.text, to: \.name, of: viewModel) }
+            var index = 0
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                index ^= 1
+                switch update {
+                case .direct:
+                    label.text = names[index]
+                case .bound:
+                    viewModel.name = names[index]
+                    label.updateIfNeeded()
+                case .trackingAlone:
+                    viewModel.name = names[index]
+                    label.text = withObservationTracking { viewModel.name } onChange: {}
+                }
+            }
+            benchmark.stopMeasurement()
+            precondition(label.text == names[index], "the update did not reach the label")
+        }
     }
 }
 

@@ -24,7 +24,7 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
     /// Makes the cell for an item; `nil` gets an empty cell rather than a crash.
     public typealias CellProvider = @MainActor (TableView, IndexPath, ItemID) -> TableViewCell?
 
-    private weak var tableView: TableView?
+    private(set) weak var tableView: TableView?
     private let cellProvider: CellProvider
     private var current = Snapshot<SectionID, ItemID>()
 
