@@ -23,7 +23,7 @@ extension TableViewDiffableDataSource {
     /// `snapshot` runs on the main actor and is tracked too: a model property it reads is
     /// followed as well. Applying is not tracked, so what cells read while the table configures
     /// them belongs to the cells, not to this binding. Changes reach the table as
-    /// ``BindingTarget/bind(_:to:of:in:)`` describes: on the main actor, the changes of one turn
+    /// `bind(_:to:of:in:)` describes: on the main actor, the changes of one turn
     /// as one snapshot, or before the table is drawn if that comes first.
     ///
     /// The binding belongs to the table view and holds neither it, the data source nor the model

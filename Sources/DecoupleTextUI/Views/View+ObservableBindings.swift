@@ -110,7 +110,7 @@ extension TextField {
     /// written only when its text differs. An edit is set on the model and read back at once, on
     /// the main actor, so when the model cleans what it is given the field shows the cleaned text
     /// straight away. A change made by the model itself reaches the field as
-    /// ``BindingTarget/bind(_:to:of:in:)`` describes. Both directions end together, as that
+    /// `bind(_:to:of:in:)` describes. Both directions end together, as that
     /// binding ends.
     @discardableResult
     public func bind<Model: AnyObject & Observable>(
