@@ -20,6 +20,7 @@ let benchmarks: @Sendable () -> Void = {
     bindingBenchmarks()
     diffBenchmarks()
     generatorBenchmarks()
+    macroBenchmarks()
     appTreeBenchmarks()
     feedBenchmarks()
 }
@@ -378,6 +379,40 @@ func generatorBenchmarks() {
     // Reported without a goal: one file's declarations change (a member's type), so the output
     // cache cannot serve and the run resolves and emits every adapter again.
     rerun("generate.one_declaration_changed_vs_cold/candidate") { corpus.changeDeclaration(file: $0) }
+
+    // What the build plugin runs (Plugins/Shared/GenerateInvocation.swift, linked here): the
+    // target's files one by one, its decouple.json, the output file and the cache in the
+    // plugin's work folder. Baseline: a cold run, with an empty cache folder each time (what
+    // every build after an edit cost before the plugin passed `--cache`). Candidate: the
+    // rerun after one file's edit.
+    let work = corpus.folder + "-plugin-work"
+    try! FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    func pluginCommand(cache: String) -> [String] {
+        GenerateInvocation(
+            sources: corpus.files.map { URL(fileURLWithPath: $0) }, configuration: URL(fileURLWithPath: corpus.configuration),
+            output: URL(fileURLWithPath: work + "/" + GenerateInvocation.outputName), cache: URL(fileURLWithPath: cache)
+        ).arguments
+    }
+    Benchmark("plugin.one_file_edit_vs_cold/baseline", configuration: process) { benchmark in
+        var folders: [String] = []
+        for _ in benchmark.scaledIterations {
+            folders.append(work + "/cache-cold-" + UUID().uuidString)
+            run(tool, pluginCommand(cache: folders[folders.count - 1]))
+        }
+        benchmark.stopMeasurement()
+        for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+    }
+    Benchmark("plugin.one_file_edit_vs_cold/candidate", configuration: process) { benchmark in
+        let command = pluginCommand(cache: work + "/cache")
+        run(tool, command)
+        benchmark.startMeasurement()
+        for iteration in benchmark.scaledIterations {
+            corpus.touch(file: iteration % corpus.files.count)
+            run(tool, command)
+        }
+        benchmark.stopMeasurement()
+        corpus.restore()
+    }
 }
 
 /// Runs a program to the end, its output discarded; a failure stops the benchmark. Returns the
