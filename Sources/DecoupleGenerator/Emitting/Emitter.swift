@@ -273,10 +273,11 @@ enum Emitter {
         conditions.isEmpty ? code : "#if \(conjunction(conditions))\n\(code)\n#endif"
     }
 
-    /// Conditions joined with `&&`, each in parentheses when it is more than a name or a call.
+    /// Conditions joined with `&&`, each in parentheses when it is more than a name or a call
+    /// (`os(Linux)||os(macOS)` too, though it has no space).
     static func conjunction(_ conditions: [String]) -> String {
         guard conditions.count > 1 else { return conditions.first ?? "true" }
-        return conditions.map { $0.contains(" ") ? "(\($0))" : $0 }.joined(separator: " && ")
+        return conditions.map { DeclarationVisitor.isAtom($0) ? $0 : "(\($0))" }.joined(separator: " && ")
     }
 
     /// The generated file's imports: every module the models' and protocols' files import, under

@@ -274,6 +274,12 @@ struct Resolver {
             diagnostics.append(Diagnostic("\"tag\" applies to the factory style only; add \"style\": \"factory\"", at: request.position))
         }
         if style == .proxy, !protocolDeclaration.isBuiltIn {
+            // The member table is one dictionary literal, which `#if` cannot divide.
+            for requirement in protocolDeclaration.requirements where !requirement.conditions.isEmpty {
+                diagnostics.append(Diagnostic(
+                    "'\(protocolDeclaration.name).\(requirement.name)' is declared under #if \(Emitter.conjunction(requirement.conditions))\(requirement.position.map { " (at \($0))" } ?? ""), and the proxy style lists every requirement in one member table for all builds; declare it outside #if (or alike in every branch), or use the conformance or factory style",
+                    at: request.position ?? requirement.position))
+            }
             // With nothing injected the proxy answers an empty value, which only some types have.
             for requirement in protocolDeclaration.requirements where requirement.kind == .property && Emitter.proxyFallback(for: requirement.type) == nil {
                 diagnostics.append(Diagnostic(
@@ -345,33 +351,8 @@ struct Resolver {
     private static func condition(reading name: String, of model: TypeDeclaration, for requirement: Requirement) -> String? {
         let namesakes = model.members.filter { $0.name.isSameIdentifier(as: name) }
         guard !namesakes.isEmpty, namesakes.allSatisfy({ !$0.conditions.isEmpty }) else { return nil }
-        let merged = mergingBranches(Array(Set(namesakes.map(\.conditions))))
-        guard !merged.contains(where: \.isEmpty) else { return nil }
-        let alternatives = merged.map { Emitter.conjunction($0) }.sorted()
-        return alternatives.count == 1 ? alternatives[0] : alternatives.map { "(\($0))" }.joined(separator: " || ")
-    }
-
-    /// Joins alternatives that differ only in their last condition, one `c` and the other `!c`
-    /// (the `#if` and `#else` branches), into what they share, until none are left to join: a
-    /// member declared in every branch of an `#if … #elseif … #else` needs no condition.
-    private static func mergingBranches(_ alternatives: [[String]]) -> [[String]] {
-        var result = alternatives
-        var joined = true
-        while joined {
-            joined = false
-            search: for i in result.indices {
-                for j in result.indices where j != i {
-                    let (a, b) = (result[i], result[j])
-                    guard a.count == b.count, let last = a.last, a.dropLast() == b.dropLast(),
-                          b.last == DeclarationVisitor.negated(last) else { continue }
-                    result[i] = Array(a.dropLast())
-                    result.remove(at: j)
-                    joined = true
-                    break search
-                }
-            }
-        }
-        return result
+        let conditions = DeclarationVisitor.disjunction(namesakes.map(\.conditions))
+        return conditions.isEmpty ? nil : Emitter.conjunction(conditions)
     }
 
     private mutating func bind(
@@ -435,6 +416,17 @@ struct Resolver {
             diagnostics.append(Diagnostic(
                 "'\(member.name)' is declared in an extension constrained by `where \(constraint)`, so not every '\(model.qualifiedName)' has it, and it cannot implement '\(protocolName).\(requirement.name)' for all of them; declare it in an extension without `where`, or map '\(requirement.name)' to another member",
                 at: mapped?.position ?? member.position))
+            return nil
+        }
+        // One witness reads the member in every build: a type per `#if` branch is refused.
+        let namesakes = model.members.filter {
+            $0.name.isSameIdentifier(as: member.name) && $0.kind == member.kind && $0.isStatic == member.isStatic && $0.constraint == nil
+        }
+        if member.kind == .property, Set(namesakes.map { $0.type?.description ?? "?" }).count > 1 {
+            let declared = namesakes.map { "\($0.type?.description ?? "a type not written")" + " at \($0.position)" }
+            diagnostics.append(Diagnostic(
+                "'\(member.name)' is declared with a different type in different branches of an #if (\(declared.joined(separator: ", "))), and one witness of '\(protocolName).\(requirement.name)' reads it in every build; give it one type, or map '\(requirement.name)' to another member",
+                at: namesakes[0].position, notes: declarationNoteForRequest(request)))
             return nil
         }
         guard let memberType = member.type else {

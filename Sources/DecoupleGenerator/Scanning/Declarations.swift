@@ -203,6 +203,9 @@ public struct Requirement: Hashable, Sendable, Codable {
     /// A method's signature, e.g. `price(in:) -> String`.
     public var signature: MethodSignature?
     public var position: SourcePosition?
+    /// The `#if` conditions the requirement is declared under (relative to its protocol); one
+    /// declared alike in several branches is one requirement, under any of their conditions.
+    public var conditions: [String] = []
 }
 
 /// A protocol a view declares for its content.
