@@ -347,7 +347,8 @@ final class DeclarationVisitor: SyntaxVisitor {
                     }
                     requirements.append(Requirement(
                         name: name, kind: .property,
-                        type: Self.reference(type), signature: nil, position: position(of: identifier), conditions: declConditions))
+                        type: Self.reference(type), signature: nil, position: position(of: identifier),
+                        getterEffects: Self.getterEffects(binding), conditions: declConditions))
                 }
             } else if let function = decl.as(FunctionDeclSyntax.self), isStatic {
                 unsupported.append(UnsupportedRequirement(
@@ -360,7 +361,8 @@ final class DeclarationVisitor: SyntaxVisitor {
                 requirements.append(Requirement(
                     name: QualifiedName.unescaped(function.name.text), kind: .method,
                     type: function.signature.returnClause.map { Self.reference($0.type) } ?? TypeReference(wrapped: "Void", isOptional: false),
-                    signature: Self.signature(function), position: position(of: function.name), conditions: declConditions))
+                    signature: Self.signature(function), position: position(of: function.name),
+                    isMutating: Self.isMutating(function.modifiers), conditions: declConditions))
             }
         }
         requirements = Self.mergingBranches(of: requirements, unsupported: &unsupported)
@@ -370,6 +372,7 @@ final class DeclarationVisitor: SyntaxVisitor {
             requirements: requirements, position: position(of: node.name), isBuiltIn: false)
         declaration.conditions = conditions
         declaration.unsupported = unsupported
+        declaration.inheritedTypes = Self.inherited(node.inheritanceClause)
         protocols.append(declaration)
         return .skipChildren
     }
@@ -392,6 +395,7 @@ final class DeclarationVisitor: SyntaxVisitor {
                 name: QualifiedName.unescaped(identifier.identifier.text), kind: .property, type: type.map(Self.reference), signature: nil,
                 isStatic: isStatic, isConstant: node.bindingSpecifier.tokenKind == .keyword(.let),
                 access: access, position: position(of: identifier), conditions: scopeConditions)
+            member.getterEffects = Self.getterEffects(binding)
             if type == nil {
                 if let initializer = binding.initializer?.value {
                     switch TypeInference.infer(initializer) {
@@ -416,8 +420,21 @@ final class DeclarationVisitor: SyntaxVisitor {
             type: node.signature.returnClause.map { Self.reference($0.type) } ?? TypeReference(wrapped: "Void", isOptional: false),
             signature: Self.signature(node), isStatic: isStatic,
             access: memberAccess(node.modifiers),
-            position: position(of: node.name), conditions: scopeConditions))
+            position: position(of: node.name), conditions: scopeConditions, isMutating: Self.isMutating(node.modifiers)))
         return .skipChildren
+    }
+
+    static func isMutating(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { $0.name.tokenKind == .keyword(.mutating) }
+    }
+
+    /// The effects of a property's getter, `get async throws`: `async` and `throws`, as written
+    /// in a protocol (`{ get throws }`) or on a getter with a body.
+    static func getterEffects(_ binding: PatternBindingSyntax) -> [String] {
+        guard let accessors = binding.accessorBlock?.accessors.as(AccessorDeclListSyntax.self),
+              let getter = accessors.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
+              let effects = getter.effectSpecifiers else { return [] }
+        return [effects.asyncSpecifier.map { _ in "async" }, effects.throwsClause.map { _ in "throws" }].compactMap { $0 }
     }
 
     /// An enum's cases are its static members: `Kind.video` is a `Kind`.
@@ -451,7 +468,7 @@ final class DeclarationVisitor: SyntaxVisitor {
     // MARK: Scopes
 
     private func enterType(
-        _ node: some DeclSyntaxProtocol & WithModifiersSyntax, kind: TypeDeclaration.Kind, name token: TokenSyntax,
+        _ node: some DeclSyntaxProtocol & WithModifiersSyntax & WithAttributesSyntax, kind: TypeDeclaration.Kind, name token: TokenSyntax,
         generics: GenericParameterClauseSyntax?, inheritance: InheritanceClauseSyntax?
     ) -> SyntaxVisitorContinueKind {
         let name = QualifiedName.unescaped(token.text)
@@ -466,6 +483,10 @@ final class DeclarationVisitor: SyntaxVisitor {
             position: position(of: token), annotations: annotations(on: Syntax(node)))
         type.conditions = conditions
         type.isFinal = node.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
+        type.isMainActor = node.attributes.contains {
+            guard let name = $0.as(AttributeSyntax.self)?.attributeName.trimmedText else { return false }
+            return name == "MainActor" || name == "Swift.MainActor" || name == "_Concurrency.MainActor"
+        }
         types.append(type)
         scopes.append(Scope(
             qualifiedName: qualified, access: access, memberAccess: .internal, target: .type(index: types.count - 1),
