@@ -64,6 +64,7 @@ public struct Catalog: Sendable {
         inheritProtocolRequirements()
         inheritSuperclassMembers()
         addSynthesizedMembers()
+        checkInitializerCalls()
         inferStaticReferences()
         for type in allTypes {
             for annotation in type.annotations { annotated.append((type, annotation)) }
@@ -230,6 +231,35 @@ public struct Catalog: Sendable {
                 }
             }
             if final { break }
+        }
+    }
+
+    /// Reads `var x = T(…)` again now that every type is known: a type of the sources that
+    /// declares `init?` may give `nil`, a generic one has type arguments only a type checker can
+    /// infer, and a lower-case name (`iOSTabs()`) that names a type is that type.
+    private mutating func checkInitializerCalls() {
+        for name in declarations.keys.sorted() {
+            for index in declarations[name]!.indices {
+                for memberIndex in declarations[name]![index].members.indices {
+                    let member = declarations[name]![index].members[memberIndex]
+                    guard let called = member.initializerCall, member.type == nil || member.type?.wrapped == called else { continue }
+                    let context = QualifiedName(name).components
+                    let candidates = (0...context.count).reversed().map { (context.prefix($0) + [called]).joined(separator: ".") }
+                    guard let typeName = candidates.first(where: { declarations[$0] != nil }), let type = declarations[typeName]?.first else { continue }
+                    var updated = member
+                    if type.hasFailableInitializer {
+                        updated.type = nil
+                        updated.inferenceFailure = "'\(type.qualifiedName)' declares a failable initializer (`init?`), and whether `\(called)(…)` calls it only a type checker can tell; write the type (`\(called)` or `\(called)?`)"
+                    } else if !type.genericParameters.isEmpty {
+                        updated.type = nil
+                        updated.inferenceFailure = "'\(type.qualifiedName)' is generic, and its type arguments in `\(called)(…)` only a type checker can infer; write the type (`\(called)<…>`)"
+                    } else {
+                        updated.type = TypeReference(wrapped: called, isOptional: false)
+                        updated.inferenceFailure = nil
+                    }
+                    declarations[name]![index].members[memberIndex] = updated
+                }
+            }
         }
     }
 

@@ -398,6 +398,9 @@ final class DeclarationVisitor: SyntaxVisitor {
             member.getterEffects = Self.getterEffects(binding)
             if type == nil {
                 if let initializer = binding.initializer?.value {
+                    if let call = initializer.as(FunctionCallExprSyntax.self) {
+                        member.initializerCall = Self.calledName(call)
+                    }
                     switch TypeInference.infer(initializer) {
                     case let .type(reference): member.type = reference
                     case let .staticReference(path): member.staticReference = path
@@ -422,6 +425,21 @@ final class DeclarationVisitor: SyntaxVisitor {
             access: memberAccess(node.modifiers),
             position: position(of: node.name), conditions: scopeConditions, isMutating: Self.isMutating(node.modifiers)))
         return .skipChildren
+    }
+
+    /// `Box` for `Box(3)` and `Box.init(3)`, `A.B` for `A.B(x: 1)`; `nil` for other callees.
+    static func calledName(_ call: FunctionCallExprSyntax) -> String? {
+        var callee = call.calledExpression
+        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base {
+            callee = base
+        }
+        var names: [String] = []
+        while let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
+            names.insert(QualifiedName.unescaped(member.declName.baseName.text), at: 0)
+            callee = base
+        }
+        guard let reference = callee.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil else { return nil }
+        return ([QualifiedName.unescaped(reference.baseName.text)] + names).joined(separator: ".")
     }
 
     static func isMutating(_ modifiers: DeclModifierListSyntax) -> Bool {
