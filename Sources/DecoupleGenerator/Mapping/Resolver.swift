@@ -227,6 +227,13 @@ struct Resolver {
         let protocolDeclaration = findProtocol(request)
         guard !models.isEmpty, let protocolDeclaration else { return [] }
         let module = request.module.flatMap { $0 == outputModule ? nil : $0 }
+        // `Item.Item` names a member of the type `Item`, not the type of module `Item`.
+        if let module, SourceScanner.moduleIdentifier(module) == QualifiedName(models[0].qualifiedName).components.first {
+            diagnostics.append(Diagnostic(
+                "module '\(module)' is named like its type '\(models[0].qualifiedName)', so the generated file cannot name that type from another module (`\(SourceScanner.moduleIdentifier(module)).\(models[0].qualifiedName)` would be a member of the type); rename the module or the type, or generate into module '\(module)'",
+                at: request.modulePosition ?? request.position))
+            return []
+        }
         let spelling = module.map { "\(SourceScanner.moduleIdentifier($0)).\(models[0].qualifiedName)" }
         return models.compactMap { model in
             resolve(request, model: model, protocolDeclaration: protocolDeclaration, defaultStyle: defaultStyle, spelling: spelling, outputModule: outputModule)
@@ -282,6 +289,12 @@ struct Resolver {
             diagnostics.append(Diagnostic("\"tag\" applies to the factory style only; add \"style\": \"factory\"", at: request.position))
         }
         if style == .proxy, !protocolDeclaration.isBuiltIn {
+            // `\P.Type` is the metatype: a key path cannot name a requirement called `Type`.
+            for requirement in protocolDeclaration.requirements where requirement.name == "Type" {
+                diagnostics.append(Diagnostic(
+                    "the proxy style reads '\(protocolDeclaration.name).\(requirement.name)' through a key path, and a key path cannot name a member called 'Type' (it reads as the metatype); rename the requirement, or use the conformance or factory style",
+                    at: request.position ?? requirement.position))
+            }
             // The member table is one dictionary literal, which `#if` cannot divide.
             for requirement in protocolDeclaration.requirements where !requirement.conditions.isEmpty {
                 diagnostics.append(Diagnostic(
