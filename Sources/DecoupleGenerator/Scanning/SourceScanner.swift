@@ -212,10 +212,54 @@ final class DeclarationVisitor: SyntaxVisitor {
 
     /// `!os(iOS)` for a call or a name, `!(a && b)` for anything else.
     static func negated(_ condition: String) -> String {
+        isAtom(condition) ? "!\(condition)" : "!(\(condition))"
+    }
+
+    /// Whether a condition is one operand, however it is spaced: a name, a call, a
+    /// parenthesized condition, or one of those negated. `a||b` and `a && b` are not: joined
+    /// to another condition, they need parentheses.
+    static func isAtom(_ condition: String) -> Bool {
         let tree = Parser.parse(source: "#if \(condition)\n#endif")
-        let expression = tree.statements.first?.item.as(IfConfigDeclSyntax.self)?.clauses.first?.condition
-        let isSimple = expression.map { $0.is(FunctionCallExprSyntax.self) || $0.is(DeclReferenceExprSyntax.self) || $0.is(TupleExprSyntax.self) } ?? false
-        return isSimple ? "!\(condition)" : "!(\(condition))"
+        guard let expression = tree.statements.first?.item.as(IfConfigDeclSyntax.self)?.clauses.first?.condition else { return false }
+        func atom(_ expression: ExprSyntax) -> Bool {
+            if let prefix = expression.as(PrefixOperatorExprSyntax.self) { return atom(prefix.expression) }
+            return expression.is(FunctionCallExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self) || expression.is(TupleExprSyntax.self)
+                || expression.is(BooleanLiteralExprSyntax.self) || expression.is(IntegerLiteralExprSyntax.self)
+        }
+        return atom(expression)
+    }
+
+    /// Joins alternatives that differ only in their last condition, one `c` and the other `!c`
+    /// (the `#if` and `#else` branches), into what they share, until none are left to join: a
+    /// declaration in every branch of an `#if … #elseif … #else` needs no condition.
+    static func mergingBranches(_ alternatives: [[String]]) -> [[String]] {
+        var result = alternatives
+        var joined = true
+        while joined {
+            joined = false
+            search: for i in result.indices {
+                for j in result.indices where j != i {
+                    let (a, b) = (result[i], result[j])
+                    guard a.count == b.count, let last = a.last, a.dropLast() == b.dropLast(),
+                          b.last == negated(last) else { continue }
+                    result[i] = Array(a.dropLast())
+                    result.remove(at: j)
+                    joined = true
+                    break search
+                }
+            }
+        }
+        return result
+    }
+
+    /// The conditions under which one of several alternatives holds, each a list of conditions
+    /// that must all hold: none when one of them always holds (after joining `#if`/`#else`
+    /// branches), else one condition, `(a) || (b)` for several.
+    static func disjunction(_ alternatives: [[String]]) -> [String] {
+        let merged = mergingBranches(Array(Set(alternatives)))
+        guard !merged.contains(where: \.isEmpty) else { return [] }
+        let joined = merged.map { Emitter.conjunction($0) }.sorted()
+        return joined.count == 1 ? merged[0] : [joined.map { "(\($0))" }.joined(separator: " || ")]
     }
 
     private var scopeConditions: [String] {
@@ -286,7 +330,7 @@ final class DeclarationVisitor: SyntaxVisitor {
         let qualified = scopes.last.map { "\($0.qualifiedName).\(name)" } ?? name
         var requirements: [Requirement] = []
         var unsupported: [UnsupportedRequirement] = []
-        for decl in Self.memberDecls(node.memberBlock.members) {
+        for (decl, declConditions) in Self.conditionalMemberDecls(node.memberBlock.members, under: []) {
             let isStatic = decl.asProtocol((any WithModifiersSyntax).self)?.modifiers
                 .contains { ["static", "class"].contains($0.name.text) } ?? false
             if let variable = decl.as(VariableDeclSyntax.self) {
@@ -303,7 +347,8 @@ final class DeclarationVisitor: SyntaxVisitor {
                     }
                     requirements.append(Requirement(
                         name: name, kind: .property,
-                        type: Self.reference(type), signature: nil, position: position(of: identifier)))
+                        type: Self.reference(type), signature: nil, position: position(of: identifier),
+                        getterEffects: Self.getterEffects(binding), conditions: declConditions))
                 }
             } else if let function = decl.as(FunctionDeclSyntax.self), isStatic {
                 unsupported.append(UnsupportedRequirement(
@@ -316,15 +361,18 @@ final class DeclarationVisitor: SyntaxVisitor {
                 requirements.append(Requirement(
                     name: QualifiedName.unescaped(function.name.text), kind: .method,
                     type: function.signature.returnClause.map { Self.reference($0.type) } ?? TypeReference(wrapped: "Void", isOptional: false),
-                    signature: Self.signature(function), position: position(of: function.name)))
+                    signature: Self.signature(function), position: position(of: function.name),
+                    isMutating: Self.isMutating(function.modifiers), conditions: declConditions))
             }
         }
+        requirements = Self.mergingBranches(of: requirements, unsupported: &unsupported)
         var declaration = ProtocolDeclaration(
             name: name, qualifiedName: qualified,
             access: min(Self.accessLevel(in: node.modifiers) ?? scopes.last?.memberAccess ?? .internal, scopes.last?.access ?? .open),
             requirements: requirements, position: position(of: node.name), isBuiltIn: false)
         declaration.conditions = conditions
         declaration.unsupported = unsupported
+        declaration.inheritedTypes = Self.inherited(node.inheritanceClause)
         protocols.append(declaration)
         return .skipChildren
     }
@@ -347,8 +395,12 @@ final class DeclarationVisitor: SyntaxVisitor {
                 name: QualifiedName.unescaped(identifier.identifier.text), kind: .property, type: type.map(Self.reference), signature: nil,
                 isStatic: isStatic, isConstant: node.bindingSpecifier.tokenKind == .keyword(.let),
                 access: access, position: position(of: identifier), conditions: scopeConditions)
+            member.getterEffects = Self.getterEffects(binding)
             if type == nil {
                 if let initializer = binding.initializer?.value {
+                    if let call = initializer.as(FunctionCallExprSyntax.self) {
+                        member.initializerCall = Self.calledName(call)
+                    }
                     switch TypeInference.infer(initializer) {
                     case let .type(reference): member.type = reference
                     case let .staticReference(path): member.staticReference = path
@@ -371,8 +423,36 @@ final class DeclarationVisitor: SyntaxVisitor {
             type: node.signature.returnClause.map { Self.reference($0.type) } ?? TypeReference(wrapped: "Void", isOptional: false),
             signature: Self.signature(node), isStatic: isStatic,
             access: memberAccess(node.modifiers),
-            position: position(of: node.name), conditions: scopeConditions))
+            position: position(of: node.name), conditions: scopeConditions, isMutating: Self.isMutating(node.modifiers)))
         return .skipChildren
+    }
+
+    /// `Box` for `Box(3)` and `Box.init(3)`, `A.B` for `A.B(x: 1)`; `nil` for other callees.
+    static func calledName(_ call: FunctionCallExprSyntax) -> String? {
+        var callee = call.calledExpression
+        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base {
+            callee = base
+        }
+        var names: [String] = []
+        while let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
+            names.insert(QualifiedName.unescaped(member.declName.baseName.text), at: 0)
+            callee = base
+        }
+        guard let reference = callee.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil else { return nil }
+        return ([QualifiedName.unescaped(reference.baseName.text)] + names).joined(separator: ".")
+    }
+
+    static func isMutating(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { $0.name.tokenKind == .keyword(.mutating) }
+    }
+
+    /// The effects of a property's getter, `get async throws`: `async` and `throws`, as written
+    /// in a protocol (`{ get throws }`) or on a getter with a body.
+    static func getterEffects(_ binding: PatternBindingSyntax) -> [String] {
+        guard let accessors = binding.accessorBlock?.accessors.as(AccessorDeclListSyntax.self),
+              let getter = accessors.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
+              let effects = getter.effectSpecifiers else { return [] }
+        return [effects.asyncSpecifier.map { _ in "async" }, effects.throwsClause.map { _ in "throws" }].compactMap { $0 }
     }
 
     /// An enum's cases are its static members: `Kind.video` is a `Kind`.
@@ -406,7 +486,7 @@ final class DeclarationVisitor: SyntaxVisitor {
     // MARK: Scopes
 
     private func enterType(
-        _ node: some DeclSyntaxProtocol & WithModifiersSyntax, kind: TypeDeclaration.Kind, name token: TokenSyntax,
+        _ node: some DeclSyntaxProtocol & WithModifiersSyntax & WithAttributesSyntax, kind: TypeDeclaration.Kind, name token: TokenSyntax,
         generics: GenericParameterClauseSyntax?, inheritance: InheritanceClauseSyntax?
     ) -> SyntaxVisitorContinueKind {
         let name = QualifiedName.unescaped(token.text)
@@ -421,6 +501,10 @@ final class DeclarationVisitor: SyntaxVisitor {
             position: position(of: token), annotations: annotations(on: Syntax(node)))
         type.conditions = conditions
         type.isFinal = node.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
+        type.isMainActor = node.attributes.contains {
+            guard let name = $0.as(AttributeSyntax.self)?.attributeName.trimmedText else { return false }
+            return name == "MainActor" || name == "Swift.MainActor" || name == "_Concurrency.MainActor"
+        }
         types.append(type)
         scopes.append(Scope(
             qualifiedName: qualified, access: access, memberAccess: .internal, target: .type(index: types.count - 1),
@@ -483,6 +567,62 @@ final class DeclarationVisitor: SyntaxVisitor {
                 return memberDecls(nested)
             }
         }
+    }
+
+    /// Like ``memberDecls(_:)``, with the `#if` conditions each declaration is under (relative
+    /// to the member block), read as ``visit(_:)-IfConfigDeclSyntax`` reads them.
+    static func conditionalMemberDecls(_ members: MemberBlockItemListSyntax, under outer: [String]) -> [(DeclSyntax, [String])] {
+        members.flatMap { item -> [(DeclSyntax, [String])] in
+            guard let ifConfig = item.decl.as(IfConfigDeclSyntax.self) else { return [(item.decl, outer)] }
+            var earlier: [String] = []
+            var result: [(DeclSyntax, [String])] = []
+            for clause in ifConfig.clauses {
+                let condition = clause.condition.map { $0.trimmedText }
+                let added = earlier.map(negated) + (condition.map { [$0] } ?? [])
+                if case let .decls(nested)? = clause.elements {
+                    result += conditionalMemberDecls(nested, under: outer + added)
+                }
+                if let condition { earlier.append(condition) }
+            }
+            return result
+        }
+    }
+
+    /// A protocol's requirements with each one declared alike in several `#if` branches kept
+    /// once, under the conditions of any of them (none when they cover every branch). A
+    /// property declared with a different type in different branches cannot have one witness:
+    /// it is an unsupported requirement.
+    static func mergingBranches(of requirements: [Requirement], unsupported: inout [UnsupportedRequirement]) -> [Requirement] {
+        guard requirements.contains(where: { !$0.conditions.isEmpty }) else { return requirements }
+        func key(_ requirement: Requirement) -> String {
+            let name = requirement.name.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+            return requirement.kind == .property ? "p \(name)" : "m \(name) \(requirement.signature?.typedDescription ?? "")"
+        }
+        var groups: [String: [Requirement]] = [:]
+        var order: [String] = []
+        for requirement in requirements {
+            let key = key(requirement)
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(requirement)
+        }
+        var result: [Requirement] = []
+        for key in order {
+            let group = groups[key]!
+            var first = group[0]
+            if group.count > 1 {
+                let types = group.map(\.type)
+                if Set(types.map(\.description)).count > 1 {
+                    let declared = group.map { "\($0.type)" + ($0.position.map { " at \($0)" } ?? "") }
+                    unsupported.append(UnsupportedRequirement(
+                        description: "a property '\(first.name)' declared with a different type in different branches of an #if (\(declared.joined(separator: ", "))), which one witness cannot be",
+                        position: first.position))
+                    continue
+                }
+            }
+            first.conditions = disjunction(group.map(\.conditions))
+            result.append(first)
+        }
+        return result
     }
 
     /// Each binding with its type; in `var a, b: String` the type written last covers both.
