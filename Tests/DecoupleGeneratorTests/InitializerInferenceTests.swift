@@ -51,4 +51,29 @@ import Testing
         #expect(types["tabs"] == "iOSTabs", "\(types)")
         #expect(types["plain"] == "Plain", "\(types)")
     }
+
+    /// A `private` type is seen only in its file: a namesake in another file, read first or
+    /// last, never decides a type here (the compiler picks the file's own).
+    @Test(arguments: [false, true])
+    func privateNamesakes_inOtherFiles_neverDecideTheType(reversed: Bool) throws {
+        let protocolFile = "protocol Tinted { var tint: String { get } }\n"
+        let first = """
+            private enum Style { static let accent = 7; struct Token { init?(_ s: String) {} } }
+            // decouple: Tinted(tint: name)
+            struct Badge { var name = "b"; private var count = Style.accent; private var token = Style.Token("x") }
+            """
+        let second = """
+            private enum Style { static let accent = "red"; struct Token { init(_ s: String) {} } }
+            // decouple: Tinted(tint: accent)
+            struct Label { var accent = Style.accent; fileprivate var token = Style.Token("x") }
+            """
+        var files = ["Sources/App/P.swift": protocolFile, "Sources/App/A.swift": first, "Sources/App/B.swift": second]
+        if reversed { (files["Sources/App/A.swift"], files["Sources/App/B.swift"]) = (second, first) }
+        let result = try judged(files)
+        #expect(result.compiles, "\(result)")
+        let catalog = Generator.catalog(of: files.keys.sorted().map { SourceFile(path: $0, text: files[$0]!) })
+        let label = try #require(catalog.types["Label"])
+        #expect(label.members.first { $0.name == "accent" }?.type?.description == "String")
+        #expect(label.members.first { $0.name == "token" }?.type?.description == "Style.Token")
+    }
 }

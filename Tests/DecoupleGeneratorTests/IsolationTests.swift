@@ -33,4 +33,29 @@ import Testing
             }
         }
     }
+
+    /// An actor's `nonisolated` members back synchronous requirements, by name or mapped; its
+    /// isolated ones are refused with advice that fits what they are (a method is not told to
+    /// become a `let`).
+    @Test func anActorsNonisolatedMembers_backRequirements_itsIsolatedOnesAreRefusedByKind() throws {
+        let protocols = "protocol Labelled { var label: String { get }; func summary() -> String; func detail(_ n: Int) -> String }\n"
+        let open = """
+            actor Counter {
+                let name = "c"
+                nonisolated var title: String { name.uppercased() }
+                nonisolated func summary() -> String { name }
+                nonisolated func describe(_ n: Int) -> String { name + String(n) }
+            }
+            """
+        let mapped = #"{"adapters": [{"model": "Counter", "protocol": "Labelled", "map": {"label": "title", "detail": "describe"}}]}"#
+        let result = try judged(["Sources/App/Counter.swift": protocols + open], config: mapped)
+        #expect(result.compiles, "\(result)")
+        let isolated = open.replacingOccurrences(of: "nonisolated ", with: "")
+        let refusal = try #require(try judged(["Sources/App/Counter.swift": protocols + isolated], config: mapped).refusal)
+        #expect(refusal.contains("'title' is a `var` isolated to actor 'Counter'") && refusal.contains("mark it `nonisolated`"), "\(refusal)")
+        for method in ["summary", "describe"] {
+            #expect(refusal.contains("'\(method)' is a method isolated to actor 'Counter'"), "\(refusal)")
+        }
+        #expect(refusal.contains("make the requirement `async`") && !refusal.contains("method isolated to actor 'Counter', so it cannot back the synchronous requirement 'Labelled.summary'; declare"), "\(refusal)")
+    }
 }

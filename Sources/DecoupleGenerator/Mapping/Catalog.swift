@@ -220,7 +220,8 @@ public struct Catalog: Sendable {
                     for memberIndex in declarations[name]![index].members.indices {
                         let member = declarations[name]![index].members[memberIndex]
                         guard member.type == nil, let path = member.staticReference else { continue }
-                        switch staticMemberType(path, from: name) {
+                        let owner = declarations[name]![index]
+                        switch staticMemberType(path, from: name, file: member.position.file, module: owner.module) {
                         case let .success(type):
                             declarations[name]![index].members[memberIndex].type = type
                             progress = true
@@ -245,7 +246,8 @@ public struct Catalog: Sendable {
                     guard let called = member.initializerCall, member.type == nil || member.type?.wrapped == called else { continue }
                     let context = QualifiedName(name).components
                     let candidates = (0...context.count).reversed().map { (context.prefix($0) + [called]).joined(separator: ".") }
-                    guard let typeName = candidates.first(where: { declarations[$0] != nil }), let type = declarations[typeName]?.first else { continue }
+                    let owner = declarations[name]![index]
+                    guard let type = candidates.compactMap({ declaration($0, seenFrom: member.position.file, module: owner.module) }).first else { continue }
                     var updated = member
                     if type.hasFailableInitializer {
                         updated.type = nil
@@ -265,14 +267,14 @@ public struct Catalog: Sendable {
 
     private struct InferenceFailure: Error { var text: String }
 
-    private func staticMemberType(_ path: [String], from context: String) -> Result<TypeReference, InferenceFailure> {
+    private func staticMemberType(_ path: [String], from context: String, file: String, module: String?) -> Result<TypeReference, InferenceFailure> {
         let typePath = path.dropLast().joined(separator: ".")
         let memberName = path.last!
         let written = path.joined(separator: ".")
         // A name inside a type may be relative to it: `Kind` in `Post` may be `Post.Kind`.
         let contextComponents = QualifiedName(context).components
         let candidates = (0...contextComponents.count).reversed().map { (contextComponents.prefix($0) + [typePath]).joined(separator: ".") }
-        guard let owner = candidates.lazy.compactMap({ self.declarations[$0]?.first }).first else {
+        guard let owner = candidates.lazy.compactMap({ self.declaration($0, seenFrom: file, module: module) }).first else {
             return .failure(InferenceFailure(text: "`\(written)` is a member of '\(typePath)', which the sources do not declare"))
         }
         guard let member = owner.members.first(where: { $0.name.isSameIdentifier(as: memberName) && $0.isStatic }) else {
@@ -283,6 +285,17 @@ public struct Catalog: Sendable {
         }
         if QualifiedName(type.wrapped).canonical == "Self" { type.wrapped = owner.qualifiedName }
         return .success(type)
+    }
+
+    /// The declaration of `name` that code in `file` (of `module`) sees, as the compiler picks
+    /// it: the one in that file; else one that is not private to another file, of the same module
+    /// first. Never a `private` or `fileprivate` namesake of another file, whatever the order the
+    /// files were read in.
+    func declaration(_ name: String, seenFrom file: String, module: String?) -> TypeDeclaration? {
+        guard let all = declarations[name] else { return nil }
+        if let local = all.first(where: { $0.position.file == file }) { return local }
+        let visible = all.filter { $0.access > .fileprivate }
+        return visible.first { $0.module == module } ?? visible.first
     }
 
     /// A qualified name, or a simple one that names exactly one type.

@@ -420,8 +420,17 @@ struct Resolver {
 
         let memberName = mapped?.member ?? requirement.name
         let properties = model.members.filter { $0.kind == .property }
-        guard let member = model.anyMember(named: memberName), member.kind == .property else {
-            if mapped != nil {
+        let methods = model.members.filter { $0.kind == .method && $0.name.isSameIdentifier(as: memberName) }
+        // Mapped to a method without parameters or effects, a property requirement calls it.
+        let callable = mapped == nil ? nil : methods.first { method in
+            !method.isStatic && (method.signature.map { $0.parameters.isEmpty && $0.effects.isEmpty && $0.generics == nil } ?? false)
+        }
+        guard let member = model.anyMember(named: memberName).flatMap({ $0.kind == .property ? $0 : nil }) ?? callable else {
+            if mapped != nil, let method = methods.first?.signature {
+                diagnostics.append(Diagnostic(
+                    "'\(memberName)' is a method of '\(model.qualifiedName)' ('\(method.typedDescription)'), and '\(protocolName).\(requirement.name)' is a property, which reads a property or calls a method without parameters, effects or generic parameters; map '\(requirement.name)' to one of those, or declare a computed property that calls '\(memberName)' and map to it",
+                    at: where_, notes: declarationNote(model, request: request)))
+            } else if mapped != nil {
                 diagnostics.append(Diagnostic(
                     "'\(model.qualifiedName)' has no member '\(memberName)'\(Suggestion.didYouMean(memberName, among: properties.map(\.name)))",
                     at: where_, notes: declarationNote(model, request: request)))
@@ -478,10 +487,8 @@ struct Resolver {
             member = visible
         }
         let memberName = member.name
-        if model.kind == .actor, !member.isConstant, !member.isStatic {
-            diagnostics.append(Diagnostic(
-                "'\(member.name)' is mutable state of actor '\(model.qualifiedName)', so it cannot back the synchronous requirement '\(protocolName).\(requirement.name)'; declare it with `let`",
-                at: member.position))
+        if let problem = Self.actorIsolationProblem(member, in: model, for: requirement, of: protocolName) {
+            diagnostics.append(Diagnostic(problem, at: member.position))
             return nil
         }
         if let constraint = member.constraint {
@@ -618,7 +625,11 @@ struct Resolver {
             $0.kind == .method && !$0.isStatic && $0.constraint == nil && (!policy.checksAccess || $0.access >= .internal)
         }
         // Compared as parsed, so `-> Swift.String` implements `-> String`.
-        if mapped == nil, methods.contains(where: { $0.signature == signature }) {
+        if mapped == nil, let own = methods.first(where: { $0.signature == signature }) {
+            if let problem = Self.actorIsolationProblem(own, in: model, for: requirement, of: protocolName) {
+                diagnostics.append(Diagnostic(problem, at: own.position))
+                return nil
+            }
             return style == .factory ? Binding(requirement: requirement, source: nil, forwardedMethod: requirement.name) : Binding(requirement: requirement, source: nil)
         }
         let memberName = mapped?.member ?? requirement.name
@@ -634,7 +645,8 @@ struct Resolver {
                         at: mapped?.position ?? request.position ?? model.position))
                     return nil
                 }
-                if let problem = Self.mutatingProblem(candidate, for: requirement, of: protocolName, style: style) {
+                if let problem = Self.mutatingProblem(candidate, for: requirement, of: protocolName, style: style)
+                    ?? Self.actorIsolationProblem(candidate, in: model, for: requirement, of: protocolName) {
                     diagnostics.append(Diagnostic(problem, at: mapped?.position ?? candidate.position))
                     return nil
                 }
@@ -672,11 +684,25 @@ struct Resolver {
             diagnostics.append(Diagnostic(
                 mapped == nil
                     ? "'\(model.qualifiedName)' does not implement method requirement '\(describe)' of '\(protocolName)'\(has)\(how)"
-                    : "'\(model.qualifiedName)' has no property or method without parameters named '\(memberName)' for method requirement '\(describe)'",
+                    : "'\(model.qualifiedName)' has no property or method without parameters named '\(memberName)' for method requirement '\(describe)'\(Suggestion.didYouMean(memberName, among: model.members.filter { !$0.isStatic }.map(\.name)))",
                 at: mapped?.position ?? request.position ?? model.position, notes: declarationNote(model, request: request)))
             return nil
         }
         return bindValue(requirement, of: protocolName, to: member, in: model, request: request, style: style)
+    }
+
+    /// Why an actor's member cannot back a synchronous requirement, if it cannot: it is isolated
+    /// to the actor (not `nonisolated`, not a `let`, not static), and the advice fits what it is.
+    static func actorIsolationProblem(
+        _ member: MemberDeclaration, in model: TypeDeclaration, for requirement: Requirement, of protocolName: String
+    ) -> String? {
+        guard model.kind == .actor, !member.isConstant, !member.isStatic, !member.isNonisolated else { return nil }
+        let isAsync = requirement.getterEffects.contains("async") || requirement.signature?.effects.contains("async") == true
+        guard !isAsync || member.kind == .property else { return nil }
+        let requirementName = "'\(protocolName).\(requirement.name)'"
+        return member.kind == .method
+            ? "'\(member.name)' is a method isolated to actor '\(model.qualifiedName)', so it cannot back the synchronous requirement \(requirementName); mark it `nonisolated` if it reads no mutable state, or make the requirement `async`"
+            : "'\(member.name)' is a `var` isolated to actor '\(model.qualifiedName)', so it cannot back the synchronous requirement \(requirementName); declare it with `let`, or, if it is computed from `let`s only, mark it `nonisolated`"
     }
 
     /// A default a person would start from: empty where the type has an obvious empty value,

@@ -123,6 +123,8 @@ public struct MemberDeclaration: Hashable, Sendable, Codable {
     public var getterEffects: [String] = []
     /// A method declared `mutating`.
     public var isMutating: Bool = false
+    /// Declared `nonisolated`: an actor's member that any code may use synchronously.
+    public var isNonisolated: Bool = false
     /// A property initialised from a call of a name (`Box(3)`, `iOSTabs()`), not unwrapped: the
     /// name, for the catalog to check once it knows every type (failable, generic, lower-case).
     public var initializerCall: String?

@@ -113,6 +113,7 @@ package enum SourceScanner {
         }
         let visitor = DeclarationVisitor(path: path, converter: converter)
         visitor.walk(tree)
+        if source.contains("decouple:") { visitor.reportStrayAnnotations(in: tree) }
         let module = moduleName(ofPath: path)
         file.types = visitor.types.map { type in
             var type = type
@@ -312,7 +313,7 @@ final class DeclarationVisitor: SyntaxVisitor {
             extendedName: qualified, access: access,
             inheritedTypes: Self.inherited(node.inheritanceClause),
             members: [],
-            annotations: annotations(on: Syntax(node)),
+            annotations: annotations(on: Syntax(node), before: node.extendedType),
             position: position(of: node.extendedType),
             conditions: conditions,
             whereClause: node.genericWhereClause.map { $0.requirements.trimmedText }))
@@ -396,6 +397,7 @@ final class DeclarationVisitor: SyntaxVisitor {
                 isStatic: isStatic, isConstant: node.bindingSpecifier.tokenKind == .keyword(.let),
                 access: access, position: position(of: identifier), conditions: scopeConditions)
             member.getterEffects = Self.getterEffects(binding)
+            member.isNonisolated = Self.isNonisolated(node.modifiers)
             if type == nil {
                 if let initializer = binding.initializer?.value {
                     if let call = initializer.as(FunctionCallExprSyntax.self) {
@@ -418,12 +420,14 @@ final class DeclarationVisitor: SyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         guard !scopes.isEmpty else { return .skipChildren }
         let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
-        scopes[scopes.count - 1].members.append(MemberDeclaration(
+        var member = MemberDeclaration(
             name: QualifiedName.unescaped(node.name.text), kind: .method,
             type: node.signature.returnClause.map { Self.reference($0.type) } ?? TypeReference(wrapped: "Void", isOptional: false),
             signature: Self.signature(node), isStatic: isStatic,
             access: memberAccess(node.modifiers),
-            position: position(of: node.name), conditions: scopeConditions, isMutating: Self.isMutating(node.modifiers)))
+            position: position(of: node.name), conditions: scopeConditions, isMutating: Self.isMutating(node.modifiers))
+        member.isNonisolated = Self.isNonisolated(node.modifiers)
+        scopes[scopes.count - 1].members.append(member)
         return .skipChildren
     }
 
@@ -444,6 +448,12 @@ final class DeclarationVisitor: SyntaxVisitor {
 
     static func isMutating(_ modifiers: DeclModifierListSyntax) -> Bool {
         modifiers.contains { $0.name.tokenKind == .keyword(.mutating) }
+    }
+
+    /// `nonisolated`, not `nonisolated(unsafe)` (which is about a variable's storage, not its
+    /// isolation).
+    static func isNonisolated(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) && $0.detail == nil }
     }
 
     /// The effects of a property's getter, `get async throws`: `async` and `throws`, as written
@@ -498,7 +508,7 @@ final class DeclarationVisitor: SyntaxVisitor {
             name: name, qualifiedName: qualified, kind: kind, access: access,
             genericParameters: generics?.parameters.map { $0.name.text } ?? [],
             inheritedTypes: Self.inherited(inheritance), members: [],
-            position: position(of: token), annotations: annotations(on: Syntax(node)))
+            position: position(of: token), annotations: annotations(on: Syntax(node), before: token))
         type.conditions = conditions
         type.isFinal = node.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
         type.isMainActor = node.attributes.contains {
@@ -522,33 +532,67 @@ final class DeclarationVisitor: SyntaxVisitor {
 
     // MARK: Annotations
 
-    /// Reads `// decouple: …` comments in the leading trivia of a declaration.
-    private func annotations(on node: Syntax) -> [Annotation] {
+    /// The offsets of the `// decouple:` comments read as a declaration's annotations.
+    private var attachedAnnotations: Set<Int> = []
+
+    /// Reads `// decouple: …` comments before a declaration's name: above it, and between its
+    /// attributes, modifiers and keyword (`@MainActor // decouple: …` then `struct M`), since each
+    /// of those places annotates the declaration as a reader sees it.
+    private func annotations(on node: Syntax, before name: some SyntaxProtocol) -> [Annotation] {
         var result: [Annotation] = []
-        var offset = node.position
-        for piece in node.leadingTrivia {
-            defer { offset += piece.sourceLength }
-            let text: String
-            let markerLength: Int
-            switch piece {
-            case let .lineComment(comment): (text, markerLength) = (comment, 2)
-            case let .docLineComment(comment): (text, markerLength) = (comment, 3)
-            default: continue
-            }
-            let body = text.dropFirst(markerLength)
-            let trimmed = body.drop { $0 == " " || $0 == "\t" }
-            guard trimmed.hasPrefix("decouple:") else { continue }
-            let afterMarker = trimmed.dropFirst("decouple:".count)
-            let expressionText = afterMarker.drop { $0 == " " || $0 == "\t" }
-            let leading = markerLength + (body.utf8.count - expressionText.utf8.count)
-            let start = converter.location(for: offset.advanced(by: leading))
-            let origin = SourcePosition(file: path, line: start.line, column: start.column)
-            switch AnnotationParser.parse(String(expressionText), origin: origin) {
-            case let .success(annotation): result.append(annotation)
-            case let .failure(diagnostic): diagnostics.append(diagnostic)
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            if token.position >= name.positionAfterSkippingLeadingTrivia { break }
+            for (offset, text, markerLength) in Self.annotationComments(token) {
+                attachedAnnotations.insert(offset.utf8Offset)
+                let body = text.dropFirst(markerLength)
+                let expressionText = body.drop { $0 == " " || $0 == "\t" }.dropFirst("decouple:".count).drop { $0 == " " || $0 == "\t" }
+                let leading = markerLength + (body.utf8.count - expressionText.utf8.count)
+                let start = converter.location(for: offset.advanced(by: leading))
+                let origin = SourcePosition(file: path, line: start.line, column: start.column)
+                switch AnnotationParser.parse(String(expressionText), origin: origin) {
+                case let .success(annotation): result.append(annotation)
+                case let .failure(diagnostic): diagnostics.append(diagnostic)
+                }
             }
         }
         return result
+    }
+
+    /// The `// decouple:` (or `/// decouple:`) comments in a token's trivia: where each starts,
+    /// its text, and the length of its comment marker.
+    static func annotationComments(_ token: TokenSyntax) -> [(offset: AbsolutePosition, text: String, markerLength: Int)] {
+        var result: [(AbsolutePosition, String, Int)] = []
+        for (trivia, start) in [(token.leadingTrivia, token.position), (token.trailingTrivia, token.endPositionBeforeTrailingTrivia)] {
+            var offset = start
+            for piece in trivia {
+                defer { offset += piece.sourceLength }
+                let text: String
+                let markerLength: Int
+                switch piece {
+                case let .lineComment(comment): (text, markerLength) = (comment, 2)
+                case let .docLineComment(comment): (text, markerLength) = (comment, 3)
+                default: continue
+                }
+                guard text.dropFirst(markerLength).drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("decouple:") else { continue }
+                result.append((offset, text, markerLength))
+            }
+        }
+        return result
+    }
+
+    /// An error for each `// decouple:` comment that annotates nothing (above a typealias, a
+    /// member, a statement, or at the end of a file): ignoring it would drop the adapter it asks
+    /// for without a word.
+    func reportStrayAnnotations(in tree: SourceFileSyntax) {
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            for (offset, _, _) in Self.annotationComments(token) where !attachedAnnotations.contains(offset.utf8Offset) {
+                let location = converter.location(for: offset)
+                diagnostics.append(Diagnostic(
+                    "this 'decouple:' annotation is attached to no type; write it directly above a struct, class, enum, "
+                        + "actor or extension (or among its attributes): a typealias, a member or a statement cannot be annotated",
+                    at: SourcePosition(file: path, line: location.line, column: location.column)))
+            }
+        }
     }
 
     // MARK: Helpers
