@@ -2,23 +2,6 @@
 import CompilerPluginSupport
 import PackageDescription
 
-/// Playgrounds/NAME.playground, each also an executable target `NAMEPlayground` (its
-/// `Contents.swift` linked from Playgrounds/Runners/NAME/main.swift) so that `Playgrounds/run.sh`
-/// and the tests build and run it on Linux.
-let playgrounds = ["MVC", "MVCVariant", "MVP", "Contacts", "Decoupling", "MVVM", "Login", "HomePage", "Layered", "Feed"]
-
-let playgroundTargets: [Target] = playgrounds.map { name in
-    .executableTarget(
-        name: name + "Playground",
-        dependencies: ["DecoupleTextUI"],
-        // SwiftPM skips `.playground` folders, so it reads each through a symbolic link.
-        path: "Playgrounds/Runners/\(name)"
-    )
-}
-
-let playgroundDependencies: [Target.Dependency] = playgrounds.map { .target(name: $0 + "Playground") }
-    + ["DecoupleTestSupport", .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing")]
-
 let targets: [Target] = [
     // The core that apps import beside SwiftUI and UIKit: no package dependencies, and no public
     // name that SwiftUI, UIKit, Observation, Combine or Foundation also export.
@@ -164,9 +147,10 @@ let targets: [Target] = [
             .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
         ]
     ),
+    // Builds the playgrounds' own package (Playgrounds/Package.swift) and asserts what each prints.
     .testTarget(
         name: "PlaygroundTests",
-        dependencies: playgroundDependencies
+        dependencies: ["DecoupleTestSupport", .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing")]
     ),
 ]
 
@@ -201,6 +185,6 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
-    targets: targets + playgroundTargets,
+    targets: targets,
     swiftLanguageModes: [.v6]
 )

@@ -4,13 +4,15 @@
 #   bash Playgrounds/run.sh            # every playground; fails if any fails
 #   bash Playgrounds/run.sh MVC        # one (or several) by name
 #
-# Each Playgrounds/NAME.playground/Contents.swift is also the executable target NAMEPlayground
-# (see Package.swift), so what runs here is exactly what Xcode opens.
+# Each Playgrounds/NAME.playground/Contents.swift is also the executable target NAMEPlayground of
+# the playgrounds' own package (Playgrounds/Package.swift), so what runs here is exactly what
+# Xcode opens. That package needs only DecoupleTextUI: its first build compiles no swift-syntax
+# (scripts/check-playgrounds.sh proves it).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")"
 
 available=()
-for playground in Playgrounds/*.playground; do
+for playground in *.playground; do
     available+=("$(basename "$playground" .playground)")
 done
 
@@ -19,7 +21,7 @@ if [ ${#names[@]} -eq 0 ]; then
     names=("${available[@]}")
 fi
 for name in "${names[@]}"; do
-    if [ ! -f "Playgrounds/$name.playground/Contents.swift" ]; then
+    if [ ! -f "$name.playground/Contents.swift" ]; then
         echo "error: no playground named '$name'; have: ${available[*]}" >&2
         exit 2
     fi

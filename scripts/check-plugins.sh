@@ -28,6 +28,11 @@ if ran; then
     fail "the rebuild after a rerun ran the command again"
 fi
 echo "build plugin: reruns only when its inputs change"
+# It runs the tool with `--cache` in its work folder, so that a rerun after an edit parses only
+# the files that changed.
+cache="$(find .build/plugins/outputs -type d -path '*/PluginClientFixture/*/DecouplePlugin/cache' | head -n 1)"
+[ -n "$cache" ] && [ -n "$(ls -A "$cache")" ] || fail "the build plugin keeps no cache in its work folder"
+echo "build plugin: keeps the tool's cache in its work folder"
 
 swift package --allow-writing-to-package-directory generate-adapters --target CommittedAdaptersFixture
 git diff --exit-code -- Tests/Fixtures/CommittedAdapters \
@@ -50,3 +55,23 @@ if log="$(swift package --allow-writing-to-package-directory generate-adapters -
 fi
 grep -q "target 'PluginClientFixture' uses the build plugin DecouplePlugin" <<< "$log" || { echo "$log" >&2; fail "the refusal does not say why"; }
 echo "command plugin: skips and names targets that use the build plugin"
+
+# When the tool reports an error, its error lines and the command's closing error are on one
+# stream (standard error), in that order, and the target's file is left as it was.
+# (The fixture's decouple.json is a link, which is moved aside, not written through.)
+configuration=Tests/Fixtures/CommittedAdapters/decouple.json
+mv "$configuration" "$configuration.kept"
+trap 'rm -f "$configuration"; mv "$configuration.kept" "$configuration"' EXIT
+echo '{ "adaptors": [] }' > "$configuration"
+if errors="$(swift package --allow-writing-to-package-directory generate-adapters --target CommittedAdaptersFixture 2>&1 >/dev/null)"; then
+    fail "generate-adapters succeeded with a broken decouple.json"
+fi
+rm -f "$configuration"
+mv "$configuration.kept" "$configuration"
+trap - EXIT
+first="$(grep -n "decouple.json:1:[0-9]*: unknown key 'adaptors'" <<< "$errors" | head -n 1 | cut -d: -f1)"
+last="$(grep -n "decouple generate failed for CommittedAdaptersFixture" <<< "$errors" | head -n 1 | cut -d: -f1)"
+[ -n "$first" ] && [ -n "$last" ] && [ "$first" -lt "$last" ] \
+    || { echo "$errors" >&2; fail "the tool's error and the command's closing error are not both on standard error, in that order"; }
+git diff --exit-code -- Tests/Fixtures/CommittedAdapters || fail "a failed generate-adapters changed the committed output"
+echo "command plugin: the tool's errors and its own are on one stream"

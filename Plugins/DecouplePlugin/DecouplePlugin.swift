@@ -5,31 +5,62 @@ import PackagePlugin
 /// of the build. The output goes to the plugin's work folder and is compiled with the target.
 ///
 /// The command's inputs are the target's Swift files and its `decouple.json`, and its output is
-/// one file, so the build system reruns it only when one of those changes.
+/// one file, so the build system reruns it only when one of those changes. Each rerun uses the
+/// tool's cache in the work folder: on a large target, an edit costs the parse of the files
+/// that changed, not a cold run.
 @main
 struct DecouplePlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let module = target.sourceModule else { return [] }
-        let configuration = module.directoryURL.appending(path: "decouple.json")
-        guard FileManager.default.fileExists(atPath: configuration.path(percentEncoded: false)) else {
+        return try commands(
+            for: module.name, sources: module.sourceFiles(withSuffix: "swift").map(\.url),
+            configuration: GenerateInvocation.configuration(from: module.directoryURL, upTo: module.directoryURL),
+            lookedIn: module.directoryURL.path(percentEncoded: false),
+            workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "decouple").url)
+    }
+
+    /// The target's one build command, for SwiftPM and Xcode alike; none, and an error naming
+    /// where `decouple.json` was looked for, when the target has none.
+    func commands(
+        for target: String, sources: [URL], configuration: URL?, lookedIn place: String, workDirectory: URL, tool: URL
+    ) -> [Command] {
+        guard let configuration else {
             Diagnostics.error("""
-                \(module.directoryURL.path(percentEncoded: false)): error: target '\(module.name)' uses the Decouple plugin but has no decouple.json; \
+                \(place): error: target '\(target)' uses the Decouple plugin but has no decouple.json; \
                 add one (it may be `{}` when the models carry `// decouple:` comments)
                 """)
             return []
         }
-        let sources = module.sourceFiles(withSuffix: "swift").map(\.url)
-        let output = context.pluginWorkDirectoryURL.appending(path: "DecoupleAdapters.swift")
+        let invocation = GenerateInvocation(
+            sources: sources, configuration: configuration,
+            output: workDirectory.appending(path: GenerateInvocation.outputName),
+            cache: workDirectory.appending(path: "cache"))
         return [
             .buildCommand(
-                displayName: "Decouple: generating adapters for \(module.name)",
-                executable: try context.tool(named: "decouple").url,
-                arguments: ["generate"] + sources.map { $0.path(percentEncoded: false) } + [
-                    "--config", configuration.path(percentEncoded: false),
-                    "--output", output.path(percentEncoded: false),
-                ],
-                inputFiles: sources + [configuration],
-                outputFiles: [output])
+                displayName: "Decouple: generating adapters for \(target)",
+                executable: tool,
+                arguments: invocation.arguments,
+                inputFiles: invocation.sources + [configuration],
+                outputFiles: [invocation.output])
         ]
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// An Xcode app target: its Swift files are the target's compiled sources, and its
+/// `decouple.json` is the nearest one in the folder that holds them or above it, up to the
+/// project's folder.
+extension DecouplePlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let sources = target.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url)
+        guard let folder = GenerateInvocation.commonFolder(of: sources) else { return [] }
+        return try commands(
+            for: target.displayName, sources: sources,
+            configuration: GenerateInvocation.configuration(from: folder, upTo: context.xcodeProject.directoryURL),
+            lookedIn: "\(folder.path(percentEncoded: false)) and the folders above it up to \(context.xcodeProject.directoryURL.path(percentEncoded: false))",
+            workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "decouple").url)
+    }
+}
+#endif

@@ -56,21 +56,50 @@ struct GenerateAdapters: CommandPlugin {
             }
         }
 
+        try write(
+            targets.map { target in
+                Job(
+                    target: target.name, sources: target.sourceFiles(withSuffix: "swift").map(\.url),
+                    configuration: target.directoryURL.appending(path: GenerateInvocation.configurationName))
+            },
+            tool: tool)
+    }
+
+    /// One target to write: its Swift files and its `decouple.json`, beside which
+    /// `DecoupleAdapters.swift` is written.
+    struct Job {
+        var target: String
+        var sources: [URL]
+        var configuration: URL
+    }
+
+    /// Runs `decouple generate` for each job, for SwiftPM and Xcode alike, and passes on what
+    /// the tool says (``relay(_:)``).
+    func write(_ jobs: [Job], tool: URL) throws {
+        let invocations = jobs.map { job in
+            GenerateInvocation(
+                sources: job.sources, configuration: job.configuration,
+                output: job.configuration.deletingLastPathComponent().appending(path: GenerateInvocation.outputName))
+        }
+        var writers: [String: String] = [:]
+        for (job, invocation) in zip(jobs, invocations) {
+            let output = GenerateInvocation.path(invocation.output)
+            if let other = writers.updateValue(job.target, forKey: output) {
+                throw PluginFailure("targets '\(other)' and '\(job.target)' would both write \(output), since they share one decouple.json; name one of them with --target")
+            }
+        }
         var failed: [String] = []
-        for target in targets {
-            let output = target.directoryURL.appending(path: "DecoupleAdapters.swift")
+        for (job, invocation) in zip(jobs, invocations) {
             let process = Process()
             process.executableURL = tool
-            process.arguments = ["generate"]
-                + target.sourceFiles(withSuffix: "swift").map { $0.url.path(percentEncoded: false) }
-                .filter { $0 != output.path(percentEncoded: false) }
-                + [
-                    "--config", target.directoryURL.appending(path: "decouple.json").path(percentEncoded: false),
-                    "--output", output.path(percentEncoded: false),
-                ]
+            process.arguments = invocation.arguments
+            let said = Pipe()
+            process.standardOutput = said
+            process.standardError = said
             try process.run()
+            relay(said.fileHandleForReading.readDataToEndOfFile())
             process.waitUntilExit()
-            if process.terminationStatus != 0 { failed.append(target.name) }
+            if process.terminationStatus != 0 { failed.append(job.target) }
         }
         if !failed.isEmpty {
             throw PluginFailure("decouple generate failed for \(failed.joined(separator: ", ")); the errors are above, and no file was changed for those targets")
@@ -78,9 +107,54 @@ struct GenerateAdapters: CommandPlugin {
     }
 
     private func hasConfiguration(_ target: SourceModuleTarget) -> Bool {
-        FileManager.default.fileExists(atPath: target.directoryURL.appending(path: "decouple.json").path(percentEncoded: false))
+        FileManager.default.fileExists(atPath: target.directoryURL.appending(path: GenerateInvocation.configurationName).path(percentEncoded: false))
     }
 }
+
+/// Passes on what the tool said. SwiftPM prints a plugin's own output on standard output but its
+/// diagnostics, and the error it ends with, on standard error: so the tool's errors and warnings
+/// become diagnostics (`error: Models/A.swift:4:9: …`), on the same stream as this command's
+/// closing error and in order with it, and its other lines (what it wrote) are output. In Xcode
+/// the diagnostics are issues of the command.
+func relay(_ said: Data) {
+    for line in String(decoding: said, as: UTF8.self).split(separator: "\n") {
+        if let severity = line.range(of: ": error: ") {
+            Diagnostics.error(String(line[..<severity.lowerBound] + ": " + line[severity.upperBound...]))
+        } else if let severity = line.range(of: ": warning: ") {
+            Diagnostics.warning(String(line[..<severity.lowerBound] + ": " + line[severity.upperBound...]))
+        } else {
+            print(line)
+        }
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// In Xcode, on the targets chosen when the command is run (Xcode passes them as `--target`).
+/// A target's `decouple.json` is found as the build plugin finds it, and `DecoupleAdapters.swift`
+/// is written beside it; a folder that Xcode keeps in step with the disk adds it to the target,
+/// otherwise add it once by hand. Xcode does not say which targets use the build plugin, so
+/// choose only targets that do not.
+extension GenerateAdapters: XcodeCommandPlugin {
+    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+        var extractor = ArgumentExtractor(arguments)
+        let named = Set(extractor.extractOption(named: "target"))
+        let project = context.xcodeProject.directoryURL
+        let jobs = context.xcodeProject.targets.filter { named.isEmpty || named.contains($0.displayName) }.compactMap { target -> Job? in
+            let sources = target.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url)
+            guard let folder = GenerateInvocation.commonFolder(of: sources),
+                  let configuration = GenerateInvocation.configuration(from: folder, upTo: project)
+            else { return nil }
+            return Job(target: target.displayName, sources: sources, configuration: configuration)
+        }
+        guard !jobs.isEmpty else {
+            throw PluginFailure("no chosen target has a decouple.json in the folder of its Swift files or above it, up to \(project.path(percentEncoded: false))")
+        }
+        try write(jobs, tool: context.tool(named: "decouple").url)
+    }
+}
+#endif
 
 /// The manifest's uses of the build plugin, as `decouple plugin-users` reads them from every
 /// manifest of the package (`Package.swift` and any `Package@swift-*.swift`).
@@ -99,8 +173,11 @@ struct BuildPluginUses {
             process.executableURL = tool
             process.arguments = ["plugin-users", folder.appending(path: manifest).path(percentEncoded: false)]
             process.standardOutput = output
+            let said = Pipe()
+            process.standardError = said
             try process.run()
             let data = output.fileHandleForReading.readDataToEndOfFile()
+            relay(said.fileHandleForReading.readDataToEndOfFile())
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
                 throw PluginFailure("decouple could not read \(manifest); the error is above")

@@ -54,19 +54,24 @@ import Testing
         #expect(try permissions("New.swift") == 0o644)
     }
 
-    /// Folders are searched recursively, except hidden folders and build folders (`NAME.build`,
-    /// `Build`): a broken, annotated file in any of them would fail the run if it were read.
-    @Test func hiddenAndBuildFolders_areNotSearched() throws {
+    /// Folders are searched recursively, except hidden ones (a broken, annotated file there would
+    /// fail the run if it were read). Folders named `Build` or `NAME.build` are read, as SwiftPM
+    /// compiles them: an annotated model there gets its adapter.
+    @Test func hiddenFolders_areNotSearched_butBuildFoldersAre() throws {
         let broken = "// decouple: TitledContent(title: name)\nstruct Broken {\n"
+        let model = { (name: String) in "// decouple: TitledContent(title: name, subtitle: name)\nstruct \(name) { var name: String }\n" }
         let workspace = try Workspace([
-            "Models/A.swift": models, "decouple.json": config, "Models/.hidden/B.swift": broken, "Models/Build/C.swift": broken,
-            "Models/App.build/D.swift": broken,
+            "Models/A.swift": models, "decouple.json": config, "Models/.hidden/B.swift": broken, "Models/Build/C.swift": model("InBuild"),
+            "Models/App.build/D.swift": model("InAppBuild"),
         ])
         let run = try workspace.run("generate", "Models", "--output", "Out.swift")
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr == "wrote Out.swift from 1 source file\n")
-        // Named on the command line, such a folder is read.
-        #expect(try workspace.run("generate", "Models/Build").status == 2)
+        #expect(run.stderr == "wrote Out.swift from 3 source files\n")
+        let output = try workspace.read("Out.swift")
+        #expect(output.contains("extension InBuild: Decouple.TitledContent"))
+        #expect(output.contains("extension InAppBuild: Decouple.TitledContent"))
+        // Named on the command line, a hidden folder is read.
+        #expect(try workspace.run("generate", "Models/.hidden").status == 2)
     }
 
     @Test func cache_servesUnchangedInputsAndMissesOnAnyChange() throws {

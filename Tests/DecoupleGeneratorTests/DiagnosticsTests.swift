@@ -30,7 +30,7 @@ import Testing
             A.swift:3:9: error: 'body' is optional but 'TitledContent.subtitle' is not; give it a default ("subtitle": {"from": "body", "default": …} or `subtitle: body ?? …`)
             decouple.json:2:69: error: 'Post' has no member 'headline'; did you mean 'heading'?
             A.swift:1:8: note: 'Post' is declared here
-            decouple.json:2:101: error: 'TitledContent' has no requirement 'sub' (its requirements: title, subtitle)
+            decouple.json:2:101: error: 'TitledContent' has no requirement 'sub' (its requirements: title, subtitle); did you mean 'subtitle'?
             """
         }
     }
@@ -207,7 +207,7 @@ import Testing
             decouple.json:5:3: error: 'Plain' does not implement method requirement 'price() -> String' of 'Priced'; implement it, or map it to a property or a method with no parameters
             M.swift:3:8: note: 'Plain' is declared here
             decouple.json:6:3: error: cannot adapt 'Counter' to 'TitledContent': 2 problems:
-            M.swift:4:21: error: 'title' is mutable state of actor 'Counter', so it cannot back the synchronous requirement 'TitledContent.title'; declare it with `let`
+            M.swift:4:21: error: 'title' is a `var` isolated to actor 'Counter', so it cannot back the synchronous requirement 'TitledContent.title'; declare it with `let`, or, if it is computed from `let`s only, mark it `nonisolated`
             decouple.json:6:3: error: "tag" applies to the factory style only; add "style": "factory"
             """
         }

@@ -43,7 +43,7 @@ import Testing
 
             // MARK: - Screen: TitledContent
 
-            #if !os(iOS) && (!(os(macOS) && !targetEnvironment(macCatalyst)))
+            #if !os(iOS) && !(os(macOS) && !targetEnvironment(macCatalyst))
             extension Screen: Decouple.TitledContent {
                 internal var subtitle: Swift.String {
                     Swift.String(describing: self.detail)

@@ -8,6 +8,7 @@ import Testing
 
 // README example begins
 import Decouple   // the core: safe to import beside SwiftUI, UIKit, Observation and Combine
+import Foundation
 
 struct User: Decodable { var name: String; var age: Int }
 struct Story: Decodable { var story: String; var description: String }
@@ -46,10 +47,7 @@ private struct StoryContent: TitledContent {
 }
 
 // 3. Any view that shows `any TitledContent` now shows every model, e.g. in SwiftUI:
-//    struct TitledRow: View {
-//        let content: any TitledContent
-//        var body: some View { VStack { Text(content.title); Text(content.subtitle) } }
-//    }
+//    VStack { Text(content.title); Text(content.subtitle) }
 // README example ends
 
 @MainActor @Suite struct ReadmeExampleTests {
@@ -62,6 +60,21 @@ private struct StoryContent: TitledContent {
             The Fox — A quick brown tale
             """
         }
+    }
+
+    /// What `loadFeed()` prints for the bad item, as the README shows it.
+    @Test func appSideExample_printsTheBadItemsProblem() throws {
+        let factory = ContentFactory<any TitledContent>()
+        try factory.register(User.self, tag: "user") { UserContent(user: $0) }
+        try factory.register(Story.self, tag: "story") { StoryContent(story: $0) }
+        let feed = try factory.decodeFeed(from: Data("""
+            [{"type": "user", "name": "小明", "age": 18},
+             {"type": "story", "story": "The Fox", "description": "A quick brown tale"},
+             {"type": "video", "url": "…"}]
+            """.utf8))
+        let printed = feed.errors.map { "\($0)" }
+        #expect(printed == [#"item 2 ("video"): no adapter registered for type tag "video"; registered tags: "story", "user""#])
+        try expectReadmeContains("```\n\(printed.joined(separator: "\n"))\n```")
     }
 
     @Test func readmeShowsThisExample_verbatim() throws {

@@ -66,7 +66,7 @@ private final class PlainRows: TableViewDataSource {
     @Test func applyFromACellProvider_ofAnEmptySnapshot_neverTraps() {
         let list = Reentrant(["a", "b", "c"])
         var applied = false
-        list.onCell = { item in
+        list.onCell = { [unowned list] item in
             guard item == "b", !applied else { return }
             applied = true
             list.source.apply(Snapshot())   // no sections at all
@@ -82,7 +82,7 @@ private final class PlainRows: TableViewDataSource {
     @Test func applyFromACellProvider_showsTheNewSnapshot_eachRowOnce() {
         let list = Reentrant(["x", "y", "z"])
         var applied = false
-        list.onCell = { item in
+        list.onCell = { [unowned list] item in
             guard item == "x", !applied else { return }
             applied = true
             list.source.apply(Reentrant.snapshot(["q", "x", "y", "z"]))
@@ -99,7 +99,7 @@ private final class PlainRows: TableViewDataSource {
         let list = Reentrant(["a", "b", "c"])
         _ = list.screen
         var applied = false
-        list.onCell = { item in
+        list.onCell = { [unowned list] item in
             guard item == "b", !applied else { return }
             applied = true
             list.source.apply(Reentrant.snapshot(["c", "b"]))
@@ -220,6 +220,37 @@ private final class PlainRows: TableViewDataSource {
         #expect(pending.isEmpty)
     }
 
+    /// Updates still waiting when the table and its data source go away keep neither: a provider
+    /// that always applies leaves its last apply waiting for a layout that never comes.
+    @Test func updatesStillWaiting_keepNeitherTheTableNorItsDataSource() {
+        weak var table: TableView?
+        weak var source: TableViewDiffableDataSource<Int, String>?
+        weak var plainTable: TableView?
+        do {
+            let list = Reentrant(["0"], visibleRowCount: 3)
+            list.onCell = { [unowned list] _ in
+                list.source.apply(Reentrant.snapshot(["x\(list.source.snapshot().numberOfItems)"] + list.source.snapshot().itemIdentifiers))
+            }
+            list.table.reloadData()
+            _ = list.screen   // lays out: the provider applies until the table stops
+            table = list.table
+            source = list.source
+
+            let rows = PlainRows(["a"])
+            var batches = 0
+            rows.onCell = { [unowned rows] _ in
+                batches += 1
+                rows.table.performBatchUpdates({ rows.table.reloadData() })
+            }
+            _ = rows.table.renderedText(width: 4)
+            plainTable = rows.table
+            #expect(batches > 1)
+        }
+        #expect(table == nil)
+        #expect(source == nil)
+        #expect(plainTable == nil)
+    }
+
     /// A provider that applies a new snapshot every time it is called never ends in UIKit; here
     /// the table stops after a bounded number of queued updates, and shows its data source's
     /// snapshot, never another. (The time limit counts the wait for the main actor, which the
@@ -227,7 +258,7 @@ private final class PlainRows: TableViewDataSource {
     @Test(.timeLimit(.minutes(10))) func aProviderThatAlwaysApplies_endsWithTheScreenEqualToTheSnapshot() {
         let list = Reentrant(["0"], visibleRowCount: 3)
         var next = 1
-        list.onCell = { _ in
+        list.onCell = { [unowned list] _ in
             next += 1
             list.source.apply(Reentrant.snapshot([String(next)] + list.source.snapshot().itemIdentifiers))
         }

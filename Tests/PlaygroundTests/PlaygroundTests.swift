@@ -249,6 +249,65 @@ import Testing
         }
     }
 
+    @Test func mvvmObservable() throws {
+        let run = try runPlayground("MVVMObservable")
+        #expect(run.status == 0)
+        assertInlineSnapshot(of: run.output, as: .lines) {
+            """
+            ── the view shows the view model's values ──
+                MVVM @Observable
+            ────────────────────────
+            ┌───────────┬──────────┐
+            │[QQ]       │QQ        │
+            └───────────┴──────────┘
+            [(搜索)                ]
+            QQ                    QQ
+            微信              WeChat
+            企业微信           WeCom
+            微博               Weibo
+            tapped; until the turn ends the label reads QQ
+            after the turn it reads 微信
+            ── tapped: the view model changed, the view followed ──
+                MVVM @Observable
+            ────────────────────────
+            ┌───────────┬──────────┐
+            │[WeChat]   │微信      │
+            └───────────┴──────────┘
+            [(搜索)                ]
+            QQ                    QQ
+            微信              WeChat
+            企业微信           WeCom
+            微博               Weibo
+            typed 微: query = 微
+            ── the table follows the filtered items ──
+                MVVM @Observable
+            ────────────────────────
+            ┌───────────┬──────────┐
+            │[WeChat]   │微信      │
+            └───────────┴──────────┘
+            [微▏                   ]
+            微信              WeChat
+            企业微信           WeCom
+            微博               Weibo
+            applied: deleted 0.0, 0.4
+            ── selected 微博; the view model cleared the query ──
+                MVVM @Observable
+            ────────────────────────
+            ┌───────────┬──────────┐
+            │[Weibo]    │微博      │
+            └───────────┴──────────┘
+            [▏(搜索)               ]
+            QQ                    QQ
+            微信              WeChat
+            企业微信           WeCom
+            ▶ 微博             Weibo
+            applied: inserted 0.0, 0.4
+            after teardown: controller gone, view model gone, view gone, cell gone
+
+            """
+        }
+    }
+
     @Test func login() throws {
         let run = try runPlayground("Login")
         #expect(run.status == 0)

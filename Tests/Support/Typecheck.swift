@@ -14,11 +14,11 @@ import Foundation
 ///
 /// - Parameter options: More `swiftc` options, e.g. `["-swift-version", "5"]`; the language
 ///   mode is 6 unless they say otherwise.
-public func typecheck(_ source: String, options: [String] = ["-swift-version", "6"]) throws -> ProcessRun {
+public func typecheck(_ source: String, options: [String] = ["-swift-version", "6"], fileName: String = "main.swift") throws -> ProcessRun {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("typecheck-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("main.swift")
+    let file = folder.appendingPathComponent(fileName)
     try Data(source.utf8).write(to: file)
     return try ProcessRun(
         URL(fileURLWithPath: "/usr/bin/env"),

@@ -1,6 +1,7 @@
 import Benchmark
 import DecoupleTextUI
 import Foundation
+import Observation
 
 // Each figure is a pair: a baseline and a candidate, measured in the same run. run.sh divides the
 // candidate's median by the baseline's. Names are "<figure>/baseline" and "<figure>/candidate".
@@ -19,6 +20,7 @@ let benchmarks: @Sendable () -> Void = {
     bindingBenchmarks()
     diffBenchmarks()
     generatorBenchmarks()
+    macroBenchmarks()
     appTreeBenchmarks()
     feedBenchmarks()
 }
@@ -194,6 +196,51 @@ func bindingBenchmarks() {
     bindingBenchmark("binding.setter_update_vs_direct_set/candidate") { label, viewModel in
         label.bind(to: viewModel.$name) { $0.text = $1 }
     }
+    observableBindingBenchmark("binding.observable_update_vs_direct_set/baseline", .direct)
+    observableBindingBenchmark("binding.observable_update_vs_direct_set/candidate", .bound)
+    // For reference only: Observation's own part of an update, the same change followed by
+    // `withObservationTracking` registering again, with nothing around it.
+    observableBindingBenchmark("binding.reference/observation_tracking_alone", .trackingAlone)
+}
+
+enum ObservableUpdate { case direct, bound, trackingAlone }
+
+@Observable final class ObservableProfileViewModel {
+    var name = ""
+}
+
+/// `viewModel.name = …` on an `@Observable` view model reaching a label bound with
+/// `bind(\.text, to: \.name, of:)`; unbound, `label.text = …`. Observation announces the change
+/// before it is made, so the binding reads the model once the main actor's turn ends, or before
+/// the label is drawn: here it is pulled as drawing pulls it (`updateIfNeeded()`), once per
+/// change. The one main-actor task a turn's changes share is not counted.
+func observableBindingBenchmark(_ name: String, _ update: ObservableUpdate) {
+    let names = ["Ada Lovelace, Countess of Lovelace", "Grace Brewster Murray Hopper"]
+    Benchmark(name) { benchmark async in
+        nonisolated(unsafe) let benchmark = benchmark
+        await MainActor.run {
+            let viewModel = ObservableProfileViewModel()
+            let label = Label()
+            if update == .bound { label.bind(\.text, to: \.name, of: viewModel) }
+            var index = 0
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                index ^= 1
+                switch update {
+                case .direct:
+                    label.text = names[index]
+                case .bound:
+                    viewModel.name = names[index]
+                    label.updateIfNeeded()
+                case .trackingAlone:
+                    viewModel.name = names[index]
+                    label.text = withObservationTracking { viewModel.name } onChange: {}
+                }
+            }
+            benchmark.stopMeasurement()
+            precondition(label.text == names[index], "the update did not reach the label")
+        }
+    }
 }
 
 /// `viewModel.name = …` reaching a label bound by `bind`; with no `bind`, `label.text = …`.
@@ -332,6 +379,40 @@ func generatorBenchmarks() {
     // Reported without a goal: one file's declarations change (a member's type), so the output
     // cache cannot serve and the run resolves and emits every adapter again.
     rerun("generate.one_declaration_changed_vs_cold/candidate") { corpus.changeDeclaration(file: $0) }
+
+    // What the build plugin runs (Plugins/Shared/GenerateInvocation.swift, linked here): the
+    // target's files one by one, its decouple.json, the output file and the cache in the
+    // plugin's work folder. Baseline: a cold run, with an empty cache folder each time (what
+    // every build after an edit cost before the plugin passed `--cache`). Candidate: the
+    // rerun after one file's edit.
+    let work = corpus.folder + "-plugin-work"
+    try! FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    func pluginCommand(cache: String) -> [String] {
+        GenerateInvocation(
+            sources: corpus.files.map { URL(fileURLWithPath: $0) }, configuration: URL(fileURLWithPath: corpus.configuration),
+            output: URL(fileURLWithPath: work + "/" + GenerateInvocation.outputName), cache: URL(fileURLWithPath: cache)
+        ).arguments
+    }
+    Benchmark("plugin.one_file_edit_vs_cold/baseline", configuration: process) { benchmark in
+        var folders: [String] = []
+        for _ in benchmark.scaledIterations {
+            folders.append(work + "/cache-cold-" + UUID().uuidString)
+            run(tool, pluginCommand(cache: folders[folders.count - 1]))
+        }
+        benchmark.stopMeasurement()
+        for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+    }
+    Benchmark("plugin.one_file_edit_vs_cold/candidate", configuration: process) { benchmark in
+        let command = pluginCommand(cache: work + "/cache")
+        run(tool, command)
+        benchmark.startMeasurement()
+        for iteration in benchmark.scaledIterations {
+            corpus.touch(file: iteration % corpus.files.count)
+            run(tool, command)
+        }
+        benchmark.stopMeasurement()
+        corpus.restore()
+    }
 }
 
 /// Runs a program to the end, its output discarded; a failure stops the benchmark. Returns the

@@ -19,7 +19,7 @@
 /// ```
 ///
 /// ## Typed and named look-up
-/// - Typed: ``forward(_:)-(KeyPath<Protocol,Value>)`` takes a key path into a content protocol
+/// - Typed: `forward(_:)` takes a key path into a content protocol
 ///   (`\TitledContent.title`) and returns `nil` when nothing is injected for it. For the library's
 ///   protocols the proxy conforms directly (`proxy.title`); a member nobody provides reads as empty
 ///   (`""`, ``ImageName/empty``), as a message to `nil` does in Objective-C.
@@ -51,8 +51,8 @@
 /// `deinit`, never run under the lock and may use the proxy.
 ///
 /// ## Ownership
-/// ``inject(_:as:members:)-(Protocol,_,_)`` keeps the object alive for as long as it stays
-/// injected, as the seed's proxy keeps its `_object`. ``inject(weak:as:members:)-(Protocol,_,_)``
+/// `inject(_:as:members:)` keeps the object alive for as long as it stays
+/// injected, as the seed's proxy keeps its `_object`. `inject(weak:as:members:)`
 /// does not: when the object goes away, the proxy behaves as if nothing were injected for that
 /// protocol. Injecting again for the same protocol replaces the previous object.
 @dynamicMemberLookup

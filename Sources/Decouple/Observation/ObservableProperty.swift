@@ -573,12 +573,12 @@ public struct Observed<Value> {
         projectedValue = ObservableProperty(wrappedValue)
     }
 
-    /// Every value set is first passed through `transform`; see ``ObservableProperty/init(_:transform:)``.
+    /// Every value set is first passed through `transform`; see `ObservableProperty.init(_:transform:)`.
     public init(wrappedValue: Value, transform: @escaping @Sendable (Value) -> Value) {
         projectedValue = ObservableProperty(wrappedValue, transform: transform)
     }
 
-    /// Every value set is first passed through `transform`; see ``ObservableProperty/init(_:transform:)``.
+    /// Every value set is first passed through `transform`; see `ObservableProperty.init(_:transform:)`.
     public init(wrappedValue: Value, transform: @escaping @Sendable (Value) -> Value) where Value: Equatable & Sendable {
         projectedValue = ObservableProperty(wrappedValue, transform: transform)
     }

@@ -6,7 +6,8 @@ import Foundation
 /// Finds and reads the Swift files a command names.
 public enum SourceDiscovery {
     /// The `.swift` files at the given paths: files as named, folders searched recursively
-    /// (skipping hidden folders and build folders), each list sorted so output is deterministic.
+    /// (skipping hidden files and folders, such as `.build`, as SwiftPM does; a folder named `Build`
+    /// is read, since SwiftPM compiles it), each list sorted so output is deterministic.
     ///
     /// Every real folder is visited once and every file read once, however many symbolic links
     /// or spellings lead to it, so a link back to a parent folder is no loop and no duplicate.
@@ -182,7 +183,6 @@ public enum SourceDiscovery {
                     if excludedPatterns.contains(where: { $0.matches(path) }) { continue }
                     switch status.kind {
                     case .directory:
-                        if name.hasSuffix(".build") || name == "Build" { continue }
                         if visitedFolders.insert(status.identity).inserted { children.append((path, true, status.identity)) }
                     case .regular where name.hasSuffix(".swift"):
                         children.append((path, false, status.identity))

@@ -11,14 +11,17 @@ enum Emitter {
         let members = adapter.bindings.filter { !$0.isSatisfiedByModel && !$0.isWrittenByAnotherAdapter }
         if adapter.declaresConformance && members.isEmpty { return nil }
         let model = escapedPath(adapter.modelSpelling)
+        // A `@MainActor` model's members are read on the main actor: its conformance is
+        // isolated there (SE-0470), which compiles in Swift 5 and 6 modes alike.
+        let isolated = adapter.model.isMainActor && adapter.model.kind != .actor ? "@Swift.MainActor " : ""
         let header = adapter.declaresConformance
             ? "extension \(model)"
-            : "extension \(model): \(escapedPath(adapter.protocolDeclaration.spelling))"
+            : "extension \(model): \(isolated)\(escapedPath(adapter.protocolDeclaration.spelling))"
         // An actor's witnesses read `let`s only, so they need no isolation.
         let isolation = adapter.model.kind == .actor ? " nonisolated" : ""
         return decl(guarded("""
             \(header) {
-            \(members.map { member($0, access: ($0.sharedAccess ?? adapter.memberAccess).memberModifier + isolation, base: "self", typeBase: "Self") }.joined(separator: "\n"))
+            \(members.map { member($0, access: ($0.sharedAccess ?? adapter.memberAccess).memberModifier + isolation, base: "self", typeBase: "Self", mutates: [.struct, .enum].contains(adapter.model.kind)) }.joined(separator: "\n"))
             }
             """, by: adapter.conditions))
     }
@@ -116,24 +119,27 @@ enum Emitter {
                 ])
             }
             """
+        // A protocol that refines `Sendable` is read from any thread: its conformance needs no
+        // isolation (under default MainActor isolation it takes the module's).
+        let isolation = protocolDeclaration.refinesSendable ? "" : "@Swift.MainActor "
         let members = protocolDeclaration.requirements.map { requirement in
             // The resolver refuses a requirement with no fallback, so `nil` is for optionals.
             let fallback = proxyFallback(for: requirement.type) ?? "nil"
             return """
-                @Swift.MainActor \(access) var \(escaped(requirement.name)): \(spelling(of: requirement.type, builtIn: protocolDeclaration.isBuiltIn)) {
+                \(isolation)\(access) var \(escaped(requirement.name)): \(spelling(of: requirement.type, builtIn: protocolDeclaration.isBuiltIn)) {
                 self.forward(\\(\(existential)).\(escaped(requirement.name))) ?? \(fallback)
                 }
                 """
         }
         let conformance = decl("""
-            extension Decouple.ForwardingProxy: @Swift.MainActor \(escapedPath(protocolDeclaration.spelling)) {
+            extension Decouple.ForwardingProxy: \(isolation)\(escapedPath(protocolDeclaration.spelling)) {
             \(members.joined(separator: "\n"))
             }
             """)
         let lookUp = """
             extension Decouple.ForwardingProxy {
                 /// Typed look-up of `\(protocolDeclaration.name)` members: `nil` when nothing is injected for it.
-                @Swift.MainActor \(access) subscript<Value>(dynamicMember keyPath: Swift.KeyPath<\(existential), Value>) -> Value? {
+                \(isolation)\(access) subscript<Value>(dynamicMember keyPath: Swift.KeyPath<\(existential), Value>) -> Value? {
                     self.forward(keyPath)
                 }
             }
@@ -227,14 +233,25 @@ enum Emitter {
     // MARK: Helpers
 
     /// A requirement's witness: a property, or a method, reading the model.
-    private static func member(_ binding: Binding, access: String?, base: String, typeBase: String) -> String {
-        let modifier = access.map { "\($0) " } ?? ""
+    /// - Parameter mutates: A `mutating` requirement gets a `mutating` witness (in a struct or enum).
+    private static func member(_ binding: Binding, access: String?, base: String, typeBase: String, mutates: Bool = false) -> String {
+        var modifier = access.map { "\($0) " } ?? ""
+        if mutates, binding.requirement.isMutating { modifier += "mutating " }
         let type = spelling(of: binding.requirement.type, builtIn: true)
         guard binding.requirement.kind == .method, let signature = binding.requirement.signature else {
             guard let source = binding.source else { return "" }
+            guard !source.effects.isEmpty else {
+                return """
+                    \(modifier)var \(escaped(binding.requirement.name)): \(type) {
+                    \(source.expression(base: base, typeBase: typeBase))
+                    }
+                    """
+            }
             return """
                 \(modifier)var \(escaped(binding.requirement.name)): \(type) {
+                get \(source.effects.joined(separator: " ")) {
                 \(source.expression(base: base, typeBase: typeBase))
+                }
                 }
                 """
         }
@@ -249,9 +266,10 @@ enum Emitter {
             body = source.expression(base: base, typeBase: typeBase)
         } else if let forwarded = binding.forwardedMethod {
             let arguments = signature.parameters.enumerated().map { index, parameter in
-                parameter.label == "_" ? "p\(index)" : "\(argumentLabel(parameter.label)): p\(index)"
+                let value = parameter.type.written.hasPrefix("inout ") ? "&p\(index)" : "p\(index)"
+                return parameter.label == "_" ? value : "\(argumentLabel(parameter.label)): \(value)"
             }
-            let marks = (signature.effects.contains { $0.hasPrefix("throws") } ? "try " : "") + (signature.effects.contains("async") ? "await " : "")
+            let marks = (signature.effects.contains { $0.hasPrefix("throws") || $0 == "rethrows" } ? "try " : "") + (signature.effects.contains("async") ? "await " : "")
             body = "\(marks)\(base).\(escaped(forwarded))(\(arguments.joined(separator: ", ")))"
         } else {
             return ""
@@ -273,10 +291,11 @@ enum Emitter {
         conditions.isEmpty ? code : "#if \(conjunction(conditions))\n\(code)\n#endif"
     }
 
-    /// Conditions joined with `&&`, each in parentheses when it is more than a name or a call.
+    /// Conditions joined with `&&`, each in parentheses when it is more than a name or a call
+    /// (`os(Linux)||os(macOS)` too, though it has no space).
     static func conjunction(_ conditions: [String]) -> String {
         guard conditions.count > 1 else { return conditions.first ?? "true" }
-        return conditions.map { $0.contains(" ") ? "(\($0))" : $0 }.joined(separator: " && ")
+        return conditions.map { DeclarationVisitor.isAtom($0) ? $0 : "(\($0))" }.joined(separator: " && ")
     }
 
     /// The generated file's imports: every module the models' and protocols' files import, under

@@ -61,7 +61,10 @@ public struct Catalog: Sendable {
             }
         }
         capAccessByEnclosingTypes()
+        inheritProtocolRequirements()
+        inheritSuperclassMembers()
         addSynthesizedMembers()
+        checkInitializerCalls()
         inferStaticReferences()
         for type in allTypes {
             for annotation in type.annotations { annotated.append((type, annotation)) }
@@ -116,6 +119,64 @@ public struct Catalog: Sendable {
         }
     }
 
+    /// The names an inheritance clause entry lists: `A & B` is `A` and `B`.
+    private static func listed(_ inherited: String) -> [String] {
+        inherited.split(separator: "&").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// A protocol requires what the protocols it refines require (those in the sources), and
+    /// refines `Sendable` when one of them does.
+    private mutating func inheritProtocolRequirements() {
+        var done: [String: ProtocolDeclaration] = [:]
+        func complete(_ name: String, visiting: Set<String>) -> ProtocolDeclaration? {
+            if let finished = done[name] { return finished }
+            guard var declaration = protocols[name], !visiting.contains(name) else { return protocols[name] }
+            for parentName in declaration.inheritedTypes.flatMap(Self.listed) {
+                if ["Sendable", "Swift.Sendable"].contains(parentName) { declaration.refinesSendable = true }
+                guard let resolved = resolveProtocolName(parentName), let parent = complete(resolved, visiting: visiting.union([name])) else { continue }
+                declaration.refinesSendable = declaration.refinesSendable || parent.refinesSendable
+                for requirement in parent.requirements where !declaration.requirements.contains(where: {
+                    $0.name.isSameIdentifier(as: requirement.name) && $0.kind == requirement.kind && $0.signature == requirement.signature
+                }) {
+                    declaration.requirements.append(requirement)
+                }
+                declaration.unsupported += parent.unsupported.filter { !declaration.unsupported.contains($0) }
+            }
+            done[name] = declaration
+            return declaration
+        }
+        for name in protocols.keys.sorted() where !(protocols[name]!.isBuiltIn) {
+            if let completed = complete(name, visiting: []) { protocols[name] = completed }
+        }
+    }
+
+    /// A class has the members of its superclass in the sources (the first type it inherits
+    /// from, when that is a class), those it does not declare itself, and its `@MainActor`.
+    private mutating func inheritSuperclassMembers() {
+        var done: Set<String> = []
+        func complete(_ name: String, visiting: Set<String>) {
+            guard !done.contains(name), !visiting.contains(name), let declarations = declarations[name] else { return }
+            for index in declarations.indices {
+                let type = declarations[index]
+                guard type.kind == .class, let first = type.inheritedTypes.first, let superName = resolveTypeName(first),
+                      superName != name else { continue }
+                complete(superName, visiting: visiting.union([name]))
+                guard let superclass = self.declarations[superName]?.first, superclass.kind == .class else { continue }
+                var updated = type
+                for member in superclass.members where !member.isStatic || member.kind == .method {
+                    guard !updated.members.contains(where: { $0.name.isSameIdentifier(as: member.name) && $0.kind == member.kind && $0.signature == member.signature }) else { continue }
+                    // A private member of a superclass is not the subclass's.
+                    guard member.access > .private || member.position.file == type.position.file else { continue }
+                    updated.members.append(member)
+                }
+                updated.isMainActor = updated.isMainActor || superclass.isMainActor
+                self.declarations[name]![index] = updated
+            }
+            done.insert(name)
+        }
+        for name in declarations.keys.sorted() { complete(name, visiting: []) }
+    }
+
     /// Members Swift writes for a type that the source does not: an enum's `rawValue`, and the
     /// `id` of a class that is `Identifiable` without declaring one.
     private mutating func addSynthesizedMembers() {
@@ -159,7 +220,8 @@ public struct Catalog: Sendable {
                     for memberIndex in declarations[name]![index].members.indices {
                         let member = declarations[name]![index].members[memberIndex]
                         guard member.type == nil, let path = member.staticReference else { continue }
-                        switch staticMemberType(path, from: name) {
+                        let owner = declarations[name]![index]
+                        switch staticMemberType(path, from: name, file: member.position.file, module: owner.module) {
                         case let .success(type):
                             declarations[name]![index].members[memberIndex].type = type
                             progress = true
@@ -173,16 +235,46 @@ public struct Catalog: Sendable {
         }
     }
 
+    /// Reads `var x = T(…)` again now that every type is known: a type of the sources that
+    /// declares `init?` may give `nil`, a generic one has type arguments only a type checker can
+    /// infer, and a lower-case name (`iOSTabs()`) that names a type is that type.
+    private mutating func checkInitializerCalls() {
+        for name in declarations.keys.sorted() {
+            for index in declarations[name]!.indices {
+                for memberIndex in declarations[name]![index].members.indices {
+                    let member = declarations[name]![index].members[memberIndex]
+                    guard let called = member.initializerCall, member.type == nil || member.type?.wrapped == called else { continue }
+                    let context = QualifiedName(name).components
+                    let candidates = (0...context.count).reversed().map { (context.prefix($0) + [called]).joined(separator: ".") }
+                    let owner = declarations[name]![index]
+                    guard let type = candidates.compactMap({ declaration($0, seenFrom: member.position.file, module: owner.module) }).first else { continue }
+                    var updated = member
+                    if type.hasFailableInitializer {
+                        updated.type = nil
+                        updated.inferenceFailure = "'\(type.qualifiedName)' declares a failable initializer (`init?`), and whether `\(called)(…)` calls it only a type checker can tell; write the type (`\(called)` or `\(called)?`)"
+                    } else if !type.genericParameters.isEmpty {
+                        updated.type = nil
+                        updated.inferenceFailure = "'\(type.qualifiedName)' is generic, and its type arguments in `\(called)(…)` only a type checker can infer; write the type (`\(called)<…>`)"
+                    } else {
+                        updated.type = TypeReference(wrapped: called, isOptional: false)
+                        updated.inferenceFailure = nil
+                    }
+                    declarations[name]![index].members[memberIndex] = updated
+                }
+            }
+        }
+    }
+
     private struct InferenceFailure: Error { var text: String }
 
-    private func staticMemberType(_ path: [String], from context: String) -> Result<TypeReference, InferenceFailure> {
+    private func staticMemberType(_ path: [String], from context: String, file: String, module: String?) -> Result<TypeReference, InferenceFailure> {
         let typePath = path.dropLast().joined(separator: ".")
         let memberName = path.last!
         let written = path.joined(separator: ".")
         // A name inside a type may be relative to it: `Kind` in `Post` may be `Post.Kind`.
         let contextComponents = QualifiedName(context).components
         let candidates = (0...contextComponents.count).reversed().map { (contextComponents.prefix($0) + [typePath]).joined(separator: ".") }
-        guard let owner = candidates.lazy.compactMap({ self.declarations[$0]?.first }).first else {
+        guard let owner = candidates.lazy.compactMap({ self.declaration($0, seenFrom: file, module: module) }).first else {
             return .failure(InferenceFailure(text: "`\(written)` is a member of '\(typePath)', which the sources do not declare"))
         }
         guard let member = owner.members.first(where: { $0.name.isSameIdentifier(as: memberName) && $0.isStatic }) else {
@@ -193,6 +285,17 @@ public struct Catalog: Sendable {
         }
         if QualifiedName(type.wrapped).canonical == "Self" { type.wrapped = owner.qualifiedName }
         return .success(type)
+    }
+
+    /// The declaration of `name` that code in `file` (of `module`) sees, as the compiler picks
+    /// it: the one in that file; else one that is not private to another file, of the same module
+    /// first. Never a `private` or `fileprivate` namesake of another file, whatever the order the
+    /// files were read in.
+    func declaration(_ name: String, seenFrom file: String, module: String?) -> TypeDeclaration? {
+        guard let all = declarations[name] else { return nil }
+        if let local = all.first(where: { $0.position.file == file }) { return local }
+        let visible = all.filter { $0.access > .fileprivate }
+        return visible.first { $0.module == module } ?? visible.first
     }
 
     /// A qualified name, or a simple one that names exactly one type.

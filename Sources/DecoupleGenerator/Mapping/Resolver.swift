@@ -19,11 +19,14 @@ struct ValueSource: Hashable, Sendable {
     var isStatic = false
     /// The member is a method with no parameters: called.
     var isMethod = false
+    /// The member's getter effects (`async`, `throws`): read with `await` and `try`.
+    var effects: [String] = []
 
     /// The Swift expression that reads the value from `base` (`self` or `self.model`), or from
     /// `typeBase` (the model's type) for a static member.
     func expression(base: String, typeBase: String) -> String {
-        let read = "\(isStatic ? typeBase : base).\(Emitter.escaped(member))" + (isMethod ? "()" : "")
+        let marks = (effects.contains("throws") ? "try " : "") + (effects.contains("async") ? "await " : "")
+        let read = marks + "\(isStatic ? typeBase : base).\(Emitter.escaped(member))" + (isMethod ? "()" : "")
         guard memberIsOptional else {
             return switch conversion {
             case .direct: read
@@ -224,6 +227,13 @@ struct Resolver {
         let protocolDeclaration = findProtocol(request)
         guard !models.isEmpty, let protocolDeclaration else { return [] }
         let module = request.module.flatMap { $0 == outputModule ? nil : $0 }
+        // `Item.Item` names a member of the type `Item`, not the type of module `Item`.
+        if let module, SourceScanner.moduleIdentifier(module) == QualifiedName(models[0].qualifiedName).components.first {
+            diagnostics.append(Diagnostic(
+                "module '\(module)' is named like its type '\(models[0].qualifiedName)', so the generated file cannot name that type from another module (`\(SourceScanner.moduleIdentifier(module)).\(models[0].qualifiedName)` would be a member of the type); rename the module or the type, or generate into module '\(module)'",
+                at: request.modulePosition ?? request.position))
+            return []
+        }
         let spelling = module.map { "\(SourceScanner.moduleIdentifier($0)).\(models[0].qualifiedName)" }
         return models.compactMap { model in
             resolve(request, model: model, protocolDeclaration: protocolDeclaration, defaultStyle: defaultStyle, spelling: spelling, outputModule: outputModule)
@@ -260,6 +270,11 @@ struct Resolver {
                 at: request.mapPositions[requirement] ?? request.position))
         }
         if style == .factory {
+            if model.isMainActor {
+                diagnostics.append(Diagnostic(
+                    "'\(model.qualifiedName)' is @MainActor, and the factory style makes its adapter in a Sendable closure off the main actor, which cannot read its members; use the conformance style, which makes an isolated conformance (`extension \(model.qualifiedName): @MainActor \(protocolDeclaration.name)`)",
+                    at: request.position ?? model.position))
+            }
             if !model.genericParameters.isEmpty {
                 diagnostics.append(Diagnostic(
                     "generic model '\(model.qualifiedName)' cannot be registered in a factory without its type arguments; use the conformance style",
@@ -274,6 +289,18 @@ struct Resolver {
             diagnostics.append(Diagnostic("\"tag\" applies to the factory style only; add \"style\": \"factory\"", at: request.position))
         }
         if style == .proxy, !protocolDeclaration.isBuiltIn {
+            // `\P.Type` is the metatype: a key path cannot name a requirement called `Type`.
+            for requirement in protocolDeclaration.requirements where requirement.name == "Type" {
+                diagnostics.append(Diagnostic(
+                    "the proxy style reads '\(protocolDeclaration.name).\(requirement.name)' through a key path, and a key path cannot name a member called 'Type' (it reads as the metatype); rename the requirement, or use the conformance or factory style",
+                    at: request.position ?? requirement.position))
+            }
+            // The member table is one dictionary literal, which `#if` cannot divide.
+            for requirement in protocolDeclaration.requirements where !requirement.conditions.isEmpty {
+                diagnostics.append(Diagnostic(
+                    "'\(protocolDeclaration.name).\(requirement.name)' is declared under #if \(Emitter.conjunction(requirement.conditions))\(requirement.position.map { " (at \($0))" } ?? ""), and the proxy style lists every requirement in one member table for all builds; declare it outside #if (or alike in every branch), or use the conformance or factory style",
+                    at: request.position ?? requirement.position))
+            }
             // With nothing injected the proxy answers an empty value, which only some types have.
             for requirement in protocolDeclaration.requirements where requirement.kind == .property && Emitter.proxyFallback(for: requirement.type) == nil {
                 diagnostics.append(Diagnostic(
@@ -283,6 +310,14 @@ struct Resolver {
         }
 
         let declaresConformance = model.conforms(to: protocolDeclaration.qualifiedName)
+        // A conformance to a protocol that refines `Sendable` conforms the model to `Sendable`,
+        // which Swift 6 accepts only in the model's own file.
+        if style != .factory, protocolDeclaration.refinesSendable, !declaresConformance, model.kind != .actor, !model.isMainActor,
+           !model.conforms(to: "Sendable") {
+            diagnostics.append(Diagnostic(
+                "'\(protocolDeclaration.name)' refines Sendable, and Swift accepts a conformance to Sendable only in the file that declares '\(model.qualifiedName)'; declare '\(model.qualifiedName): Sendable' there, or use the factory style",
+                at: request.position ?? model.position, notes: declarationNote(model, request: request)))
+        }
         // Swift allows one conformance of a type to a protocol, conditional or not.
         let wanted = QualifiedName(protocolDeclaration.qualifiedName)
         if !declaresConformance, let conditional = model.conditionalConformances.first(where: { QualifiedName($0.protocolName).matches(wanted) }) {
@@ -301,6 +336,9 @@ struct Resolver {
                 }
             }
         }
+        if style != .factory {
+            checkWitnessAccess(of: model, to: protocolDeclaration, bindings: bindings, request: request)
+        }
         if policy.checksAccess, let outputModule {
             checkVisible(from: outputModule, model: model, protocolDeclaration: protocolDeclaration, bindings: bindings, request: request)
         }
@@ -309,6 +347,27 @@ struct Resolver {
             model: model, protocolDeclaration: protocolDeclaration, style: style, tag: request.tag,
             bindings: bindings, declaresConformance: declaresConformance, conditions: conditions,
             modelSpelling: spelling ?? model.qualifiedName, module: spelling == nil ? nil : request.module)
+    }
+
+    /// A model's own member that witnesses a requirement must be as visible as the conformance:
+    /// `public` for a public model's conformance to a public protocol, `package` for a package
+    /// one. The conformance cannot declare a wider namesake beside it.
+    private mutating func checkWitnessAccess(
+        of model: TypeDeclaration, to protocolDeclaration: ProtocolDeclaration, bindings: [Binding], request: AdapterRequest
+    ) {
+        let needed = min(model.access, protocolDeclaration.access, .public)
+        guard needed > .internal else { return }
+        for binding in bindings where binding.isSatisfiedByModel {
+            let requirement = binding.requirement
+            let witness = model.members.first {
+                $0.name.isSameIdentifier(as: requirement.name) && !$0.isStatic && $0.constraint == nil
+                    && (requirement.kind == .property ? $0.kind == .property : $0.signature == requirement.signature)
+            }
+            guard let witness, witness.access < needed else { continue }
+            diagnostics.append(Diagnostic(
+                "'\(witness.name)' is \(witness.access.rawValue), but it is what '\(model.qualifiedName)' answers for '\(protocolDeclaration.name).\(requirement.name)', and a \(needed.rawValue) type's conformance to a \(needed.rawValue) protocol needs \(needed.rawValue) witnesses; declare it \(needed.rawValue), or rename it and map '\(requirement.name)' to it",
+                at: witness.position, notes: declarationNoteForRequest(request)))
+        }
     }
 
     /// Compiled in another module than the model's (a top-level `"module"`), generated code
@@ -345,33 +404,8 @@ struct Resolver {
     private static func condition(reading name: String, of model: TypeDeclaration, for requirement: Requirement) -> String? {
         let namesakes = model.members.filter { $0.name.isSameIdentifier(as: name) }
         guard !namesakes.isEmpty, namesakes.allSatisfy({ !$0.conditions.isEmpty }) else { return nil }
-        let merged = mergingBranches(Array(Set(namesakes.map(\.conditions))))
-        guard !merged.contains(where: \.isEmpty) else { return nil }
-        let alternatives = merged.map { Emitter.conjunction($0) }.sorted()
-        return alternatives.count == 1 ? alternatives[0] : alternatives.map { "(\($0))" }.joined(separator: " || ")
-    }
-
-    /// Joins alternatives that differ only in their last condition, one `c` and the other `!c`
-    /// (the `#if` and `#else` branches), into what they share, until none are left to join: a
-    /// member declared in every branch of an `#if … #elseif … #else` needs no condition.
-    private static func mergingBranches(_ alternatives: [[String]]) -> [[String]] {
-        var result = alternatives
-        var joined = true
-        while joined {
-            joined = false
-            search: for i in result.indices {
-                for j in result.indices where j != i {
-                    let (a, b) = (result[i], result[j])
-                    guard a.count == b.count, let last = a.last, a.dropLast() == b.dropLast(),
-                          b.last == DeclarationVisitor.negated(last) else { continue }
-                    result[i] = Array(a.dropLast())
-                    result.remove(at: j)
-                    joined = true
-                    break search
-                }
-            }
-        }
-        return result
+        let conditions = DeclarationVisitor.disjunction(namesakes.map(\.conditions))
+        return conditions.isEmpty ? nil : Emitter.conjunction(conditions)
     }
 
     private mutating func bind(
@@ -386,8 +420,17 @@ struct Resolver {
 
         let memberName = mapped?.member ?? requirement.name
         let properties = model.members.filter { $0.kind == .property }
-        guard let member = model.anyMember(named: memberName), member.kind == .property else {
-            if mapped != nil {
+        let methods = model.members.filter { $0.kind == .method && $0.name.isSameIdentifier(as: memberName) }
+        // Mapped to a method without parameters or effects, a property requirement calls it.
+        let callable = mapped == nil ? nil : methods.first { method in
+            !method.isStatic && (method.signature.map { $0.parameters.isEmpty && $0.effects.isEmpty && $0.generics == nil } ?? false)
+        }
+        guard let member = model.anyMember(named: memberName).flatMap({ $0.kind == .property ? $0 : nil }) ?? callable else {
+            if mapped != nil, let method = methods.first?.signature {
+                diagnostics.append(Diagnostic(
+                    "'\(memberName)' is a method of '\(model.qualifiedName)' ('\(method.typedDescription)'), and '\(protocolName).\(requirement.name)' is a property, which reads a property or calls a method without parameters, effects or generic parameters; map '\(requirement.name)' to one of those, or declare a computed property that calls '\(memberName)' and map to it",
+                    at: where_, notes: declarationNote(model, request: request)))
+            } else if mapped != nil {
                 diagnostics.append(Diagnostic(
                     "'\(model.qualifiedName)' has no member '\(memberName)'\(Suggestion.didYouMean(memberName, among: properties.map(\.name)))",
                     at: where_, notes: declarationNote(model, request: request)))
@@ -424,17 +467,45 @@ struct Resolver {
     ) -> Binding? {
         let mapped = request.source(for: requirement.name)
         let where_ = mapped?.position ?? request.position
+        var member = member
+        // Generated code is in a file of its own: it reads no `private` or `fileprivate` member.
+        // (A model that is itself file-private is refused once, not once per member.)
+        if policy.checksAccess, member.access < .internal, model.access >= .internal {
+            let candidate = member
+            let visible = model.members.first {
+                $0.name.isSameIdentifier(as: candidate.name) && $0.kind == candidate.kind && $0.isStatic == candidate.isStatic && $0.access >= .internal
+            }
+            guard let visible else {
+                let how = mapped == nil || mapped?.member == requirement.name
+                    ? "make it internal or wider, or rename it and map '\(requirement.name)' to it"
+                    : "make it internal or wider, or map '\(requirement.name)' to another member"
+                diagnostics.append(Diagnostic(
+                    "'\(member.name)' is \(member.access.rawValue), so the generated code, in a file of its own, cannot read it for '\(protocolName).\(requirement.name)'; \(how)",
+                    at: member.position, notes: declarationNoteForRequest(request)))
+                return nil
+            }
+            member = visible
+        }
         let memberName = member.name
-        if model.kind == .actor, !member.isConstant, !member.isStatic {
-            diagnostics.append(Diagnostic(
-                "'\(member.name)' is mutable state of actor '\(model.qualifiedName)', so it cannot back the synchronous requirement '\(protocolName).\(requirement.name)'; declare it with `let`",
-                at: member.position))
+        if let problem = Self.actorIsolationProblem(member, in: model, for: requirement, of: protocolName) {
+            diagnostics.append(Diagnostic(problem, at: member.position))
             return nil
         }
         if let constraint = member.constraint {
             diagnostics.append(Diagnostic(
                 "'\(member.name)' is declared in an extension constrained by `where \(constraint)`, so not every '\(model.qualifiedName)' has it, and it cannot implement '\(protocolName).\(requirement.name)' for all of them; declare it in an extension without `where`, or map '\(requirement.name)' to another member",
                 at: mapped?.position ?? member.position))
+            return nil
+        }
+        // One witness reads the member in every build: a type per `#if` branch is refused.
+        let namesakes = model.members.filter {
+            $0.name.isSameIdentifier(as: member.name) && $0.kind == member.kind && $0.isStatic == member.isStatic && $0.constraint == nil
+        }
+        if member.kind == .property, Set(namesakes.map { $0.type?.description ?? "?" }).count > 1 {
+            let declared = namesakes.map { "\($0.type?.description ?? "a type not written")" + " at \($0.position)" }
+            diagnostics.append(Diagnostic(
+                "'\(member.name)' is declared with a different type in different branches of an #if (\(declared.joined(separator: ", "))), and one witness of '\(protocolName).\(requirement.name)' reads it in every build; give it one type, or map '\(requirement.name)' to another member",
+                at: namesakes[0].position, notes: declarationNoteForRequest(request)))
             return nil
         }
         guard let memberType = member.type else {
@@ -495,11 +566,35 @@ struct Resolver {
                 return nil
             }
         }
+        // Effects are kept: a witness may have fewer than its requirement, never more.
+        let allowed = requirement.kind == .property
+            ? requirement.getterEffects
+            : (requirement.signature?.effects ?? []).map { $0.hasPrefix("throws") ? "throws" : $0 }
+        if let missing = member.getterEffects.first(where: { !allowed.contains($0) }) {
+            let getter = "get " + member.getterEffects.joined(separator: " ")
+            diagnostics.append(Diagnostic(
+                "'\(member.name)' is read with `\(missing == "throws" ? "try" : "await")` (its getter is `\(getter)`), but '\(protocolName).\(requirement.name)' is not `\(missing)`, so no witness can read it; map '\(requirement.name)' to a member without `\(missing)`, or declare the requirement `{ \(getter) }`",
+                at: member.position, notes: declarationNoteForRequest(request)))
+            return nil
+        }
+        if member.kind == .method, let problem = Self.mutatingProblem(member, for: requirement, of: protocolName, style: style) {
+            diagnostics.append(Diagnostic(problem, at: mapped?.position ?? member.position))
+            return nil
+        }
         return Binding(
             requirement: requirement,
             source: ValueSource(
                 member: member.name, memberIsOptional: memberType.isOptional, conversion: conversion, defaultValue: mapped?.defaultValue,
-                isStatic: member.isStatic, isMethod: member.kind == .method))
+                isStatic: member.isStatic, isMethod: member.kind == .method, effects: member.getterEffects))
+    }
+
+    /// Why a `mutating` model method cannot implement a requirement: the factory's adapter holds
+    /// the model as a constant, and a requirement that is not `mutating` cannot change it.
+    private static func mutatingProblem(_ method: MemberDeclaration, for requirement: Requirement, of protocolName: String, style: OutputStyle) -> String? {
+        guard method.isMutating, style == .factory || !requirement.isMutating || requirement.kind != .method else { return nil }
+        return style == .factory
+            ? "'\(method.name)' is mutating, and the factory style's adapter holds the model as a constant; use the conformance style, or map '\(requirement.name)' to a method that is not mutating"
+            : "'\(method.name)' is mutating, but '\(protocolName).\(requirement.name)' is not; declare the requirement mutating, or map it to a method that is not"
     }
 
     /// A note at the configuration entry that asks for the adapter, for a problem reported at
@@ -525,9 +620,16 @@ struct Resolver {
             return nil
         }
         // A method of a constrained extension (`where T == Int`) is not every model's.
-        let methods = model.members.filter { $0.kind == .method && !$0.isStatic && $0.constraint == nil }
+        // Nor one generated code, in a file of its own, cannot see.
+        let methods = model.members.filter {
+            $0.kind == .method && !$0.isStatic && $0.constraint == nil && (!policy.checksAccess || $0.access >= .internal)
+        }
         // Compared as parsed, so `-> Swift.String` implements `-> String`.
-        if mapped == nil, methods.contains(where: { $0.signature == signature }) {
+        if mapped == nil, let own = methods.first(where: { $0.signature == signature }) {
+            if let problem = Self.actorIsolationProblem(own, in: model, for: requirement, of: protocolName) {
+                diagnostics.append(Diagnostic(problem, at: own.position))
+                return nil
+            }
             return style == .factory ? Binding(requirement: requirement, source: nil, forwardedMethod: requirement.name) : Binding(requirement: requirement, source: nil)
         }
         let memberName = mapped?.member ?? requirement.name
@@ -535,7 +637,19 @@ struct Resolver {
             let candidates = methods.filter { $0.name.isSameIdentifier(as: memberName) }
             var wanted = signature
             wanted.name = memberName
-            if candidates.contains(where: { $0.signature == wanted }) {
+            if let candidate = candidates.first(where: { $0.signature == wanted }) {
+                // Swift cannot pass an array as a variadic argument.
+                if signature.parameters.contains(where: { $0.type.written.hasSuffix("...") }) {
+                    diagnostics.append(Diagnostic(
+                        "method requirement '\(describe)' of '\(protocolName)' has a variadic parameter, which Swift cannot pass on to '\(memberName)'; implement '\(requirement.name)' in '\(model.qualifiedName)' itself",
+                        at: mapped?.position ?? request.position ?? model.position))
+                    return nil
+                }
+                if let problem = Self.mutatingProblem(candidate, for: requirement, of: protocolName, style: style)
+                    ?? Self.actorIsolationProblem(candidate, in: model, for: requirement, of: protocolName) {
+                    diagnostics.append(Diagnostic(problem, at: mapped?.position ?? candidate.position))
+                    return nil
+                }
                 return Binding(requirement: requirement, source: nil, forwardedMethod: memberName)
             }
             let has = candidates.compactMap { $0.signature.map { "'\($0.typedDescription)'" } }
@@ -570,11 +684,25 @@ struct Resolver {
             diagnostics.append(Diagnostic(
                 mapped == nil
                     ? "'\(model.qualifiedName)' does not implement method requirement '\(describe)' of '\(protocolName)'\(has)\(how)"
-                    : "'\(model.qualifiedName)' has no property or method without parameters named '\(memberName)' for method requirement '\(describe)'",
+                    : "'\(model.qualifiedName)' has no property or method without parameters named '\(memberName)' for method requirement '\(describe)'\(Suggestion.didYouMean(memberName, among: model.members.filter { !$0.isStatic }.map(\.name)))",
                 at: mapped?.position ?? request.position ?? model.position, notes: declarationNote(model, request: request)))
             return nil
         }
         return bindValue(requirement, of: protocolName, to: member, in: model, request: request, style: style)
+    }
+
+    /// Why an actor's member cannot back a synchronous requirement, if it cannot: it is isolated
+    /// to the actor (not `nonisolated`, not a `let`, not static), and the advice fits what it is.
+    static func actorIsolationProblem(
+        _ member: MemberDeclaration, in model: TypeDeclaration, for requirement: Requirement, of protocolName: String
+    ) -> String? {
+        guard model.kind == .actor, !member.isConstant, !member.isStatic, !member.isNonisolated else { return nil }
+        let isAsync = requirement.getterEffects.contains("async") || requirement.signature?.effects.contains("async") == true
+        guard !isAsync || member.kind == .property else { return nil }
+        let requirementName = "'\(protocolName).\(requirement.name)'"
+        return member.kind == .method
+            ? "'\(member.name)' is a method isolated to actor '\(model.qualifiedName)', so it cannot back the synchronous requirement \(requirementName); mark it `nonisolated` if it reads no mutable state, or make the requirement `async`"
+            : "'\(member.name)' is a `var` isolated to actor '\(model.qualifiedName)', so it cannot back the synchronous requirement \(requirementName); declare it with `let`, or, if it is computed from `let`s only, mark it `nonisolated`"
     }
 
     /// A default a person would start from: empty where the type has an obvious empty value,

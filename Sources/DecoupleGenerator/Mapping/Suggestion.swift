@@ -12,7 +12,14 @@ package enum Suggestion {
         }
         guard let (candidate, distance) = best else { return nil }
         let limit = max(2, name.count / 3)
-        return distance <= limit ? candidate : nil
+        if distance <= limit { return candidate }
+        // A longer or shorter form of one name: `mapping` for `map`, `subtitleText` for `subtitle`.
+        let forms = candidates.sorted().filter { candidate in
+            let shorter = min(candidate.count, name.count)
+            let candidate = candidate.lowercased()
+            return shorter >= 3 && (candidate.hasPrefix(lowered) || lowered.hasPrefix(candidate))
+        }
+        return forms.count == 1 ? forms[0] : nil
     }
 
     /// `"; did you mean 'name'?"`, or nothing.

@@ -44,7 +44,8 @@ struct WitnessLedger {
                     added[key] = Entry(adapter: index, binding: position, position: written)
                     continue
                 }
-                let earlier = adapters[first.adapter]
+                // Two requirements of this very adapter may want one witness.
+                let earlier = first.adapter == index ? adapter : adapters[first.adapter]
                 let witness = earlier.bindings[first.binding]
                 if witness.isSameWitness(as: binding), earlier.conditions == adapter.conditions {
                     shared.append((position, first))
@@ -83,6 +84,7 @@ struct WitnessLedger {
         proxyMembers.merge(proxied) { first, _ in first }
         for (position, entry) in shared {
             adapter.bindings[position].isWrittenByAnotherAdapter = true
+            guard entry.adapter != index else { continue }
             let earlier = adapters[entry.adapter]
             let needed = max(adapter.memberAccess, earlier.bindings[entry.binding].sharedAccess ?? earlier.memberAccess)
             if needed > earlier.memberAccess { adapters[entry.adapter].bindings[entry.binding].sharedAccess = needed }

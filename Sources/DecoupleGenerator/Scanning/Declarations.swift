@@ -119,6 +119,15 @@ public struct MemberDeclaration: Hashable, Sendable, Codable {
     /// The `where` clause of the extension the member is declared in (`T == Int`), when it is
     /// constrained: the member exists only for the types that meet it.
     public var constraint: String?
+    /// A property's getter effects (`get async throws`): `async` and `throws`, in that order.
+    public var getterEffects: [String] = []
+    /// A method declared `mutating`.
+    public var isMutating: Bool = false
+    /// Declared `nonisolated`: an actor's member that any code may use synchronously.
+    public var isNonisolated: Bool = false
+    /// A property initialised from a call of a name (`Box(3)`, `iOSTabs()`), not unwrapped: the
+    /// name, for the catalog to check once it knows every type (failable, generic, lower-case).
+    public var initializerCall: String?
 }
 
 /// A conformance that holds only under a condition: `extension Box: Equatable where T: Equatable`.
@@ -158,6 +167,9 @@ public struct TypeDeclaration: Hashable, Sendable, Codable {
     public var conditions: [String] = []
     /// A class declared `final` (an `open` or plain class is not).
     public var isFinal: Bool = false
+    /// Declared `@MainActor`: its members are read on the main actor only, so a conformance
+    /// generated for it is isolated to the main actor.
+    public var isMainActor: Bool = false
     /// The module the file is in, when its path shows one (`Sources/NAME/…`, `Tests/NAME/…`).
     public var module: String?
     /// Conformances added by extensions with a `where` clause; not used where they may not hold.
@@ -203,6 +215,13 @@ public struct Requirement: Hashable, Sendable, Codable {
     /// A method's signature, e.g. `price(in:) -> String`.
     public var signature: MethodSignature?
     public var position: SourcePosition?
+    /// A property requirement's getter effects (`{ get async throws }`): `async` and `throws`.
+    public var getterEffects: [String] = []
+    /// A method requirement declared `mutating`.
+    public var isMutating: Bool = false
+    /// The `#if` conditions the requirement is declared under (relative to its protocol); one
+    /// declared alike in several branches is one requirement, under any of their conditions.
+    public var conditions: [String] = []
 }
 
 /// A protocol a view declares for its content.
@@ -216,6 +235,10 @@ public struct ProtocolDeclaration: Hashable, Sendable, Codable {
     public var isBuiltIn: Bool
     /// The `#if` conditions the protocol is declared under.
     public var conditions: [String] = []
+    /// The protocols it refines, as written (`Titled`, `A & B`, `Sendable`).
+    public var inheritedTypes: [String] = []
+    /// It refines `Sendable`, directly or through protocols in the sources.
+    public var refinesSendable: Bool = false
     /// Requirements a generated conformance cannot meet (a settable or static property, a
     /// static method, an initializer, a subscript): the protocol is refused, not half adapted.
     public var unsupported: [UnsupportedRequirement] = []

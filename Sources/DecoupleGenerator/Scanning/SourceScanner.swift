@@ -113,6 +113,7 @@ package enum SourceScanner {
         }
         let visitor = DeclarationVisitor(path: path, converter: converter)
         visitor.walk(tree)
+        if source.contains("decouple:") { visitor.reportStrayAnnotations(in: tree) }
         let module = moduleName(ofPath: path)
         file.types = visitor.types.map { type in
             var type = type
@@ -212,10 +213,54 @@ final class DeclarationVisitor: SyntaxVisitor {
 
     /// `!os(iOS)` for a call or a name, `!(a && b)` for anything else.
     static func negated(_ condition: String) -> String {
+        isAtom(condition) ? "!\(condition)" : "!(\(condition))"
+    }
+
+    /// Whether a condition is one operand, however it is spaced: a name, a call, a
+    /// parenthesized condition, or one of those negated. `a||b` and `a && b` are not: joined
+    /// to another condition, they need parentheses.
+    static func isAtom(_ condition: String) -> Bool {
         let tree = Parser.parse(source: "#if \(condition)\n#endif")
-        let expression = tree.statements.first?.item.as(IfConfigDeclSyntax.self)?.clauses.first?.condition
-        let isSimple = expression.map { $0.is(FunctionCallExprSyntax.self) || $0.is(DeclReferenceExprSyntax.self) || $0.is(TupleExprSyntax.self) } ?? false
-        return isSimple ? "!\(condition)" : "!(\(condition))"
+        guard let expression = tree.statements.first?.item.as(IfConfigDeclSyntax.self)?.clauses.first?.condition else { return false }
+        func atom(_ expression: ExprSyntax) -> Bool {
+            if let prefix = expression.as(PrefixOperatorExprSyntax.self) { return atom(prefix.expression) }
+            return expression.is(FunctionCallExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self) || expression.is(TupleExprSyntax.self)
+                || expression.is(BooleanLiteralExprSyntax.self) || expression.is(IntegerLiteralExprSyntax.self)
+        }
+        return atom(expression)
+    }
+
+    /// Joins alternatives that differ only in their last condition, one `c` and the other `!c`
+    /// (the `#if` and `#else` branches), into what they share, until none are left to join: a
+    /// declaration in every branch of an `#if … #elseif … #else` needs no condition.
+    static func mergingBranches(_ alternatives: [[String]]) -> [[String]] {
+        var result = alternatives
+        var joined = true
+        while joined {
+            joined = false
+            search: for i in result.indices {
+                for j in result.indices where j != i {
+                    let (a, b) = (result[i], result[j])
+                    guard a.count == b.count, let last = a.last, a.dropLast() == b.dropLast(),
+                          b.last == negated(last) else { continue }
+                    result[i] = Array(a.dropLast())
+                    result.remove(at: j)
+                    joined = true
+                    break search
+                }
+            }
+        }
+        return result
+    }
+
+    /// The conditions under which one of several alternatives holds, each a list of conditions
+    /// that must all hold: none when one of them always holds (after joining `#if`/`#else`
+    /// branches), else one condition, `(a) || (b)` for several.
+    static func disjunction(_ alternatives: [[String]]) -> [String] {
+        let merged = mergingBranches(Array(Set(alternatives)))
+        guard !merged.contains(where: \.isEmpty) else { return [] }
+        let joined = merged.map { Emitter.conjunction($0) }.sorted()
+        return joined.count == 1 ? merged[0] : [joined.map { "(\($0))" }.joined(separator: " || ")]
     }
 
     private var scopeConditions: [String] {
@@ -268,7 +313,7 @@ final class DeclarationVisitor: SyntaxVisitor {
             extendedName: qualified, access: access,
             inheritedTypes: Self.inherited(node.inheritanceClause),
             members: [],
-            annotations: annotations(on: Syntax(node)),
+            annotations: annotations(on: Syntax(node), before: node.extendedType),
             position: position(of: node.extendedType),
             conditions: conditions,
             whereClause: node.genericWhereClause.map { $0.requirements.trimmedText }))
@@ -286,7 +331,7 @@ final class DeclarationVisitor: SyntaxVisitor {
         let qualified = scopes.last.map { "\($0.qualifiedName).\(name)" } ?? name
         var requirements: [Requirement] = []
         var unsupported: [UnsupportedRequirement] = []
-        for decl in Self.memberDecls(node.memberBlock.members) {
+        for (decl, declConditions) in Self.conditionalMemberDecls(node.memberBlock.members, under: []) {
             let isStatic = decl.asProtocol((any WithModifiersSyntax).self)?.modifiers
                 .contains { ["static", "class"].contains($0.name.text) } ?? false
             if let variable = decl.as(VariableDeclSyntax.self) {
@@ -303,7 +348,8 @@ final class DeclarationVisitor: SyntaxVisitor {
                     }
                     requirements.append(Requirement(
                         name: name, kind: .property,
-                        type: Self.reference(type), signature: nil, position: position(of: identifier)))
+                        type: Self.reference(type), signature: nil, position: position(of: identifier),
+                        getterEffects: Self.getterEffects(binding), conditions: declConditions))
                 }
             } else if let function = decl.as(FunctionDeclSyntax.self), isStatic {
                 unsupported.append(UnsupportedRequirement(
@@ -316,15 +362,18 @@ final class DeclarationVisitor: SyntaxVisitor {
                 requirements.append(Requirement(
                     name: QualifiedName.unescaped(function.name.text), kind: .method,
                     type: function.signature.returnClause.map { Self.reference($0.type) } ?? TypeReference(wrapped: "Void", isOptional: false),
-                    signature: Self.signature(function), position: position(of: function.name)))
+                    signature: Self.signature(function), position: position(of: function.name),
+                    isMutating: Self.isMutating(function.modifiers), conditions: declConditions))
             }
         }
+        requirements = Self.mergingBranches(of: requirements, unsupported: &unsupported)
         var declaration = ProtocolDeclaration(
             name: name, qualifiedName: qualified,
             access: min(Self.accessLevel(in: node.modifiers) ?? scopes.last?.memberAccess ?? .internal, scopes.last?.access ?? .open),
             requirements: requirements, position: position(of: node.name), isBuiltIn: false)
         declaration.conditions = conditions
         declaration.unsupported = unsupported
+        declaration.inheritedTypes = Self.inherited(node.inheritanceClause)
         protocols.append(declaration)
         return .skipChildren
     }
@@ -347,8 +396,13 @@ final class DeclarationVisitor: SyntaxVisitor {
                 name: QualifiedName.unescaped(identifier.identifier.text), kind: .property, type: type.map(Self.reference), signature: nil,
                 isStatic: isStatic, isConstant: node.bindingSpecifier.tokenKind == .keyword(.let),
                 access: access, position: position(of: identifier), conditions: scopeConditions)
+            member.getterEffects = Self.getterEffects(binding)
+            member.isNonisolated = Self.isNonisolated(node.modifiers)
             if type == nil {
                 if let initializer = binding.initializer?.value {
+                    if let call = initializer.as(FunctionCallExprSyntax.self) {
+                        member.initializerCall = Self.calledName(call)
+                    }
                     switch TypeInference.infer(initializer) {
                     case let .type(reference): member.type = reference
                     case let .staticReference(path): member.staticReference = path
@@ -366,13 +420,49 @@ final class DeclarationVisitor: SyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         guard !scopes.isEmpty else { return .skipChildren }
         let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
-        scopes[scopes.count - 1].members.append(MemberDeclaration(
+        var member = MemberDeclaration(
             name: QualifiedName.unescaped(node.name.text), kind: .method,
             type: node.signature.returnClause.map { Self.reference($0.type) } ?? TypeReference(wrapped: "Void", isOptional: false),
             signature: Self.signature(node), isStatic: isStatic,
             access: memberAccess(node.modifiers),
-            position: position(of: node.name), conditions: scopeConditions))
+            position: position(of: node.name), conditions: scopeConditions, isMutating: Self.isMutating(node.modifiers))
+        member.isNonisolated = Self.isNonisolated(node.modifiers)
+        scopes[scopes.count - 1].members.append(member)
         return .skipChildren
+    }
+
+    /// `Box` for `Box(3)` and `Box.init(3)`, `A.B` for `A.B(x: 1)`; `nil` for other callees.
+    static func calledName(_ call: FunctionCallExprSyntax) -> String? {
+        var callee = call.calledExpression
+        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base {
+            callee = base
+        }
+        var names: [String] = []
+        while let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
+            names.insert(QualifiedName.unescaped(member.declName.baseName.text), at: 0)
+            callee = base
+        }
+        guard let reference = callee.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil else { return nil }
+        return ([QualifiedName.unescaped(reference.baseName.text)] + names).joined(separator: ".")
+    }
+
+    static func isMutating(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { $0.name.tokenKind == .keyword(.mutating) }
+    }
+
+    /// `nonisolated`, not `nonisolated(unsafe)` (which is about a variable's storage, not its
+    /// isolation).
+    static func isNonisolated(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) && $0.detail == nil }
+    }
+
+    /// The effects of a property's getter, `get async throws`: `async` and `throws`, as written
+    /// in a protocol (`{ get throws }`) or on a getter with a body.
+    static func getterEffects(_ binding: PatternBindingSyntax) -> [String] {
+        guard let accessors = binding.accessorBlock?.accessors.as(AccessorDeclListSyntax.self),
+              let getter = accessors.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
+              let effects = getter.effectSpecifiers else { return [] }
+        return [effects.asyncSpecifier.map { _ in "async" }, effects.throwsClause.map { _ in "throws" }].compactMap { $0 }
     }
 
     /// An enum's cases are its static members: `Kind.video` is a `Kind`.
@@ -406,7 +496,7 @@ final class DeclarationVisitor: SyntaxVisitor {
     // MARK: Scopes
 
     private func enterType(
-        _ node: some DeclSyntaxProtocol & WithModifiersSyntax, kind: TypeDeclaration.Kind, name token: TokenSyntax,
+        _ node: some DeclSyntaxProtocol & WithModifiersSyntax & WithAttributesSyntax, kind: TypeDeclaration.Kind, name token: TokenSyntax,
         generics: GenericParameterClauseSyntax?, inheritance: InheritanceClauseSyntax?
     ) -> SyntaxVisitorContinueKind {
         let name = QualifiedName.unescaped(token.text)
@@ -418,9 +508,13 @@ final class DeclarationVisitor: SyntaxVisitor {
             name: name, qualifiedName: qualified, kind: kind, access: access,
             genericParameters: generics?.parameters.map { $0.name.text } ?? [],
             inheritedTypes: Self.inherited(inheritance), members: [],
-            position: position(of: token), annotations: annotations(on: Syntax(node)))
+            position: position(of: token), annotations: annotations(on: Syntax(node), before: token))
         type.conditions = conditions
         type.isFinal = node.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
+        type.isMainActor = node.attributes.contains {
+            guard let name = $0.as(AttributeSyntax.self)?.attributeName.trimmedText else { return false }
+            return name == "MainActor" || name == "Swift.MainActor" || name == "_Concurrency.MainActor"
+        }
         types.append(type)
         scopes.append(Scope(
             qualifiedName: qualified, access: access, memberAccess: .internal, target: .type(index: types.count - 1),
@@ -438,33 +532,67 @@ final class DeclarationVisitor: SyntaxVisitor {
 
     // MARK: Annotations
 
-    /// Reads `// decouple: …` comments in the leading trivia of a declaration.
-    private func annotations(on node: Syntax) -> [Annotation] {
+    /// The offsets of the `// decouple:` comments read as a declaration's annotations.
+    private var attachedAnnotations: Set<Int> = []
+
+    /// Reads `// decouple: …` comments before a declaration's name: above it, and between its
+    /// attributes, modifiers and keyword (`@MainActor // decouple: …` then `struct M`), since each
+    /// of those places annotates the declaration as a reader sees it.
+    private func annotations(on node: Syntax, before name: some SyntaxProtocol) -> [Annotation] {
         var result: [Annotation] = []
-        var offset = node.position
-        for piece in node.leadingTrivia {
-            defer { offset += piece.sourceLength }
-            let text: String
-            let markerLength: Int
-            switch piece {
-            case let .lineComment(comment): (text, markerLength) = (comment, 2)
-            case let .docLineComment(comment): (text, markerLength) = (comment, 3)
-            default: continue
-            }
-            let body = text.dropFirst(markerLength)
-            let trimmed = body.drop { $0 == " " || $0 == "\t" }
-            guard trimmed.hasPrefix("decouple:") else { continue }
-            let afterMarker = trimmed.dropFirst("decouple:".count)
-            let expressionText = afterMarker.drop { $0 == " " || $0 == "\t" }
-            let leading = markerLength + (body.utf8.count - expressionText.utf8.count)
-            let start = converter.location(for: offset.advanced(by: leading))
-            let origin = SourcePosition(file: path, line: start.line, column: start.column)
-            switch AnnotationParser.parse(String(expressionText), origin: origin) {
-            case let .success(annotation): result.append(annotation)
-            case let .failure(diagnostic): diagnostics.append(diagnostic)
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            if token.position >= name.positionAfterSkippingLeadingTrivia { break }
+            for (offset, text, markerLength) in Self.annotationComments(token) {
+                attachedAnnotations.insert(offset.utf8Offset)
+                let body = text.dropFirst(markerLength)
+                let expressionText = body.drop { $0 == " " || $0 == "\t" }.dropFirst("decouple:".count).drop { $0 == " " || $0 == "\t" }
+                let leading = markerLength + (body.utf8.count - expressionText.utf8.count)
+                let start = converter.location(for: offset.advanced(by: leading))
+                let origin = SourcePosition(file: path, line: start.line, column: start.column)
+                switch AnnotationParser.parse(String(expressionText), origin: origin) {
+                case let .success(annotation): result.append(annotation)
+                case let .failure(diagnostic): diagnostics.append(diagnostic)
+                }
             }
         }
         return result
+    }
+
+    /// The `// decouple:` (or `/// decouple:`) comments in a token's trivia: where each starts,
+    /// its text, and the length of its comment marker.
+    static func annotationComments(_ token: TokenSyntax) -> [(offset: AbsolutePosition, text: String, markerLength: Int)] {
+        var result: [(AbsolutePosition, String, Int)] = []
+        for (trivia, start) in [(token.leadingTrivia, token.position), (token.trailingTrivia, token.endPositionBeforeTrailingTrivia)] {
+            var offset = start
+            for piece in trivia {
+                defer { offset += piece.sourceLength }
+                let text: String
+                let markerLength: Int
+                switch piece {
+                case let .lineComment(comment): (text, markerLength) = (comment, 2)
+                case let .docLineComment(comment): (text, markerLength) = (comment, 3)
+                default: continue
+                }
+                guard text.dropFirst(markerLength).drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("decouple:") else { continue }
+                result.append((offset, text, markerLength))
+            }
+        }
+        return result
+    }
+
+    /// An error for each `// decouple:` comment that annotates nothing (above a typealias, a
+    /// member, a statement, or at the end of a file): ignoring it would drop the adapter it asks
+    /// for without a word.
+    func reportStrayAnnotations(in tree: SourceFileSyntax) {
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            for (offset, _, _) in Self.annotationComments(token) where !attachedAnnotations.contains(offset.utf8Offset) {
+                let location = converter.location(for: offset)
+                diagnostics.append(Diagnostic(
+                    "this 'decouple:' annotation is attached to no type; write it directly above a struct, class, enum, "
+                        + "actor or extension (or among its attributes): a typealias, a member or a statement cannot be annotated",
+                    at: SourcePosition(file: path, line: location.line, column: location.column)))
+            }
+        }
     }
 
     // MARK: Helpers
@@ -483,6 +611,62 @@ final class DeclarationVisitor: SyntaxVisitor {
                 return memberDecls(nested)
             }
         }
+    }
+
+    /// Like ``memberDecls(_:)``, with the `#if` conditions each declaration is under (relative
+    /// to the member block), read as ``visit(_:)-IfConfigDeclSyntax`` reads them.
+    static func conditionalMemberDecls(_ members: MemberBlockItemListSyntax, under outer: [String]) -> [(DeclSyntax, [String])] {
+        members.flatMap { item -> [(DeclSyntax, [String])] in
+            guard let ifConfig = item.decl.as(IfConfigDeclSyntax.self) else { return [(item.decl, outer)] }
+            var earlier: [String] = []
+            var result: [(DeclSyntax, [String])] = []
+            for clause in ifConfig.clauses {
+                let condition = clause.condition.map { $0.trimmedText }
+                let added = earlier.map(negated) + (condition.map { [$0] } ?? [])
+                if case let .decls(nested)? = clause.elements {
+                    result += conditionalMemberDecls(nested, under: outer + added)
+                }
+                if let condition { earlier.append(condition) }
+            }
+            return result
+        }
+    }
+
+    /// A protocol's requirements with each one declared alike in several `#if` branches kept
+    /// once, under the conditions of any of them (none when they cover every branch). A
+    /// property declared with a different type in different branches cannot have one witness:
+    /// it is an unsupported requirement.
+    static func mergingBranches(of requirements: [Requirement], unsupported: inout [UnsupportedRequirement]) -> [Requirement] {
+        guard requirements.contains(where: { !$0.conditions.isEmpty }) else { return requirements }
+        func key(_ requirement: Requirement) -> String {
+            let name = requirement.name.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+            return requirement.kind == .property ? "p \(name)" : "m \(name) \(requirement.signature?.typedDescription ?? "")"
+        }
+        var groups: [String: [Requirement]] = [:]
+        var order: [String] = []
+        for requirement in requirements {
+            let key = key(requirement)
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(requirement)
+        }
+        var result: [Requirement] = []
+        for key in order {
+            let group = groups[key]!
+            var first = group[0]
+            if group.count > 1 {
+                let types = group.map(\.type)
+                if Set(types.map(\.description)).count > 1 {
+                    let declared = group.map { "\($0.type)" + ($0.position.map { " at \($0)" } ?? "") }
+                    unsupported.append(UnsupportedRequirement(
+                        description: "a property '\(first.name)' declared with a different type in different branches of an #if (\(declared.joined(separator: ", "))), which one witness cannot be",
+                        position: first.position))
+                    continue
+                }
+            }
+            first.conditions = disjunction(group.map(\.conditions))
+            result.append(first)
+        }
+        return result
     }
 
     /// Each binding with its type; in `var a, b: String` the type written last covers both.

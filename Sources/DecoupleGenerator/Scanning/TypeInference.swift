@@ -27,8 +27,35 @@ enum TypeInference {
 
     /// Well-known initializers that return an optional, by their argument labels.
     private static let failableInitializers: Set<String> = [
-        "URL(string:)", "URL(string:relativeTo:)", "UUID(uuidString:)", "Int(_:)", "Double(_:)", "Float(_:)", "Bool(_:)",
-        "Int(_:radix:)", "Character(_:)", "Data(base64Encoded:)", "Decimal(string:)",
+        "URL(string:)", "URL(string:relativeTo:)", "URL(string:encodingInvalidCharacters:)", "UUID(uuidString:)", "Bool(_:)",
+        "Int(_:radix:)", "Data(base64Encoded:)", "Data(base64Encoded:options:)", "Decimal(string:)", "Decimal(string:locale:)",
+        "Int(exactly:)", "Double(exactly:)", "Float(exactly:)", "UInt(exactly:)",
+        "String(data:encoding:)", "String(bytes:encoding:)", "String(validatingUTF8:)", "String(validatingCString:)",
+        "String(utf8String:)", "String(validating:)",
+        "UserDefaults(suiteName:)", "Bundle(identifier:)", "Bundle(path:)", "Bundle(url:)",
+        "URLComponents(string:)", "URLComponents(url:resolvingAgainstBaseURL:)", "TimeZone(identifier:)",
+        "TimeZone(abbreviation:)", "TimeZone(secondsFromGMT:)", "InputStream(fileAtPath:)", "InputStream(url:)", "OutputStream(url:append:)",
+        "OutputStream(toFileAtPath:append:)", "NSURL(string:)", "NSDataAsset(name:)", "NSDataAsset(name:bundle:)",
+        "UIImage(named:)", "UIImage(named:in:compatibleWith:)", "UIImage(named:in:with:)", "UIImage(systemName:)",
+        "UIImage(systemName:withConfiguration:)", "UIImage(systemName:compatibleWith:)", "UIImage(contentsOfFile:)",
+        "UIImage(data:)", "UIImage(data:scale:)", "UIColor(named:)", "UIColor(named:in:compatibleWith:)", "UIFont(name:size:)",
+        "UINib(nibName:bundle:)", "NSImage(named:)", "NSImage(systemSymbolName:accessibilityDescription:)",
+        "NSImage(contentsOf:)", "NSImage(contentsOfFile:)", "NSImage(data:)", "NSColor(named:)", "NSFont(name:size:)",
+        "Unicode.Scalar(_:)", "UnicodeScalar(_:)", "Character(_:)",
+    ]
+
+    /// The number types whose `init(_:)` fails for a string and not for a number: `Int("5")` may
+    /// fail, `Int(2.5)` and `Double(40)` do not.
+    private static let numberTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "CGFloat",
+    ]
+
+    /// Well-known functions whose names are capitalised as types are, with their result types:
+    /// `NSLocalizedString(…)` is a function that gives a `String`.
+    private static let capitalisedFunctions: [String: String] = [
+        "NSLocalizedString": "String", "NSStringFromClass": "String", "NSStringFromSelector": "String",
+        "NSSelectorFromString": "Selector", "NSMakeRange": "NSRange", "NSHomeDirectory": "String", "NSTemporaryDirectory": "String",
+        "NSUserName": "String", "NSFullUserName": "String", "CGPointMake": "CGPoint", "CGSizeMake": "CGSize", "CGRectMake": "CGRect",
     ]
 
     static func infer(_ expression: ExprSyntax) -> Outcome {
@@ -136,6 +163,9 @@ enum TypeInference {
         if let generic = callee.as(GenericSpecializationExprSyntax.self), let path = typePath(generic.expression), isTypeName(path) {
             typeText = path.joined(separator: ".") + generic.genericArgumentClause.trimmedText
         } else if let path = typePath(callee) {
+            if path.count == 1, let result = capitalisedFunctions[path[0]] {
+                return .type(TypeReference(wrapped: result, isOptional: false))
+            }
             guard isTypeName(path) else {
                 // `Kind.make(…)`, `Result.success(…)`: maybe an enum case or a static factory.
                 return path.count >= 2 ? .staticReference(path) : .failure("`\(short(ExprSyntax(call)))` calls a function whose result type the source does not show")
@@ -146,6 +176,13 @@ enum TypeInference {
         }
         let labels = call.arguments.map { "\($0.label?.text ?? "_"):" }.joined()
         let signature = "\(typeText)(\(labels))"
+        if !unwrapped, numberTypes.contains(typeText), labels == "_:", let argument = call.arguments.first?.expression {
+            if argument.is(IntegerLiteralExprSyntax.self) || argument.is(FloatLiteralExprSyntax.self) || literal(argument) == "Int" || literal(argument) == "Double" {
+                return .type(TypeReference(wrapped: typeText, isOptional: false))
+            }
+            let fails = argument.is(StringLiteralExprSyntax.self) ? "may fail (a string that is not a number), so its value is optional" : "may fail or not: it fails for a string, not for a number, and which this argument is only a type checker can tell"
+            return .failure("`\(signature)` \(fails); write the type (`\(typeText)?` or `\(typeText)`)")
+        }
         if !unwrapped, failableInitializers.contains(signature) {
             return .failure("`\(signature)` may fail, so its value is optional; write the type (`\(typeText)?`) or unwrap it")
         }

@@ -64,13 +64,13 @@ open class ViewController {
         }
     }
 
-    /// Whether ``view`` has been loaded.
+    /// Whether `view` has been loaded.
     public var isViewLoaded: Bool { loadedView != nil }
 
     /// Loads the view if it has not been loaded yet.
     public func loadViewIfNeeded() { _ = view }
 
-    /// Creates the root view. Override to assign ``view`` a view of your own; do not call `super`
+    /// Creates the root view. Override to assign `view` a view of your own; do not call `super`
     /// then. The default creates a plain ``View``.
     open func loadView() {
         view = View()

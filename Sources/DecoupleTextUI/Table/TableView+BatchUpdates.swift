@@ -44,7 +44,7 @@ extension TableView {
             updates?()
             return
         }
-        whenIdle(changesData: true) { self.performBatch(updates, completion: completion) }
+        whenIdle(changesData: true) { [unowned self] in self.performBatch(updates, completion: completion) }
     }
 
     /// Collects and applies one batch, now: the table is not in the middle of another update.
@@ -120,7 +120,7 @@ extension TableView {
         } else {
             var batch = TableBatch()
             change(&batch)
-            whenIdle(changesData: true) { self.apply(batch) }
+            whenIdle(changesData: true) { [unowned self] in self.apply(batch) }
         }
     }
 

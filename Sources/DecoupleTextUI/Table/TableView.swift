@@ -205,7 +205,7 @@ open class TableView: View {
     /// Asks the data source again for everything. Called while the table updates (from a cell
     /// provider, a completion or a delegate callback), it waits until the update ends.
     open func reloadData() {
-        whenIdle(changesData: true, laysOut: false) { self.needsReload = true }
+        whenIdle(changesData: true, laysOut: false) { [unowned self] in self.needsReload = true }
     }
 
     /// Scrolls so that a row shows at `position`, as far as the content allows.
@@ -374,6 +374,9 @@ open class TableView: View {
     ///     data source changes its data only inside `work`.
     ///   - laysOut: Whether the table asks for its visible cells at once after `work`, as UIKit
     ///     does after a batch update.
+    ///
+    /// Work waiting here is the table's alone, and is dropped with it: it captures the table
+    /// `unowned`, so that a table released with updates still waiting is not kept by them.
     func whenIdle(changesData: Bool = false, laysOut: Bool = true, _ work: @escaping () -> Void) {
         guard updateDepth > 0 else {
             updating(work)

@@ -24,7 +24,7 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
     /// Makes the cell for an item; `nil` gets an empty cell rather than a crash.
     public typealias CellProvider = @MainActor (TableView, IndexPath, ItemID) -> TableViewCell?
 
-    private weak var tableView: TableView?
+    private(set) weak var tableView: TableView?
     private let cellProvider: CellProvider
     private var current = Snapshot<SectionID, ItemID>()
 
@@ -87,7 +87,8 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
             current = snapshot.contents
             return completion?() ?? ()
         }
-        tableView.whenIdle { [self] in
+        // The table keeps this until it runs: it must not keep the table.
+        tableView.whenIdle { [self, unowned tableView] in
             work(self, tableView)
             completion?()
         }

@@ -13,7 +13,7 @@ import Decouple
 /// ```
 @MainActor
 open class ImageView: View {
-    /// The image shown; `nil` or ``ImageName/empty`` shows an empty frame.
+    /// The image shown; `nil` or `ImageName.empty` shows an empty frame.
     open var image: ImageName?
 
     public init(image: ImageName? = nil) {

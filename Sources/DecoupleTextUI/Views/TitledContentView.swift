@@ -2,10 +2,10 @@ import Decouple
 
 // MARK: - TitledContentView
 
-/// The seed's `CCView`: a title label over a subtitle label, showing any ``TitledContent``.
+/// The seed's `CCView`: a title label over a subtitle label, showing any `TitledContent`.
 ///
-/// The view knows only the protocol. A model, an adapter from a ``ContentFactory`` or a
-/// ``ForwardingProxy`` all fit.
+/// The view knows only the protocol. A model, an adapter from a `ContentFactory` or a
+/// `ForwardingProxy` all fit.
 ///
 /// ```swift
 /// let view = TitledContentView()

@@ -10,7 +10,7 @@ extension TextField {
     ///
     /// There is no loop: setting ``text`` from code sends no editing event, and the field is
     /// written only when its text differs. When `source` cleans what it is given (see
-    /// ``ObservableProperty/init(_:transform:)``), the field shows the cleaned text straight away.
+    /// `ObservableProperty.init(_:transform:)`), the field shows the cleaned text straight away.
     ///
     /// ```swift
     /// nameField.bind(text: viewModel.$name)

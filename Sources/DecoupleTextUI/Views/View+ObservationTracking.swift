@@ -38,17 +38,26 @@ extension View {
     /// ```
     @discardableResult
     public func trackChanges(in bag: CancellationBag? = nil, _ update: @escaping @MainActor () -> Void) -> CancellationToken {
-        let tracked = TrackedUpdate(update)
+        register(TrackedUpdate(delivers: false) {
+            update()
+            return .done
+        }, in: bag).token
+    }
+
+    /// Keeps `tracked` with this view, in `bag`, or in the row's tracking of the cell being
+    /// configured, or in ``bindings``, in that order; runs it once. Returns it with its token.
+    func register(_ tracked: TrackedUpdate, in bag: CancellationBag?) -> (token: CancellationToken, tracked: TrackedUpdate) {
         let token = CancellationToken { tracked.cancel() }
+        tracked.token = token
         trackedUpdates.removeAll { $0.isCancelled }
         trackedUpdates.append(tracked)
         token.store(in: bag ?? configuringCell?.rowTracking ?? bindings)
         tracked.run()
-        return token
+        return (token, tracked)
     }
 
     /// The cell that this view is, or is inside, if the table is configuring it for a row now.
-    private var configuringCell: TableViewCell? {
+    var configuringCell: TableViewCell? {
         var view: View? = self
         while let current = view {
             if let cell = current as? TableViewCell, cell.isBeingConfigured { return cell }
@@ -57,58 +66,141 @@ extension View {
         return nil
     }
 
-    /// Whether something read by a ``trackChanges(_:)`` update of this view, or of any view in
+    /// Whether something read by a ``trackChanges(in:_:)`` update of this view, or of any view in
     /// it, has changed since the update last ran — that is, whether the screen is stale.
     public var needsUpdate: Bool {
         trackedUpdates.contains { $0.isDirty } || subviews.contains { $0.needsUpdate }
     }
 
-    /// Runs the ``trackChanges(_:)`` updates whose inputs changed; drawing does this by itself.
+    /// Runs the ``trackChanges(in:_:)`` updates whose inputs changed; drawing does this by itself.
     public func updateIfNeeded() {
         trackedUpdates.removeAll { $0.isCancelled }
         for tracked in trackedUpdates where tracked.isDirty { tracked.run() }
     }
 }
 
-/// One `trackChanges` update and whether its inputs changed. Cancelling it, from any thread,
-/// lets go of the update: it is never dirty and never runs again.
+/// One `trackChanges` update or one binding to `@Observable` models, and whether its inputs
+/// changed. Cancelling it, from any thread, lets go of the update: it is never dirty and never
+/// runs again.
+///
+/// A run reads inside `withObservationTracking` and writes after it: what the returned ``Step``
+/// writes (into a view, or a table's cells through their data source) is not tracked, so a cell
+/// configured while a table's binding applies its snapshot never adds the cell's reads to the
+/// table's (nested tracking adds its reads to the tracking around it).
 @MainActor
 final class TrackedUpdate {
+    /// What a run does after its tracked read.
+    enum Step {
+        /// Nothing more (`trackChanges` wrote while it read).
+        case done
+        /// Writes, untracked.
+        case write(@MainActor () -> Void)
+        /// The view or the model is gone: the binding ends.
+        case end
+    }
+
+    typealias Read = @MainActor @Sendable () -> Step
+
     private struct State {
-        var update: (@MainActor @Sendable () -> Void)?
+        var read: Read?
         var isDirty = false
+        /// Whether it waits in ``ObservableDelivery``.
+        var isQueued = false
     }
 
     private let state: Locked<State>
+    /// Whether a change is delivered on the main actor by itself (bindings), not only pulled
+    /// before the view is drawn (`trackChanges`).
+    let delivers: Bool
+    /// The token that ends it, cancelled when a run finds the view or the model gone.
+    weak var token: CancellationToken?
 
-    init(_ update: @escaping @MainActor () -> Void) {
-        state = Locked(State(update: update))
+    init(delivers: Bool, _ read: @escaping Read) {
+        self.delivers = delivers
+        state = Locked(State(read: read))
     }
 
-    nonisolated var isDirty: Bool { state.withLock { $0.isDirty && $0.update != nil } }
+    nonisolated var isDirty: Bool { state.withLock { $0.isDirty && $0.read != nil } }
 
-    nonisolated var isCancelled: Bool { state.withLock { $0.update == nil } }
+    nonisolated var isCancelled: Bool { state.withLock { $0.read == nil } }
 
     /// Ends the tracking. The update is released outside the lock.
     nonisolated func cancel() {
         // Taken out under the lock, released (with whatever it captured) after it.
-        let update = state.withLock { state in
-            defer { state.update = nil }
-            return state.update
+        let read = state.withLock { state in
+            defer { state.read = nil }
+            return state.read
         }
-        _ = update
+        _ = read
+    }
+
+    /// Something it read will change: Observation calls this at *willSet*, on the thread that
+    /// makes the change, before the change is made. Marks it dirty and, for a binding, queues it
+    /// for the main actor once.
+    private nonisolated func invalidate() {
+        let queue = state.withLock { state -> Bool in
+            guard state.read != nil else { return false }
+            state.isDirty = true
+            guard delivers, !state.isQueued else { return false }
+            state.isQueued = true
+            return true
+        }
+        if queue { ObservableDelivery.enqueue(self) }
+    }
+
+    /// Runs it if its inputs changed since it last ran: what ``ObservableDelivery`` calls.
+    func deliver() {
+        let isDirty = state.withLock { state in
+            state.isQueued = false
+            return state.isDirty && state.read != nil
+        }
+        if isDirty { run() }
     }
 
     func run() {
-        guard let update = state.withLock({ state -> (@MainActor @Sendable () -> Void)? in
+        guard let read = state.withLock({ state -> Read? in
             state.isDirty = false
-            return state.update
+            return state.read
         }) else { return }
-        let state = self.state
-        withObservationTracking {
-            update()
-        } onChange: {
-            state.withLock { $0.isDirty = true }
+        let step = withObservationTracking {
+            read()
+        } onChange: { [weak self] in
+            self?.invalidate()
         }
+        switch step {
+        case .done: break
+        case .write(let write): write()
+        case .end: token?.cancel() ?? cancel()
+        }
+    }
+}
+
+// MARK: - Delivery
+
+/// Bindings to `@Observable` models whose inputs changed, run on the main actor in the order
+/// they changed: one main-actor task for everything that changed since it was queued, so the
+/// changes of one main-actor turn reach each binding as one update.
+enum ObservableDelivery {
+    private static let pending = Locked<[TrackedUpdate]>([])
+
+    /// Queues `tracked`, from any thread; the first one queued starts the task.
+    static func enqueue(_ tracked: TrackedUpdate) {
+        let isFirst = pending.withLock { pending in
+            pending.append(tracked)
+            return pending.count == 1
+        }
+        if isFirst { Task { @MainActor in deliverPending() } }
+    }
+
+    /// Runs what was queued when it starts; what its updates make dirty waits for the next task,
+    /// so two bindings that write each other's models take turns instead of holding the main
+    /// actor.
+    @MainActor
+    static func deliverPending() {
+        let queued = pending.withLock { pending in
+            defer { pending = [] }
+            return pending
+        }
+        for tracked in queued { tracked.deliver() }
     }
 }

@@ -32,7 +32,7 @@ open class View {
     /// The view this one was added to, if any. Held weakly: a parent owns its children.
     public private(set) weak var superview: View?
 
-    /// Bindings that last as long as this view; see ``BindingTarget/bind(_:to:in:)``.
+    /// Bindings that last as long as this view; see `BindingTarget.bind(_:to:in:)`.
     public let bindings = CancellationBag()
 
     var trackedUpdates: [TrackedUpdate] = []
@@ -79,7 +79,7 @@ open class View {
     ///
     /// Every view of this module draws at most `max(width, 0)` columns (and at most
     /// ``TextWidth/maximumColumns``) with no control character, for any `width`; call
-    /// ``lines(width:)`` to have the same held for a subclass's own drawing.
+    /// `lines(width:)` to have the same held for a subclass's own drawing.
     open func render(width: Int) -> [String] {
         drawing(width) { width in subviews.flatMap { $0.lines(width: width) } }
     }

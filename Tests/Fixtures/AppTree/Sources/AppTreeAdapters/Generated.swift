@@ -36,7 +36,7 @@ extension Entry: Decouple.TitledContent {
 
 // MARK: - Entry: TitledContent
 
-#if (!(os(iOS) && !targetEnvironment(macCatalyst))) && os(macOS)
+#if !(os(iOS) && !targetEnvironment(macCatalyst)) && os(macOS)
 extension Entry: Decouple.TitledContent {
     public var title: Swift.String {
         self.kind
@@ -49,7 +49,7 @@ extension Entry: Decouple.TitledContent {
 
 // MARK: - Entry: TitledContent
 
-#if (!(os(iOS) && !targetEnvironment(macCatalyst))) && !os(macOS)
+#if !(os(iOS) && !targetEnvironment(macCatalyst)) && !os(macOS)
 extension Entry: Decouple.TitledContent {
     public var title: Swift.String {
         self.kind

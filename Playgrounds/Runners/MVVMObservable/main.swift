@@ -1,0 +1,1 @@
+../../MVVMObservable.playground/Contents.swift

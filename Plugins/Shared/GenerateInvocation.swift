@@ -1,0 +1,63 @@
+import Foundation
+
+// MARK: - GenerateInvocation
+
+/// `decouple generate` as both plugins run it, for a SwiftPM target and for an Xcode target
+/// alike: the target's Swift files, its `decouple.json`, where the adapters go and, for the
+/// build plugin, the cache in its work folder.
+///
+/// Each plugin folder links this file (`Plugins/*/Shared`), and so does the benchmark package,
+/// whose `plugin.one_file_edit_vs_cold` figure runs exactly these arguments.
+struct GenerateInvocation {
+    static let configurationName = "decouple.json"
+    static let outputName = "DecoupleAdapters.swift"
+
+    /// The target's Swift files, the generated file itself left out.
+    var sources: [URL]
+    var configuration: URL
+    var output: URL
+    /// A folder of the tool's cache (`--cache`): a rerun after an edit parses only the files
+    /// that changed, and one that changed no declaration reads the output kept.
+    var cache: URL?
+
+    init(sources: [URL], configuration: URL, output: URL, cache: URL? = nil) {
+        self.sources = sources.filter { $0.standardizedFileURL != output.standardizedFileURL }
+        self.configuration = configuration
+        self.output = output
+        self.cache = cache
+    }
+
+    var arguments: [String] {
+        ["generate"] + sources.map(Self.path)
+            + ["--config", Self.path(configuration), "--output", Self.path(output)]
+            + (cache.map { ["--cache", Self.path($0)] } ?? [])
+    }
+
+    static func path(_ url: URL) -> String { url.path(percentEncoded: false) }
+
+    /// The nearest `decouple.json` in `folder` or a folder above it, up to `root` (only in
+    /// `folder` itself when it is not inside `root`); `nil` when there is none.
+    static func configuration(from folder: URL, upTo root: URL) -> URL? {
+        let rootComponents = root.standardizedFileURL.pathComponents
+        var components = folder.standardizedFileURL.pathComponents
+        let inside = components.starts(with: rootComponents)
+        repeat {
+            let candidate = URL(fileURLWithPath: NSString.path(withComponents: components + [configurationName]))
+            if FileManager.default.fileExists(atPath: path(candidate)) { return candidate }
+            components.removeLast()
+        } while inside && components.count >= rootComponents.count
+        return nil
+    }
+
+    /// The deepest folder that holds every one of `files`; `nil` for no files.
+    static func commonFolder(of files: [URL]) -> URL? {
+        guard let first = files.first else { return nil }
+        var common = Array(first.standardizedFileURL.deletingLastPathComponent().pathComponents)
+        for file in files.dropFirst() {
+            let components = file.standardizedFileURL.deletingLastPathComponent().pathComponents
+            let shared = zip(common, components).prefix { $0 == $1 }.count
+            common.removeLast(common.count - shared)
+        }
+        return URL(fileURLWithPath: NSString.path(withComponents: common), isDirectory: true)
+    }
+}

@@ -1,0 +1,79 @@
+import DecoupleGenerator
+import Testing
+
+/// What a property's initial value says about its type, and what it cannot say: failable and
+/// generic initializers of the sources' types, failable ones of the platform's, functions named
+/// like types, and lower-case type names.
+@Suite struct InitializerInferenceTests {
+    private static func members(_ text: String) -> [String: String] {
+        let catalog = Generator.catalog(of: [SourceFile(path: "M.swift", text: text)])
+        let model = catalog.types["Model"]
+        return Dictionary(uniqueKeysWithValues: (model?.members ?? []).map { ($0.name, $0.type.map(\.description) ?? "unknown: \($0.inferenceFailure ?? "")") })
+    }
+
+    @Test func numbersFromNumbers_doNotFail_fromStringsTheyMay() {
+        let types = Self.members("struct Model { var a = Double(40.0); var b = Int(2.5); var c = Int(\"5\"); var d = Int(x) }")
+        #expect(types["a"] == "Double" && types["b"] == "Int", "\(types)")
+        #expect(types["c"]?.hasPrefix("unknown: `Int(_:)` may fail") == true, "\(types)")
+        #expect(types["d"]?.contains("only a type checker can tell") == true, "\(types)")
+    }
+
+    @Test func failableInitializersOfThePlatform_areKnown() {
+        let types = Self.members("""
+            struct Model {
+                var defaults = UserDefaults(suiteName: "x")
+                var text = String(data: data, encoding: .utf8)
+                var image = UIImage(systemName: "star")
+                var plain = Date()
+            }
+            """)
+        for name in ["defaults", "text", "image"] {
+            #expect(types[name]?.contains("may fail") == true, "\(name): \(types)")
+        }
+        #expect(types["plain"] == "Date")
+    }
+
+    @Test func aFunctionNamedLikeAType_isNotReadAsOne() {
+        let types = Self.members(#"struct Model { var title = NSLocalizedString("k", comment: "") }"#)
+        #expect(types["title"] == "String", "\(types)")
+    }
+
+    @Test func initializersOfTheSourcesTypes_failableGenericOrLowerCase() {
+        let types = Self.members("""
+            struct Token { init?(text: String) { return nil } }
+            struct Box<T> { init(_ value: T) {} }
+            struct iOSTabs {}
+            struct Plain { init(x: Int) {} }
+            struct Model { var token = Token(text: "x"); var box = Box(3); var tabs = iOSTabs(); var plain = Plain(x: 1) }
+            """)
+        #expect(types["token"]?.contains("failable initializer") == true, "\(types)")
+        #expect(types["box"]?.contains("generic") == true, "\(types)")
+        #expect(types["tabs"] == "iOSTabs", "\(types)")
+        #expect(types["plain"] == "Plain", "\(types)")
+    }
+
+    /// A `private` type is seen only in its file: a namesake in another file, read first or
+    /// last, never decides a type here (the compiler picks the file's own).
+    @Test(arguments: [false, true])
+    func privateNamesakes_inOtherFiles_neverDecideTheType(reversed: Bool) throws {
+        let protocolFile = "protocol Tinted { var tint: String { get } }\n"
+        let first = """
+            private enum Style { static let accent = 7; struct Token { init?(_ s: String) {} } }
+            // decouple: Tinted(tint: name)
+            struct Badge { var name = "b"; private var count = Style.accent; private var token = Style.Token("x") }
+            """
+        let second = """
+            private enum Style { static let accent = "red"; struct Token { init(_ s: String) {} } }
+            // decouple: Tinted(tint: accent)
+            struct Label { var accent = Style.accent; fileprivate var token = Style.Token("x") }
+            """
+        var files = ["Sources/App/P.swift": protocolFile, "Sources/App/A.swift": first, "Sources/App/B.swift": second]
+        if reversed { (files["Sources/App/A.swift"], files["Sources/App/B.swift"]) = (second, first) }
+        let result = try judged(files)
+        #expect(result.compiles, "\(result)")
+        let catalog = Generator.catalog(of: files.keys.sorted().map { SourceFile(path: $0, text: files[$0]!) })
+        let label = try #require(catalog.types["Label"])
+        #expect(label.members.first { $0.name == "accent" }?.type?.description == "String")
+        #expect(label.members.first { $0.name == "token" }?.type?.description == "Style.Token")
+    }
+}

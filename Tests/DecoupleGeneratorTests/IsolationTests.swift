@@ -1,0 +1,61 @@
+import DecoupleGenerator
+import Testing
+
+/// A `@MainActor` model's members can be read on the main actor only: its conformance is
+/// isolated (`extension M: @MainActor P`), which compiles in Swift 5 and 6, or the style that
+/// cannot be isolated is refused with a located error.
+@Suite struct IsolationTests {
+    private static let source = """
+        protocol Titled { var title: String { get } }
+        @MainActor final class Card {
+            var name = "n"
+            init() {}
+        }
+        """
+
+    private static func config(_ style: OutputStyle) -> String {
+        #"{"style": "\#(style.rawValue)", "adapters": [{"model": "Card", "protocol": "Titled", "map": {"title": "name"}}]}"#
+    }
+
+    @Test func aMainActorModel_getsAnIsolatedConformance() throws {
+        let result = try judged(["Sources/App/Card.swift": Self.source], config: Self.config(.conformance))
+        #expect(result.compiles, "\(result)")
+        #expect(result.code?.contains("extension Card: @Swift.MainActor Titled") == true, "\(result)")
+    }
+
+    @Test func aMainActorModel_inTheFactoryAndProxyStyles_compilesOrIsRefusedWhereAsked() throws {
+        for style in [OutputStyle.factory, .proxy] {
+            let result = try judged(["Sources/App/Card.swift": Self.source], config: Self.config(style))
+            if let refusal = result.refusal {
+                #expect(refusal.contains("decouple.json:1:") && refusal.contains("@MainActor"), "\(style): \(refusal)")
+            } else {
+                #expect(result.compiles, "\(style): \(result)")
+            }
+        }
+    }
+
+    /// An actor's `nonisolated` members back synchronous requirements, by name or mapped; its
+    /// isolated ones are refused with advice that fits what they are (a method is not told to
+    /// become a `let`).
+    @Test func anActorsNonisolatedMembers_backRequirements_itsIsolatedOnesAreRefusedByKind() throws {
+        let protocols = "protocol Labelled { var label: String { get }; func summary() -> String; func detail(_ n: Int) -> String }\n"
+        let open = """
+            actor Counter {
+                let name = "c"
+                nonisolated var title: String { name.uppercased() }
+                nonisolated func summary() -> String { name }
+                nonisolated func describe(_ n: Int) -> String { name + String(n) }
+            }
+            """
+        let mapped = #"{"adapters": [{"model": "Counter", "protocol": "Labelled", "map": {"label": "title", "detail": "describe"}}]}"#
+        let result = try judged(["Sources/App/Counter.swift": protocols + open], config: mapped)
+        #expect(result.compiles, "\(result)")
+        let isolated = open.replacingOccurrences(of: "nonisolated ", with: "")
+        let refusal = try #require(try judged(["Sources/App/Counter.swift": protocols + isolated], config: mapped).refusal)
+        #expect(refusal.contains("'title' is a `var` isolated to actor 'Counter'") && refusal.contains("mark it `nonisolated`"), "\(refusal)")
+        for method in ["summary", "describe"] {
+            #expect(refusal.contains("'\(method)' is a method isolated to actor 'Counter'"), "\(refusal)")
+        }
+        #expect(refusal.contains("make the requirement `async`") && !refusal.contains("method isolated to actor 'Counter', so it cannot back the synchronous requirement 'Labelled.summary'; declare"), "\(refusal)")
+    }
+}
