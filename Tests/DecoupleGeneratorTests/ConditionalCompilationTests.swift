@@ -54,6 +54,23 @@ import Testing
         #expect(negated.compiles, "\(negated)")
     }
 
+    /// The `#else` branch of a negated condition is under the condition itself: `!!(…)` is one
+    /// operator to Swift, and does not parse (found by the compiler oracle).
+    @Test(arguments: ["!(os(iOS)&&(!os(iOS)))", "!DEBUG", "!os(Linux)", "!(NEVER_SET)"])
+    func theElseBranchOfANegatedCondition_compiles(condition: String) throws {
+        let source = """
+            protocol Titled { var title: String { get } }
+            #if \(condition)
+            struct Card { var name: String }
+            #else
+            struct Card { var name: String }
+            #endif
+            """
+        let result = try judged(["Sources/App/Card.swift": source], config: Self.config(.conformance))
+        #expect(result.compiles, "\(result)")
+        #expect(result.code?.contains("!!") == false, "\(result)")
+    }
+
     /// A model member whose type differs per branch cannot be read by one witness: the first
     /// branch's type was used for all of them. Refused at the member.
     @Test func memberWithADifferentTypePerBranch_isRefused() throws {

@@ -213,7 +213,11 @@ final class DeclarationVisitor: SyntaxVisitor {
 
     /// `!os(iOS)` for a call or a name, `!(a && b)` for anything else.
     static func negated(_ condition: String) -> String {
-        isAtom(condition) ? "!\(condition)" : "!(\(condition))"
+        guard isAtom(condition) else { return "!(\(condition))" }
+        let trimmed = condition.trimmingCharacters(in: .whitespaces)
+        // `!!x` does not parse (`!!` is one operator): the negation of `!x` is `x`.
+        guard trimmed.hasPrefix("!") else { return "!\(condition)" }
+        return String(trimmed.dropFirst()).trimmingCharacters(in: .whitespaces)
     }
 
     /// Whether a condition is one operand, however it is spaced: a name, a call, a
