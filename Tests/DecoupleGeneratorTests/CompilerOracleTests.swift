@@ -30,12 +30,13 @@ import Testing
         let programs = (0..<Self.programCount).map { ProgramGrammar.program(seed: Self.firstSeed + UInt64($0)) }
         let report = try Oracle.run(programs, childTest: "CompilerOracleTests/randomPrograms_compileInEveryStyleAndMode_orAreRefusedWithLocatedErrors")
         Self.write(report)
-        print("compiler oracle: \(programs.count) programs from seed \(Self.firstSeed); \(report.generated) generated and \(report.refused) refused (programs × styles); \(report.typechecks) swiftc runs")
+        print("compiler oracle: \(programs.count) programs from seed \(Self.firstSeed); \(report.generated) generated and \(report.refused) refused (programs × styles); \(report.typechecks) swiftc runs; \(report.timing)")
         // Failures of a defect issue 29 lists and the generator still has are reported, not
         // failed on (`KnownDefects`); every other one fails.
         var unknown = report
         unknown.failures = report.failures.filter { KnownDefects.entry(for: $0, in: programs[$0.program]) == nil }
         print(Self.knownSummary(report))
+        print(Self.refusalSummary(report))
         #expect(unknown.failures.isEmpty, "\(unknown.summary())")
         // Not everything refused: the oracle judges code, so most runs must write some.
         if programs.count >= 100 {
@@ -135,6 +136,18 @@ import Testing
             text += "  \(entry.name): \(cases.count) cases, \(seeds.count) seeds (\(seeds.prefix(8).map(String.init).joined(separator: ", "))\(seeds.count > 8 ? ", …" : "")); smallest: seed \(report.programs[smallest.program].seed)\n"
         }
         return text
+    }
+
+    /// Why programs were refused: each first error's message, names left out, by how often.
+    static func refusalSummary(_ report: OracleReport) -> String {
+        var counts: [String: Int] = [:]
+        for record in report.records.values where record.code == nil && record.crash == nil {
+            guard let first = record.diagnostics.first else { continue }
+            let message = first.range(of: "error: ").map { String(first[$0.upperBound...]) } ?? first
+            counts[Oracle.normalized(message), default: 0] += 1
+        }
+        let lines = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(20).map { "  \($0.value) × \($0.key)" }
+        return "compiler oracle: why programs × styles were refused (first error):\n" + lines.joined(separator: "\n")
     }
 
     /// With `DECOUPLE_ORACLE_REPORT=FOLDER`: the summary, and each class's smallest program and

@@ -36,6 +36,8 @@ struct OracleReport: Sendable {
     var generated = 0
     var refused = 0
     var typechecks = 0
+    /// Where the time went.
+    var timing = ""
 
     /// The failures by class, each class's programs smallest first.
     var classes: [(key: String, failures: [OracleFailure])] {
@@ -91,7 +93,9 @@ enum Oracle {
         for (index, program) in programs.enumerated() {
             for style in styles { jobs.append(OracleGeneration.job(for: program, key: "\(index)/\(style.rawValue)", style: style)) }
         }
+        let started = Date()
         let generated = try OracleGeneration.generate(jobs, childTest: childTest, in: folder)
+        let generationTime = Date().timeIntervalSince(started)
         var records: [String: GenerationRecord] = [:]
         for (job, record) in zip(jobs, generated) { records[job.key] = record }
 
@@ -189,6 +193,7 @@ enum Oracle {
         if let problem = problems.value.first { throw OracleError("swiftc could not be run: \(problem)") }
         work = checks.value
         report.typechecks = work.count
+        report.timing = String(format: "generation %.0f s, type-checking %.0f s", generationTime, Date().timeIntervalSince(started) - generationTime)
 
         // Programs that are not valid alone in a mode are the grammar's failures there.
         var invalid: Set<String> = []

@@ -69,6 +69,10 @@ struct ProgramGrammar {
     private var module = "OracleApp"
     private var pinnedModule = false
     private var topLevelModule: String?
+    /// Whether the program may hold the shapes the generator must refuse in every style (members
+    /// it cannot see, a type per `#if` branch, an annotation on a typealias): in some programs
+    /// only, so that most programs generate, and the compiler judges code.
+    private var mayBeRefused = false
 
     /// The program of one seed: the same on every run.
     static func program(seed: UInt64) -> OracleProgram {
@@ -81,6 +85,7 @@ struct ProgramGrammar {
         // The seed is mixed, so that neighbouring seeds start far apart.
         random = SplitMix64(seed: seed &* 0x2545_F491_4F6C_DD1D ^ 0xA076_1D64_78BD_642F)
         suffix = "_\(seed)"
+        mayBeRefused = random.chance(0.3)
     }
 
     // MARK: Random choices
@@ -280,10 +285,11 @@ struct ProgramGrammar {
     private mutating func addPrivateNamesakes() {
         shapes.insert("private namesakes in several files")
         let shared = name("Token", 0)
-        add("private struct \(shared) {\n    init?(_ value: Int) {}\n}", to: "NamesakeA.swift")
-        add("fileprivate struct \(shared) {\n    init(_ value: Int) {}\n    var text: String { \"x\" }\n}", to: "NamesakeB.swift")
+        // Read in either order, only the model's own file's type is the one its property reads.
+        add("private enum \(shared) {\n    static let value = 7\n}", to: "NamesakeA.swift")
+        add("fileprivate enum \(shared) {\n    static let value = \"x\"\n}", to: "NamesakeB.swift")
         let model = name("Holder", 0)
-        add("struct \(model) {\n    fileprivate var token = \(shared)(1)\n    var title: String = \"t\"\n}", to: "NamesakeB.swift")
+        add("struct \(model) {\n    var token = \(shared).value\n    var title: String = \"t\"\n}", to: "NamesakeB.swift")
         adapterEntries.append(#"{ "model": "\#(model)", "protocol": "TitledContent", "map": { "subtitle": "token" } }"#)
         requests.append(([model], "TitledContent", nil))
         builtIns.insert("TitledContent")
@@ -424,7 +430,7 @@ struct ProgramGrammar {
         if useAnnotation {
             let args = annotationArgs.isEmpty ? "" : "(" + annotationArgs.joined(separator: ", ") + ")"
             annotationText = "// decouple: \(protocolName)\(args)"
-            annotationPlacement = pick(["before the type", "before the type", "after attributes", "on an extension", "under #if", "before a typealias"])
+            annotationPlacement = pick(["before the type", "before the type", "after attributes", "on an extension", "under #if"] + (mayBeRefused ? ["before a typealias"] : []))
             shapes.insert("annotation \(annotationPlacement)")
         }
         let conditionalModel = annotationPlacement == "under #if" || (!useAnnotation && chance(0.08))
@@ -493,7 +499,7 @@ struct ProgramGrammar {
         else if chance(0.04) { base = "`default`"; shapes.insert("keyword requirement") }
         else if chance(0.04) { base = "`full name`"; shapes.insert("raw identifier requirement") }
         while used.contains(base) {
-            base = base.hasSuffix("`") ? String(base.dropFirst().dropLast()) + "Two" : base + "Two"
+            base = base.hasSuffix("`") ? "`" + String(base.dropFirst().dropLast()) + "Two`" : base + "Two"
         }
         used.insert(base)
         let type = valueType(unit: unit, publicTypes: publicTypes)
@@ -732,6 +738,8 @@ struct ProgramGrammar {
         if kind == .subclass || kind == .genericSubclass { strategies += ["inherited", "inherited"] }
         if type.spelling == "String" { strategies += ["describing", "describing"] }
         if !plainOnly && ["Int", "String", "Bool"].contains(type.spelling) && kind != .observable && kind != .enum { strategies.append("wrapper") }
+        // Inference is where most rules live: every type's inferred shapes are drawn often.
+        strategies += ["byNameInferred", "mappedInferred"]
         if kind == .observable { strategies += ["byNameInferred", "mappedInferred"] }
         if kind == .mainActorClass || kind == .mainActorStruct { strategies.append("nonisolated") }
         if [.struct, .finalClass, .genericStruct, .subclass, .observable].contains(kind) { strategies.append("mainActorMember") }
@@ -748,6 +756,7 @@ struct ProgramGrammar {
         // A default in decouple.json is a literal: a string, number or Boolean.
         if isOptionalType || !["String", "Int", "Double", "Bool"].contains(type.spelling) { strategies.removeAll { $0 == "optionalWithDefault" } }
         if requirement.effects == "async" || requirement.effects == "throws" { strategies += ["effectful", "effectful"] }
+        if !mayBeRefused { strategies.removeAll { ["privateByName", "privateExtension", "typeDiffersPerBranch"].contains($0) } }
         let strategy = pick(strategies)
         shapes.insert("provision \(strategy)")
         let stored = isActor ? "let" : (kind == .enum ? "static let" : "var")
@@ -788,7 +797,7 @@ struct ProgramGrammar {
             shapes.insert("static member")
             provision.mapping = map(other)
         case "extension":
-            let modifiers = pick(["", "", "public ", "fileprivate "])
+            let modifiers = pick(mayBeRefused ? ["", "", "public ", "fileprivate "] : ["", "", "public "])
             let effective = modifiers == "public " && !modelIsPublic ? "" : modifiers
             shapes.insert("extension \(effective.isEmpty ? "default" : effective)")
             provision.extensionMembers.append((effective, "\(isActor ? "nonisolated " : "")var \(other): \(type.spelling) { \(type.value) }", chance(0.5)))
