@@ -54,4 +54,21 @@ import Testing
         let refusal = try #require(result.refusal, "\(result)")
         #expect(refusal.contains("decouple.json:1:") && refusal.contains("variadic"), "\(refusal)")
     }
+
+    /// Found by the compiler oracle: the proxy style reads through key paths, which cannot name
+    /// an effectful getter; the factory style's adapter forwards a call, which cannot pass on a
+    /// variadic argument. Both are refused; the conformance style, which needs neither, compiles.
+    @Test func whatAStyleCannotWrite_isRefusedThere_andTheConformanceCompiles() throws {
+        for requirement in ["var total: Int { get async }", "var total: Int { get throws }"] {
+            let members = "var total: Int { get \(requirement.contains("async") ? "async" : "throws") { 1 } }"
+            let proxy = try Self.judge(requirement, members, map: "{}", style: .proxy)
+            #expect(proxy.refusal?.contains("proxy style reads properties through key paths") == true, "\(proxy)")
+            #expect(try Self.judge(requirement, members, map: "{}").compiles)
+        }
+        let variadic = "func sum(_ values: Int...) -> Int"
+        let own = "func sum(_ values: Int...) -> Int { values.count }"
+        let factory = try Self.judge(variadic, own, map: "{}", style: .factory)
+        #expect(factory.refusal?.contains("variadic parameter, which the factory style's adapter cannot pass on") == true, "\(factory)")
+        #expect(try Self.judge(variadic, own, map: "{}").compiles)
+    }
 }

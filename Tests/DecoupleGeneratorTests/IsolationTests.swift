@@ -58,4 +58,47 @@ import Testing
         }
         #expect(refusal.contains("make the requirement `async`") && !refusal.contains("method isolated to actor 'Counter', so it cannot back the synchronous requirement 'Labelled.summary'; declare"), "\(refusal)")
     }
+
+    /// Found by the compiler oracle: a model that is not `@MainActor` with a member that is.
+    /// Reading it needs an isolated conformance, with witnesses on the main actor; the factory
+    /// style cannot read it, and says so at the member.
+    @Test(arguments: OutputStyle.allCases)
+    func aMainActorMember_ofAModelThatIsNot_isReadOnTheMainActor_orRefusedAtTheMember(style: OutputStyle) throws {
+        let source = """
+            protocol Titled { var title: String { get } }
+            final class Note {
+                @MainActor var heading: String { "h" }
+            }
+            """
+        let config = #"{"style": "\#(style.rawValue)", "adapters": [{"model": "Note", "protocol": "Titled", "map": {"title": "heading"}}]}"#
+        let result = try judged(["Sources/App/Note.swift": source], config: config)
+        if style == .factory {
+            let refusal = try #require(result.refusal, "\(result)")
+            #expect(refusal.hasPrefix("Sources/App/Note.swift:3:") && refusal.contains("'heading' is @MainActor"), "\(refusal)")
+        } else {
+            #expect(result.compiles, "\(result)")
+            #expect(result.code?.contains("extension Note: @Swift.MainActor Titled") == true, "\(result)")
+        }
+    }
+
+    /// Found by the compiler oracle: an isolated conformance cannot be to a protocol that refines
+    /// `Sendable`; an actor cannot conform to a `@MainActor` protocol.
+    @Test func isolatedConformancesSwiftCannotForm_areRefused() throws {
+        let sendable = """
+            protocol Titled: Sendable { var title: String { get } }
+            @MainActor final class Note: Sendable { var name = "n" }
+            """
+        for style in [OutputStyle.conformance, .proxy] {
+            let config = #"{"style": "\#(style.rawValue)", "adapters": [{"model": "Note", "protocol": "Titled", "map": {"title": "name"}}]}"#
+            let refusal = try #require(try judged(["Sources/App/Note.swift": sendable], config: config).refusal)
+            #expect(refusal.contains("refines Sendable, which an isolated conformance cannot satisfy"), "\(style): \(refusal)")
+        }
+        let actor = """
+            @MainActor protocol Titled { var title: String { get } }
+            actor Worker { let name = "w" }
+            """
+        let config = #"{"adapters": [{"model": "Worker", "protocol": "Titled", "map": {"title": "name"}}]}"#
+        let refusal = try #require(try judged(["Sources/App/Worker.swift": actor], config: config).refusal)
+        #expect(refusal.contains("actor 'Worker' cannot conform to 'Titled', which is @MainActor"), "\(refusal)")
+    }
 }

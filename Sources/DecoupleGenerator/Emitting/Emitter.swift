@@ -13,15 +13,17 @@ enum Emitter {
         let model = escapedPath(adapter.modelSpelling)
         // A `@MainActor` model's members are read on the main actor: its conformance is
         // isolated there (SE-0470), which compiles in Swift 5 and 6 modes alike.
-        let isolated = adapter.model.isMainActor && adapter.model.kind != .actor ? "@Swift.MainActor " : ""
+        let isolated = (adapter.model.isMainActor || adapter.readsMainActorMembers) && adapter.model.kind != .actor ? "@Swift.MainActor " : ""
         let header = adapter.declaresConformance
             ? "extension \(model)"
             : "extension \(model): \(isolated)\(escapedPath(adapter.protocolDeclaration.spelling))"
         // An actor's witnesses read `let`s only, so they need no isolation.
+        // Witnesses that read `@MainActor` members of a model that is not are on the main actor too.
         let isolation = adapter.model.kind == .actor ? " nonisolated" : ""
+        let attribute = adapter.readsMainActorMembers && adapter.model.kind != .actor ? "@Swift.MainActor " : ""
         return decl(guarded("""
             \(header) {
-            \(members.map { member($0, access: ($0.sharedAccess ?? adapter.memberAccess).memberModifier + isolation, base: "self", typeBase: "Self", mutates: [.struct, .enum].contains(adapter.model.kind)) }.joined(separator: "\n"))
+            \(members.map { member($0, access: attribute + ($0.sharedAccess ?? adapter.memberAccess).memberModifier + isolation, base: "self", typeBase: "Self", mutates: [.struct, .enum].contains(adapter.model.kind)) }.joined(separator: "\n"))
             }
             """, by: adapter.conditions))
     }

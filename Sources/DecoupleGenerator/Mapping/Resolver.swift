@@ -97,6 +97,9 @@ struct ResolvedAdapter: Hashable, Sendable {
     var modelSpelling: String
     /// The module the configuration names for the model, which the generated file imports.
     var module: String?
+    /// The model is not `@MainActor`, but members the adapter reads are: the conformance and
+    /// its witnesses are isolated to the main actor.
+    var readsMainActorMembers = false
 
     /// The access generated members get: what both the model and the protocol allow.
     var memberAccess: AccessLevel {
@@ -309,6 +312,18 @@ struct Resolver {
             }
         }
 
+        // Swift isolates an actor's conformances to the actor: never to the main actor.
+        if style == .conformance, model.kind == .actor, protocolDeclaration.isMainActor {
+            diagnostics.append(Diagnostic(
+                "actor '\(model.qualifiedName)' cannot conform to '\(protocolDeclaration.name)', which is @MainActor (an actor's conformances are isolated to the actor itself); use the factory style, whose adapter reads the actor's `let`s and `nonisolated` members",
+                at: request.position ?? model.position, notes: declarationNote(model, request: request)))
+        }
+        // A conformance isolated to the main actor cannot be one to a protocol that refines `Sendable`.
+        if style != .factory, model.isMainActor, model.kind != .actor, protocolDeclaration.refinesSendable {
+            diagnostics.append(Diagnostic(
+                "'\(model.qualifiedName)' is @MainActor, so its conformance is isolated to the main actor, and '\(protocolDeclaration.name)' refines Sendable, which an isolated conformance cannot satisfy; remove @MainActor from the model (or make the members read `nonisolated` and conform by hand), or adapt it to a protocol that does not refine Sendable",
+                at: request.position ?? model.position, notes: declarationNote(model, request: request)))
+        }
         let declaresConformance = model.conforms(to: protocolDeclaration.qualifiedName)
         // A conformance to a protocol that refines `Sendable` conforms the model to `Sendable`,
         // which Swift 6 accepts only in the model's own file.
@@ -336,6 +351,22 @@ struct Resolver {
                 }
             }
         }
+        // Members marked `@MainActor` in a model that is not: read on the main actor only.
+        let mainActorReads = model.isMainActor || model.kind == .actor ? [] : bindings.compactMap { binding -> MemberDeclaration? in
+            let name = binding.forwardedMethod ?? binding.source?.member ?? binding.requirement.name
+            return model.members.first { $0.name.isSameIdentifier(as: name) && $0.isMainActor && !$0.isStatic }
+        }
+        if let first = mainActorReads.first {
+            if style == .factory {
+                diagnostics.append(Diagnostic(
+                    "'\(first.name)' is @MainActor, and the factory style makes its adapter in a Sendable closure off the main actor, which cannot read it; use the conformance style, which makes an isolated conformance, or make '\(first.name)' nonisolated",
+                    at: first.position))
+            } else if protocolDeclaration.refinesSendable {
+                diagnostics.append(Diagnostic(
+                    "'\(first.name)' is @MainActor, so reading it needs a conformance isolated to the main actor, and '\(protocolDeclaration.name)' refines Sendable, which an isolated conformance cannot satisfy; make '\(first.name)' nonisolated, or map the requirement to another member",
+                    at: first.position))
+            }
+        }
         if style != .factory {
             checkWitnessAccess(of: model, to: protocolDeclaration, bindings: bindings, request: request)
         }
@@ -346,7 +377,8 @@ struct Resolver {
         return ResolvedAdapter(
             model: model, protocolDeclaration: protocolDeclaration, style: style, tag: request.tag,
             bindings: bindings, declaresConformance: declaresConformance, conditions: conditions,
-            modelSpelling: spelling ?? model.qualifiedName, module: spelling == nil ? nil : request.module)
+            modelSpelling: spelling ?? model.qualifiedName, module: spelling == nil ? nil : request.module,
+            readsMainActorMembers: !mainActorReads.isEmpty)
     }
 
     /// A model's own member that witnesses a requirement must be as visible as the conformance:
@@ -418,6 +450,12 @@ struct Resolver {
             return bindMethod(requirement, of: protocolName, in: model, request: request, style: style)
         }
 
+        if style == .proxy, !requirement.getterEffects.isEmpty {
+            diagnostics.append(Diagnostic(
+                "'\(protocolName).\(requirement.name)' is read with `get \(requirement.getterEffects.joined(separator: " "))`, and the proxy style reads properties through key paths, which cannot name such a property; use the conformance or factory style",
+                at: request.position ?? model.position))
+            return nil
+        }
         let memberName = mapped?.member ?? requirement.name
         let properties = model.members.filter { $0.kind == .property }
         let methods = model.members.filter { $0.kind == .method && $0.name.isSameIdentifier(as: memberName) }
@@ -628,6 +666,13 @@ struct Resolver {
         if mapped == nil, let own = methods.first(where: { $0.signature == signature }) {
             if let problem = Self.actorIsolationProblem(own, in: model, for: requirement, of: protocolName) {
                 diagnostics.append(Diagnostic(problem, at: own.position))
+                return nil
+            }
+            // The factory's adapter forwards the call, and Swift cannot pass an array as a variadic argument.
+            if style == .factory, signature?.parameters.contains(where: { $0.type.written.hasSuffix("...") }) == true {
+                diagnostics.append(Diagnostic(
+                    "method requirement '\(describe)' of '\(protocolName)' has a variadic parameter, which the factory style's adapter cannot pass on to '\(model.qualifiedName).\(requirement.name)'; use the conformance style",
+                    at: request.position ?? own.position))
                 return nil
             }
             return style == .factory ? Binding(requirement: requirement, source: nil, forwardedMethod: requirement.name) : Binding(requirement: requirement, source: nil)

@@ -125,6 +125,8 @@ public struct MemberDeclaration: Hashable, Sendable, Codable {
     public var isMutating: Bool = false
     /// Declared `nonisolated`: an actor's member that any code may use synchronously.
     public var isNonisolated: Bool = false
+    /// Declared `@MainActor` in a type that is not: read on the main actor only.
+    public var isMainActor: Bool = false
     /// A property initialised from a call of a name (`Box(3)`, `iOSTabs()`), not unwrapped: the
     /// name, for the catalog to check once it knows every type (failable, generic, lower-case).
     public var initializerCall: String?
@@ -239,6 +241,9 @@ public struct ProtocolDeclaration: Hashable, Sendable, Codable {
     public var inheritedTypes: [String] = []
     /// It refines `Sendable`, directly or through protocols in the sources.
     public var refinesSendable: Bool = false
+    /// Declared `@MainActor`: its conformances are isolated to the main actor, which an actor's
+    /// cannot be.
+    public var isMainActor: Bool = false
     /// Requirements a generated conformance cannot meet (a settable or static property, a
     /// static method, an initializer, a subscript): the protocol is refused, not half adapted.
     public var unsupported: [UnsupportedRequirement] = []

@@ -375,6 +375,7 @@ final class DeclarationVisitor: SyntaxVisitor {
             name: name, qualifiedName: qualified,
             access: min(Self.accessLevel(in: node.modifiers) ?? scopes.last?.memberAccess ?? .internal, scopes.last?.access ?? .open),
             requirements: requirements, position: position(of: node.name), isBuiltIn: false)
+        declaration.isMainActor = Self.isMainActor(node.attributes)
         declaration.conditions = conditions
         declaration.unsupported = unsupported
         declaration.inheritedTypes = Self.inherited(node.inheritanceClause)
@@ -402,6 +403,7 @@ final class DeclarationVisitor: SyntaxVisitor {
                 access: access, position: position(of: identifier), conditions: scopeConditions)
             member.getterEffects = Self.getterEffects(binding)
             member.isNonisolated = Self.isNonisolated(node.modifiers)
+            member.isMainActor = Self.isMainActor(node.attributes)
             if type == nil {
                 if let initializer = binding.initializer?.value {
                     if let call = initializer.as(FunctionCallExprSyntax.self) {
@@ -431,6 +433,7 @@ final class DeclarationVisitor: SyntaxVisitor {
             access: memberAccess(node.modifiers),
             position: position(of: node.name), conditions: scopeConditions, isMutating: Self.isMutating(node.modifiers))
         member.isNonisolated = Self.isNonisolated(node.modifiers)
+        member.isMainActor = Self.isMainActor(node.attributes)
         scopes[scopes.count - 1].members.append(member)
         return .skipChildren
     }
@@ -452,6 +455,14 @@ final class DeclarationVisitor: SyntaxVisitor {
 
     static func isMutating(_ modifiers: DeclModifierListSyntax) -> Bool {
         modifiers.contains { $0.name.tokenKind == .keyword(.mutating) }
+    }
+
+    /// Whether the attributes hold `@MainActor`, however qualified.
+    static func isMainActor(_ attributes: AttributeListSyntax) -> Bool {
+        attributes.contains {
+            guard let name = $0.as(AttributeSyntax.self)?.attributeName.trimmedText else { return false }
+            return name == "MainActor" || name == "Swift.MainActor" || name == "_Concurrency.MainActor"
+        }
     }
 
     /// `nonisolated`, not `nonisolated(unsafe)` (which is about a variable's storage, not its
@@ -515,10 +526,7 @@ final class DeclarationVisitor: SyntaxVisitor {
             position: position(of: token), annotations: annotations(on: Syntax(node), before: token))
         type.conditions = conditions
         type.isFinal = node.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
-        type.isMainActor = node.attributes.contains {
-            guard let name = $0.as(AttributeSyntax.self)?.attributeName.trimmedText else { return false }
-            return name == "MainActor" || name == "Swift.MainActor" || name == "_Concurrency.MainActor"
-        }
+        type.isMainActor = Self.isMainActor(node.attributes)
         types.append(type)
         scopes.append(Scope(
             qualifiedName: qualified, access: access, memberAccess: .internal, target: .type(index: types.count - 1),
