@@ -242,12 +242,16 @@ enum Oracle {
     /// conformances and members, which two programs' outputs cannot both declare in one module.
     static func forwardingProxyNames(in code: String) -> Set<String> {
         var names: Set<String> = []
+        var inProxy = false
         for line in code.split(separator: "\n") {
             let text = line.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("extension ") { inProxy = line.hasPrefix("extension Decouple.ForwardingProxy") }
             if text.hasPrefix("extension Decouple.ForwardingProxy:") { names.insert(text) }
-            for keyword in ["public var ", "public func ", "public static let ", "public static func "] {
-                guard let range = text.range(of: keyword) else { continue }
-                names.insert(String(text[range.upperBound...].prefix { !":(<{ ".contains($0) }))
+            guard inProxy else { continue }
+            // Whatever the access (`public`, `package`, `internal`) and attributes before it.
+            for keyword in [" var ", " func ", " let "] {
+                guard let range = (" " + text).range(of: keyword) else { continue }
+                names.insert(String((" " + text)[range.upperBound...].prefix { !":(<{ ".contains($0) }))
             }
         }
         return names

@@ -178,19 +178,19 @@ struct ProgramGrammar {
         case 9:
             let gauge = typeName("Gauge", unit)
             let failable = pick(["init?", "init!", "init?", "init!", "init"])
-            add("\(access)nonisolated struct \(gauge) {\n    \(access)\(failable)(_ value: Int) {}\n}", to: "Types.swift", imports: [])
+            add("\(access)nonisolated struct \(gauge): Sendable {\n    \(access)\(failable)(_ value: Int) {}\n}", to: "Types.swift", imports: [])
             shapes.insert("source type with \(failable)")
             let spelling = failable == "init" ? gauge : "\(gauge)?"
             return ValueType(spelling: spelling, value: "\(gauge)(1)", inferred: [("\(gauge)(3)", "inferred \(failable) of a source type")],
                              isPlainValue: false, hasProxyFallback: false)
         case 10:
             let box = typeName("Box", unit)
-            add("\(access)nonisolated struct \(box)<T> {\n    \(access)var value: T\n    \(access)init(_ value: T) { self.value = value }\n}", to: "Types.swift", imports: [])
+            add("\(access)nonisolated struct \(box)<T> {\n    \(access)var value: T\n    \(access)init(_ value: T) { self.value = value }\n}\nextension \(box): Sendable where T: Sendable {}", to: "Types.swift", imports: [])
             return ValueType(spelling: "\(box)<Int>", value: "\(box)(1)", inferred: [("\(box)(3)", "inferred generic initializer")],
                              isPlainValue: false, hasProxyFallback: false)
         case 11:
             let tabs = typeName("iOSTabs", unit)
-            add("\(access)nonisolated struct \(tabs) {\n    \(access)init() {}\n}", to: "Types.swift", imports: [])
+            add("\(access)nonisolated struct \(tabs): Sendable {\n    \(access)init() {}\n}", to: "Types.swift", imports: [])
             let cache = typeName("Cache", unit)
             add("\(access)nonisolated final class \(cache): Sendable {\n    \(access)static let shared = \(cache)()\n}", to: "Types.swift", imports: [])
             if chance(0.5) {
@@ -495,7 +495,7 @@ struct ProgramGrammar {
 
     private mutating func makeRequirement(unit: Int, publicTypes: Bool, used: inout Set<String>, kind: ModelKind) -> Requirement {
         var base = pick(["headline", "detail", "score", "label", "total", "summary", "caption", "amount"])
-        if chance(0.06) { base = "`Type`" ; shapes.insert("requirement named Type") }
+        if chance(mayBeRefused ? 0.1 : 0.02) { base = "`Type`" ; shapes.insert("requirement named Type") }
         else if chance(0.04) { base = "`default`"; shapes.insert("keyword requirement") }
         else if chance(0.04) { base = "`full name`"; shapes.insert("raw identifier requirement") }
         while used.contains(base) {
@@ -520,7 +520,8 @@ struct ProgramGrammar {
             shapes.insert("method \(effects)")
             return Requirement(name: base, text: "func \(base)(in place: String) \(effects) -> String", isMethod: true, type: nil, effects: effects)
         case let choice where choice >= 13 && choice <= 18:
-            let (shape, effects, signature) = Self.effectMethods[choice - 13]
+            // A variadic parameter is refused (it cannot be forwarded): only where refusals are drawn.
+            let (shape, effects, signature) = Self.effectMethods[choice == 16 && !mayBeRefused ? 4 : choice - 13]
             shapes.insert(shape)
             return Requirement(name: base, text: signature.replacingOccurrences(of: "NAME", with: base), isMethod: true, type: nil, effects: effects)
         default:
