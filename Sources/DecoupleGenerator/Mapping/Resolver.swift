@@ -278,6 +278,12 @@ struct Resolver {
                     "'\(model.qualifiedName)' is @MainActor, and the factory style makes its adapter in a Sendable closure off the main actor, which cannot read its members; use the conformance style, which makes an isolated conformance (`extension \(model.qualifiedName): @MainActor \(protocolDeclaration.name)`)",
                     at: request.position ?? model.position))
             }
+            // `Outer.`Type`.self` is read as the metatype's, backquotes or not.
+            if let last = QualifiedName(model.qualifiedName).components.dropFirst().last, ["Type", "Protocol"].contains(last) {
+                diagnostics.append(Diagnostic(
+                    "'\(model.qualifiedName)' cannot be registered in a factory: Swift reads `\(model.qualifiedName).self` as a metatype, backquotes or not; rename the type, or use the conformance style",
+                    at: request.position ?? model.position))
+            }
             if !model.genericParameters.isEmpty {
                 diagnostics.append(Diagnostic(
                     "generic model '\(model.qualifiedName)' cannot be registered in a factory without its type arguments; use the conformance style",
