@@ -41,8 +41,33 @@ public enum InspectionReport {
     }
 
     public static func json(_ catalog: Catalog) throws -> String {
+        struct Parameter: Encodable {
+            var label: String, type: String
+        }
         struct Member: Encodable {
             var name: String, kind: String, type: String?, isStatic: Bool, access: String, line: Int, column: Int
+            /// Why `type` is missing: what the tool could not read, and what to write.
+            var unknownReason: String?
+            /// A method's parameters, effects and generic clause; `type` is its result.
+            var parameters: [Parameter]?, effects: [String]?, generics: String?
+            /// The `#if` conditions the member is declared under, outermost first.
+            var conditions: [String]?
+            /// A property's getter effects (`get async throws`).
+            var getterEffects: [String]?
+
+            init(name: String, kind: String, type: String?, isStatic: Bool, access: String, line: Int, column: Int,
+                 signature: MethodSignature? = nil, unknownReason: String? = nil, conditions: [String] = [], getterEffects: [String] = []) {
+                (self.name, self.kind, self.type, self.isStatic, self.access, self.line, self.column) = (name, kind, type, isStatic, access, line, column)
+                self.unknownReason = type == nil ? unknownReason : nil
+                if let signature {
+                    parameters = signature.parameters.map { Parameter(label: $0.label, type: $0.type.description) }
+                    effects = signature.effects
+                    generics = signature.generics
+                    self.type = signature.returnType?.description ?? "Void"
+                }
+                self.conditions = conditions.isEmpty ? nil : conditions
+                self.getterEffects = getterEffects.isEmpty ? nil : getterEffects
+            }
         }
         struct TypeEntry: Encodable {
             var name: String, qualifiedName: String, kind: String, access: String, isFinal: Bool, genericParameters: [String]
@@ -63,7 +88,9 @@ public enum InspectionReport {
                 file: type.position.file, line: type.position.line, column: type.position.column,
                 members: type.members.map {
                     Member(name: $0.name, kind: $0.kind.rawValue, type: $0.type?.description, isStatic: $0.isStatic,
-                           access: $0.access.rawValue, line: $0.position.line, column: $0.position.column)
+                           access: $0.access.rawValue, line: $0.position.line, column: $0.position.column,
+                           signature: $0.kind == .method ? $0.signature : nil, unknownReason: $0.inferenceFailure ?? "the tool cannot read its type",
+                           conditions: $0.conditions, getterEffects: $0.getterEffects)
                 })
         }
         let protocols = catalog.protocols.values.sorted { $0.qualifiedName < $1.qualifiedName }.map { declaration in
@@ -72,7 +99,8 @@ public enum InspectionReport {
                 file: declaration.position?.file,
                 requirements: declaration.requirements.map {
                     Member(name: $0.name, kind: $0.kind.rawValue, type: $0.type.description, isStatic: false, access: declaration.access.rawValue,
-                           line: $0.position?.line ?? 0, column: $0.position?.column ?? 0)
+                           line: $0.position?.line ?? 0, column: $0.position?.column ?? 0,
+                           signature: $0.kind == .method ? $0.signature : nil, conditions: $0.conditions, getterEffects: $0.getterEffects)
                 })
         }
         let encoder = JSONEncoder()

@@ -57,6 +57,38 @@ import Testing
         #expect(protocols == ["Badge", "NamedImageContent", "TitledContent"])
     }
 
+    /// The JSON says what the text says: why a type is unknown, a method's parameters and
+    /// effects, the `#if` a member is under; and a type written over several lines is one line.
+    @Test func json_carriesReasons_parameters_andConditions() throws {
+        let workspace = try Workspace(["Shop.swift": """
+            struct Shop {
+                var opened = makeDate()
+                var stock: [String:
+                    Int] = [:]
+                func price(in currency: String, rounded: Bool) async throws -> Double { 1 }
+            #if os(iOS)
+                var badge: String { "b" }
+            #endif
+            }
+            """])
+        let run = try workspace.run("inspect", "--format", "json")
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        let members = ((report?["types"] as? [[String: Any]])?.first?["members"] as? [[String: Any]]) ?? []
+        let byName = Dictionary(uniqueKeysWithValues: members.compactMap { member in (member["name"] as? String).map { ($0, member) } })
+        #expect(byName["opened"]?["type"] == nil)
+        #expect((byName["opened"]?["unknownReason"] as? String)?.contains("makeDate") == true, "\(byName["opened"] ?? [:])")
+        #expect(byName["stock"]?["type"] as? String == "[String: Int]")
+        let parameters = byName["price"]?["parameters"] as? [[String: String]]
+        #expect(parameters == [["label": "in", "type": "String"], ["label": "rounded", "type": "Bool"]])
+        #expect(byName["price"]?["effects"] as? [String] == ["async", "throws"])
+        #expect(byName["price"]?["type"] as? String == "Double")
+        #expect(byName["badge"]?["conditions"] as? [String] == ["os(iOS)"])
+        let text = try workspace.run("inspect")
+        #expect(text.stdout.contains("var stock: [String: Int]"), "\(text.stdout)")
+        #expect(text.stdout.contains("var opened: <unknown> ("), "\(text.stdout)")
+    }
+
     @Test func syntaxError_inAnAnnotatedFileExitsTwo_elsewhereWarns() throws {
         let annotated = try Workspace(["Bad.swift": "// decouple: TitledContent(title: name)\nstruct {"])
         let run = try annotated.run("inspect")

@@ -101,4 +101,35 @@ import Testing
         let refusal = try #require(try judged(["Sources/App/Worker.swift": actor], config: config).refusal)
         #expect(refusal.contains("actor 'Worker' cannot conform to 'Titled', which is @MainActor"), "\(refusal)")
     }
+
+    /// Found by the compiler oracle: the factory's adapter of a protocol that refines `Sendable`
+    /// stores the model, which must be `Sendable`; a public struct is not without saying so.
+    @Test func aFactoryAdapterOfASendableProtocol_needsASendableModel() throws {
+        let source = """
+            public protocol Labelled: Sendable { var label: String { get } }
+            public struct Tag { public var name: String = "t" }
+            """
+        let config = #"{"style": "factory", "adapters": [{"model": "Tag", "protocol": "Labelled", "map": {"label": "name"}}]}"#
+        let refusal = try #require(try judged(["Sources/App/Tag.swift": source], config: config).refusal)
+        #expect(refusal.contains("declare 'Tag: Sendable'"), "\(refusal)")
+        let declared = try judged(["Sources/App/Tag.swift": source.replacingOccurrences(of: "public struct Tag {", with: "public struct Tag: Sendable {")], config: config)
+        #expect(declared.compiles, "\(declared)")
+        let internalStruct = try judged(["Sources/App/Tag.swift": source.replacingOccurrences(of: "public struct Tag", with: "struct Tag")], config: config)
+        #expect(internalStruct.compiles, "\(internalStruct)")
+    }
+
+    /// Found by the compiler oracle: an adapter to a `@MainActor` protocol, or to one that refines
+    /// it, is isolated to the main actor; the factory, which makes adapters off it, refuses.
+    @Test func aMainActorProtocol_orOneRefiningIt_isRefusedInTheFactoryStyle_andConformedElsewhere() throws {
+        let source = """
+            @MainActor protocol Base { func refresh() }
+            protocol Titled: Base { var title: String { get } }
+            final class Note { var name = "n"; func refresh() {} }
+            """
+        let config = #"{"style": "factory", "adapters": [{"model": "Note", "protocol": "Titled", "map": {"title": "name"}}]}"#
+        let refusal = try #require(try judged(["Sources/App/Note.swift": source], config: config).refusal)
+        #expect(refusal.contains("'Titled' is @MainActor (or refines a protocol that is)"), "\(refusal)")
+        let conformance = try judged(["Sources/App/Note.swift": source], config: config.replacingOccurrences(of: "factory", with: "conformance"))
+        #expect(conformance.compiles, "\(conformance)")
+    }
 }

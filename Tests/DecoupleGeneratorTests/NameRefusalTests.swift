@@ -25,4 +25,16 @@ import Testing
         let output = generate(files, config: config)
         #expect(output.contains("decouple.json:1:") && output.contains("module 'Item'") && !output.contains("import Decouple"), "\(output)")
     }
+
+    /// Found by the compiler oracle: `Outer.`Type`.self` is a metatype to Swift, so a nested
+    /// model named `Type` cannot be registered in a factory; the conformance style names it
+    /// where a type is expected, and compiles.
+    @Test func aNestedModelNamedType_isRefusedInTheFactoryStyle() throws {
+        let source = "protocol Titled { var title: String { get } }\nenum Outer { struct `Type` { var name: String } }\n"
+        let config = #"{"style": "factory", "adapters": [{"model": "Outer.Type", "protocol": "Titled", "map": {"title": "name"}}]}"#
+        let refusal = try #require(try judged(["Sources/App/Outer.swift": source], config: config).refusal)
+        #expect(refusal.contains("decouple.json:1:") && refusal.contains("as a metatype"), "\(refusal)")
+        let conformance = try judged(["Sources/App/Outer.swift": source], config: config.replacingOccurrences(of: "factory", with: "conformance"))
+        #expect(conformance.compiles, "\(conformance)")
+    }
 }

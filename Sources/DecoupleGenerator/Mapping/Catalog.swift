@@ -135,6 +135,8 @@ public struct Catalog: Sendable {
                 if ["Sendable", "Swift.Sendable"].contains(parentName) { declaration.refinesSendable = true }
                 guard let resolved = resolveProtocolName(parentName), let parent = complete(resolved, visiting: visiting.union([name])) else { continue }
                 declaration.refinesSendable = declaration.refinesSendable || parent.refinesSendable
+                // A protocol that refines a `@MainActor` one is isolated to the main actor too.
+                declaration.isMainActor = declaration.isMainActor || parent.isMainActor
                 for requirement in parent.requirements where !declaration.requirements.contains(where: {
                     $0.name.isSameIdentifier(as: requirement.name) && $0.kind == requirement.kind && $0.signature == requirement.signature
                 }) {

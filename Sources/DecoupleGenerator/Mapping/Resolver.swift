@@ -278,6 +278,27 @@ struct Resolver {
                     "'\(model.qualifiedName)' is @MainActor, and the factory style makes its adapter in a Sendable closure off the main actor, which cannot read its members; use the conformance style, which makes an isolated conformance (`extension \(model.qualifiedName): @MainActor \(protocolDeclaration.name)`)",
                     at: request.position ?? model.position))
             }
+            // A conformance to a `@MainActor` protocol isolates the adapter to the main actor,
+            // and the factory makes adapters in a Sendable closure off it.
+            if protocolDeclaration.isMainActor {
+                diagnostics.append(Diagnostic(
+                    "'\(protocolDeclaration.name)' is @MainActor (or refines a protocol that is), so an adapter to it is isolated to the main actor, and the factory style makes its adapters in a Sendable closure off the main actor; use the conformance style",
+                    at: request.position ?? model.position))
+            }
+            // The adapter of a protocol that refines `Sendable` is Sendable, so the model it
+            // stores must be: Swift infers it only for a struct or enum that is not public.
+            if protocolDeclaration.refinesSendable, model.kind != .actor, !model.isMainActor, !model.conforms(to: "Sendable"),
+               model.kind == .class || model.access >= .package {
+                diagnostics.append(Diagnostic(
+                    "'\(protocolDeclaration.name)' refines Sendable, so the factory style's adapter is Sendable and stores '\(model.qualifiedName)', which does not declare Sendable (Swift infers it only for a struct or enum that is not public); declare '\(model.qualifiedName): Sendable'",
+                    at: request.position ?? model.position, notes: declarationNote(model, request: request)))
+            }
+            // `Outer.`Type`.self` is read as the metatype's, backquotes or not.
+            if let last = QualifiedName(model.qualifiedName).components.dropFirst().last, ["Type", "Protocol"].contains(last) {
+                diagnostics.append(Diagnostic(
+                    "'\(model.qualifiedName)' cannot be registered in a factory: Swift reads `\(model.qualifiedName).self` as a metatype, backquotes or not; rename the type, or use the conformance style",
+                    at: request.position ?? model.position))
+            }
             if !model.genericParameters.isEmpty {
                 diagnostics.append(Diagnostic(
                     "generic model '\(model.qualifiedName)' cannot be registered in a factory without its type arguments; use the conformance style",

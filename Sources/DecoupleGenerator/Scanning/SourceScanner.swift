@@ -698,19 +698,19 @@ final class DeclarationVisitor: SyntaxVisitor {
 
     static func reference(_ type: TypeSyntax) -> TypeReference {
         if let optional = type.as(OptionalTypeSyntax.self) {
-            return TypeReference(wrapped: optional.wrappedType.trimmedText, isOptional: true)
+            return TypeReference(wrapped: optional.wrappedType.oneLineText, isOptional: true)
         }
         if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-            return TypeReference(wrapped: optional.wrappedType.trimmedText, isOptional: true)
+            return TypeReference(wrapped: optional.wrappedType.oneLineText, isOptional: true)
         }
         if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional",
            let argument = identifier.genericArgumentClause?.arguments.first {
-            return TypeReference(wrapped: argument.argument.trimmedText, isOptional: true)
+            return TypeReference(wrapped: argument.argument.oneLineText, isOptional: true)
         }
         if let attributed = type.as(AttributedTypeSyntax.self) {
             return reference(attributed.baseType)
         }
-        return TypeReference(wrapped: type.trimmedText, isOptional: false)
+        return TypeReference(wrapped: type.oneLineText, isOptional: false)
     }
 
     static func signature(_ function: FunctionDeclSyntax) -> MethodSignature {
@@ -719,9 +719,9 @@ final class DeclarationVisitor: SyntaxVisitor {
             parameters: function.signature.parameterClause.parameters.map { parameter in
                 MethodSignature.Parameter(
                     label: QualifiedName.unescaped(parameter.firstName.text),
-                    type: QualifiedName(parameter.type.trimmedText + (parameter.ellipsis?.text ?? "")))
+                    type: QualifiedName(parameter.type.oneLineText + (parameter.ellipsis?.text ?? "")))
             },
-            returnType: function.signature.returnClause.map { QualifiedName($0.type.trimmedText) },
+            returnType: function.signature.returnClause.map { QualifiedName($0.type.oneLineText) },
             effects: [function.signature.effectSpecifiers?.asyncSpecifier?.text, function.signature.effectSpecifiers?.throwsClause?.trimmedText].compactMap { $0 },
             generics: Self.genericsText(function))
     }

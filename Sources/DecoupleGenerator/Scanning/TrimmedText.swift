@@ -10,4 +10,20 @@ extension SyntaxProtocol {
         guard leading + trailing < text.count else { return "" }
         return String(decoding: text.dropFirst(leading).dropLast(trailing), as: UTF8.self)
     }
+
+    /// ``trimmedText`` on one line: the trivia between two tokens (spaces, line breaks,
+    /// comments) is one space where there was any. A type written over several lines is shown,
+    /// and written into generated code, as one.
+    var oneLineText: String {
+        let text = trimmedText
+        guard text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "/" }) else { return text }
+        var result = ""
+        var space = false
+        for token in tokens(viewMode: .sourceAccurate) {
+            if !result.isEmpty && (space || !token.leadingTrivia.isEmpty) { result += " " }
+            result += token.text
+            space = !token.trailingTrivia.isEmpty
+        }
+        return result
+    }
 }
