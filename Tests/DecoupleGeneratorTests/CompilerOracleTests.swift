@@ -22,7 +22,8 @@ import Testing
 @Suite struct CompilerOracleTests {
     static let environment = ProcessInfo.processInfo.environment
     static let firstSeed = UInt64(environment["DECOUPLE_ORACLE_SEED"] ?? "") ?? 1
-    static let programCount = Int(environment["DECOUPLE_ORACLE_PROGRAMS"] ?? "") ?? 300
+    /// 30 programs in a plain `swift test` (about a minute); CI runs 300 in a step of its own.
+    static let programCount = Int(environment["DECOUPLE_ORACLE_PROGRAMS"] ?? "") ?? 30
 
     @Test(.timeLimit(.minutes(20))) func randomPrograms_compileInEveryStyleAndMode_orAreRefusedWithLocatedErrors() throws {
         if ChildTest.start() != nil { return try OracleGeneration.runChild() }
@@ -38,9 +39,11 @@ import Testing
         print(Self.knownSummary(report))
         print(Self.refusalSummary(report))
         #expect(unknown.failures.isEmpty, "\(unknown.summary())")
-        // Not everything refused: the oracle judges code, so most runs must write some.
+        // Not everything refused: the oracle judges code. Many refusals are of one style only
+        // (the factory cannot read a @MainActor model, the proxy cannot forward a method), so
+        // at least a quarter of programs × styles must generate.
         if programs.count >= 100 {
-            #expect(report.generated > report.refused / 2, "\(report.generated) generated, \(report.refused) refused")
+            #expect(report.generated * 4 >= report.generated + report.refused, "\(report.generated) generated, \(report.refused) refused")
         }
     }
 
