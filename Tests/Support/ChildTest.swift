@@ -141,7 +141,10 @@ public struct ChildTest: Sendable {
 
     /// Runs `test` (`Suite/function`, as Swift Testing names it) in a child process and waits
     /// for it. The test's body must begin with ``start()``.
-    public static func run(_ test: String) throws -> Run {
+    ///
+    /// - Parameter environment: Variables the child gets besides this process's own, to tell it
+    ///   what to do.
+    public static func run(_ test: String, environment extra: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
         // Only Swift Testing's tests, only this one: a regular expression matched against the
@@ -149,6 +152,7 @@ public struct ChildTest: Sendable {
         process.arguments = ["--testing-library", "swift-testing", "--filter", NSRegularExpression.escapedPattern(for: test)]
         var environment = ProcessInfo.processInfo.environment
         environment[variable] = test
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe

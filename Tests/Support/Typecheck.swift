@@ -25,3 +25,27 @@ public func typecheck(_ source: String, options: [String] = ["-swift-version", "
         ["swiftc", "-typecheck", "-I", builtProduct("Modules").path] + options + [file.path],
         in: folder)
 }
+
+/// Type-checks several files as one module with the toolchain's `swiftc`, against the modules
+/// this test bundle was built with, in `folder` (the files are written there, by name, and left
+/// for the caller to remove). Diagnostics name each file by its path in `folder`.
+///
+/// - Parameters:
+///   - files: File name (unique, no folders) → text.
+///   - module: The module's name (`-module-name`); the package is named `OraclePackage`, so
+///     `package` declarations compile.
+///   - options: More `swiftc` options, e.g. `["-swift-version", "5"]`.
+public func typecheck(files: [(name: String, text: String)], module: String, options: [String], in folder: URL) throws -> ProcessRun {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    var paths: [String] = []
+    for file in files {
+        let url = folder.appendingPathComponent(file.name)
+        try Data(file.text.utf8).write(to: url)
+        paths.append(url.path)
+    }
+    return try ProcessRun(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        ["swiftc", "-typecheck", "-I", builtProduct("Modules").path, "-module-name", module, "-package-name", "OraclePackage"]
+            + options + paths,
+        in: folder)
+}

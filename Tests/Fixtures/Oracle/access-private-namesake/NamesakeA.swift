@@ -1,0 +1,3 @@
+private struct TokenA4 {
+    init?(_ value: Int) {}
+}

@@ -1,0 +1,7 @@
+protocol SumContentA9 {
+    func sum(_ values: Int...) -> Int
+}
+
+struct TallyA9 {
+    func add(_ values: Int...) -> Int { values.count }
+}
