@@ -76,4 +76,18 @@ import Testing
         #expect(label.members.first { $0.name == "accent" }?.type?.description == "String")
         #expect(label.members.first { $0.name == "token" }?.type?.description == "Style.Token")
     }
+
+    /// `@Environment(T.self)` holds a `T` (SwiftUI's wrapper for an `@Observable` object); a
+    /// wrapper whose value type is not written says so.
+    @Test func environmentObjects_areOfTheirWrittenType_otherWrappersSaySo() {
+        let types = Self.members("""
+            struct Model {
+                @Environment(Router.self) var router
+                @Environment(App.Settings.self) private var settings
+                @Environment(\\.dismiss) var dismiss
+            }
+            """)
+        #expect(types["router"] == "Router" && types["settings"] == "App.Settings", "\(types)")
+        #expect(types["dismiss"]?.hasPrefix("unknown: its property wrapper's value type is not written here") == true, "\(types)")
+    }
 }

@@ -416,6 +416,10 @@ final class DeclarationVisitor: SyntaxVisitor {
                     }
                 } else if binding.accessorBlock != nil {
                     member.inferenceFailure = "a computed property needs a written type"
+                } else if let environment = Self.environmentType(node.attributes) {
+                    member.type = TypeReference(wrapped: environment, isOptional: false)
+                } else if !node.attributes.isEmpty {
+                    member.inferenceFailure = "its property wrapper's value type is not written here; write it (`var \(member.name): Type`)"
                 }
             }
             scopes[scopes.count - 1].members.append(member)
@@ -455,6 +459,20 @@ final class DeclarationVisitor: SyntaxVisitor {
 
     static func isMutating(_ modifiers: DeclModifierListSyntax) -> Bool {
         modifiers.contains { $0.name.tokenKind == .keyword(.mutating) }
+    }
+
+    /// `T` for `@Environment(T.self)`, SwiftUI's wrapper for an `@Observable` object, whose
+    /// value is a `T`.
+    static func environmentType(_ attributes: AttributeListSyntax) -> String? {
+        for element in attributes {
+            guard let attribute = element.as(AttributeSyntax.self),
+                  ["Environment", "SwiftUI.Environment"].contains(attribute.attributeName.trimmedText),
+                  case let .argumentList(arguments)? = attribute.arguments, arguments.count == 1, let argument = arguments.first,
+                  argument.label == nil, let member = argument.expression.as(MemberAccessExprSyntax.self),
+                  member.declName.baseName.tokenKind == .keyword(.self), let base = member.base else { continue }
+            return base.oneLineText
+        }
+        return nil
     }
 
     /// Whether the attributes hold `@MainActor`, however qualified.
