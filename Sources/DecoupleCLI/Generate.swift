@@ -63,11 +63,12 @@ struct Generate: ParsableCommand {
         // unchanged, or changed only where nothing is declared, reads it.
         // With --check, which writes nothing, the cache is read and never created or written.
         let scanCache = cache.map { ScanCache(folder: "\($0)/files", version: OutputCache.toolIdentity, writes: !check) }
+        var patterns: [PathPattern] = []
         do {
             configurationFile = try ConfigurationFile.read(explicit: config, forSources: inputs)
             if let output { try checkOutput(output, against: configurationFile) }
             if let cache { try checkCache(cache) }
-            let patterns = (exclude + configurationFile.configuration.exclude).map(PathPattern.init)
+            patterns = (exclude + configurationFile.configuration.exclude).map(PathPattern.init)
             if let cache, let scanCache, let cached = try cachedOutput(of: inputs, in: cache, scanCache, configurationFile, patterns) {
                 (code, sourceCount, fromCache) = (cached.code, cached.sourceCount, true)
             } else {
@@ -89,7 +90,7 @@ struct Generate: ParsableCommand {
                 if let cache, let key, !check, !madeNothing { OutputCache.write(code, key: key, in: cache) }
             }
         } catch {
-            throw fail(error)
+            throw fail(Self.naming(excludedDeclarationsIn: error, at: inputs, excludedPatterns: patterns))
         }
 
         if madeNothing {
@@ -124,6 +125,24 @@ struct Generate: ParsableCommand {
             printError("decouple: error: cannot write \(displayPath(output)): \(error)")
             throw Status.badInput
         }
+    }
+
+    /// The failure, with a note at each declaration an exclude pattern left out of the name an
+    /// "unknown model" or "unknown protocol" error gives: it is there, but not read.
+    static func naming(
+        excludedDeclarationsIn failure: GenerationFailure, at inputs: [String], excludedPatterns: [PathPattern]
+    ) -> GenerationFailure {
+        let names = Set(failure.diagnostics.compactMap(\.missingName))
+        let found = SourceDiscovery.excludedDeclarations(of: names, at: inputs, excludedPatterns: excludedPatterns)
+        guard !found.isEmpty else { return failure }
+        return GenerationFailure(failure.diagnostics.map { diagnostic in
+            guard let name = diagnostic.missingName, let places = found[name] else { return diagnostic }
+            var named = diagnostic
+            named.notes += places.map { place in
+                Diagnostic.Note("'\(name)' is declared here, in a file that is not read: the exclude pattern '\(place.pattern)' matches it", at: place.position)
+            }
+            return named
+        })
     }
 
     /// The cached output for the sources as they are, if the cache has it. The sources are

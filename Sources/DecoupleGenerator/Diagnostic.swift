@@ -62,6 +62,9 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     /// The request this problem belongs to, when that request has several: the tool prints a
     /// group together under one heading instead of scattering it among other files' problems.
     public var group: Group?
+    /// For "unknown model" and "unknown protocol": the name no source declares. A front end that
+    /// left files out (the command-line tool's `exclude`) may say where it is declared.
+    public var missingName: String?
 
     /// Problems that belong together: the ones found while resolving one adapter request.
     public struct Group: Hashable, Sendable {

@@ -150,7 +150,7 @@ public enum Generator {
     static func resolve(
         _ files: [ScannedFile], configuration: Configuration, policy: ResolutionPolicy
     ) throws(GenerationFailure) -> [ResolvedAdapter] {
-        let catalog = Catalog(files: files)
+        let catalog = Catalog(files: configuration.defaultIsolation == .mainActor ? files.map { $0.isolatedToTheMainActorByDefault() } : files)
         guard catalog.diagnostics.isEmpty else { throw GenerationFailure(catalog.diagnostics) }
         var resolver = Resolver(catalog: catalog, policy: policy)
         let adapters = resolver.resolve(configuration: configuration)

@@ -59,13 +59,36 @@ import Testing
         #expect(try workspace.run("inspect", "Models", "--exclude", "Templates", "--exclude", "*.pb.swift").status == 0)
     }
 
+    /// A model or protocol declared only in a file an exclude pattern leaves out is unknown, and
+    /// the error names where it is declared and the pattern that left it out.
+    @Test func anUnknownModelOrProtocol_inAnExcludedFile_isNamedWithItsPattern() throws {
+        let protocolText = "protocol Badge { var label: String { get } }\n"
+        let configuration = #"{"exclude": ["Legacy"], "adapters": [{"model": "CCAModel", "protocol": "Badge", "map": {"label": "name"}}, {"model": "Old", "protocol": "TitledContent"}]}"#
+        let workspace = try Workspace([
+            "Models/A.swift": Self.models, "Models/Legacy/Badge.swift": protocolText,
+            "Models/Legacy/Deep/Old.swift": "import Foundation\n\nfinal class Old { var title = \"\"; var subtitle = \"\" }\n",
+            "Models/Sealed.swift": "struct Other {}\n", "decouple.json": configuration,
+        ])
+        let run = try workspace.run("generate", "Models", "--exclude", "Sealed.swift")
+        #expect(run.status == 2)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        let badge = try #require(lines.firstIndex { $0.contains("error: unknown protocol 'Badge'") }, "\(run.stderr)")
+        #expect(lines[badge + 1] == "Models/Legacy/Badge.swift:1:1: note: 'Badge' is declared here, in a file that is not read: the exclude pattern 'Legacy' matches it", "\(run.stderr)")
+        let old = try #require(lines.firstIndex { $0.contains("error: unknown model 'Old'") }, "\(run.stderr)")
+        #expect(lines[old + 1] == "Models/Legacy/Deep/Old.swift:3:7: note: 'Old' is declared here, in a file that is not read: the exclude pattern 'Legacy' matches it", "\(run.stderr)")
+        // Without the pattern, both are read, and the run generates.
+        try workspace.write(configuration.replacingOccurrences(of: #""exclude": ["Legacy"], "#, with: ""), to: "decouple.json")
+        let read = try workspace.run("generate", "Models")
+        #expect(read.status == 0, "\(read.stderr)")
+    }
+
     /// The configuration is parsed whole only when a run generates (a run served from the cache
     /// reads its `"exclude"` alone), yet its problems are still what a run reports, before a
     /// source that is not UTF-8 or an output that is an input, with or without a cache.
     @Test func configurationProblems_areReportedFirst_withOrWithoutACache() throws {
         let workspace = try Workspace(["Models/A.swift": Self.models, "decouple.json": "{\"adaptors\": [], \"exclude\": [\"Gen\"]}"])
         try Data([0x61, 0xFF]).write(to: workspace.url.appendingPathComponent("Models/Broken.swift"))
-        let expected = "decouple.json:1:2: error: unknown key 'adaptors' in the configuration (expected: style, adapters, exclude, module); did you mean 'adapters'?\n"
+        let expected = "decouple.json:1:2: error: unknown key 'adaptors' in the configuration (expected: style, adapters, exclude, module, defaultIsolation); did you mean 'adapters'?\n"
         for extra in [[], ["--cache", ".cache"], ["--output", "Models/A.swift"], ["--output", "Models/A.swift", "--cache", ".cache"]] {
             let run = try runTool(["generate", "Models"] + extra, in: workspace.url)
             #expect(run.status == 2)

@@ -31,7 +31,7 @@ import Testing
         let programs = (0..<Self.programCount).map { ProgramGrammar.program(seed: Self.firstSeed + UInt64($0)) }
         let report = try Oracle.run(programs, childTest: "CompilerOracleTests/randomPrograms_compileInEveryStyleAndMode_orAreRefusedWithLocatedErrors")
         Self.write(report)
-        print("compiler oracle: \(programs.count) programs from seed \(Self.firstSeed); \(report.generated) generated and \(report.refused) refused (programs × styles); \(report.typechecks) swiftc runs; \(report.timing)")
+        print("compiler oracle: \(programs.count) programs from seed \(Self.firstSeed); \(report.generated) generated and \(report.refused) refused (programs × styles × default isolations); \(report.typechecks) swiftc runs; \(report.timing)")
         // Failures of a defect issue 29 lists and the generator still has are reported, not
         // failed on (`KnownDefects`); every other one fails.
         var unknown = report

@@ -269,7 +269,7 @@ import Testing
             """
             decouple.json:1:58: error: invalid JSON: trailing comma before '}'
             ---
-            decouple.json:2:3: error: unknown key 'adaptors' in the configuration (expected: style, adapters, exclude, module); did you mean 'adapters'?
+            decouple.json:2:3: error: unknown key 'adaptors' in the configuration (expected: style, adapters, exclude, module, defaultIsolation); did you mean 'adapters'?
             ---
             decouple.json:1:11: error: unknown style 'factroy' (styles: conformance, factory, proxy); did you mean 'factory'?
             decouple.json:1:35: error: adapter is missing "model"

@@ -118,9 +118,11 @@ import Testing
         #expect(internalStruct.compiles, "\(internalStruct)")
     }
 
-    /// Found by the compiler oracle: an adapter to a `@MainActor` protocol, or to one that refines
-    /// it, is isolated to the main actor; the factory, which makes adapters off it, refuses.
-    @Test func aMainActorProtocol_orOneRefiningIt_isRefusedInTheFactoryStyle_andConformedElsewhere() throws {
+    /// An adapter to a `@MainActor` protocol (or one refining it) is isolated to the main actor,
+    /// and the factory makes it off the main actor, passing it the model: a `Sendable` model
+    /// crosses (a `@MainActor` class, an internal struct), one that is not is refused. Found by
+    /// the compiler oracle, which saw the adapter's initializer isolated for a plain class.
+    @Test func aMainActorProtocol_inTheFactoryStyle_takesSendableModels_andRefusesOthers() throws {
         let source = """
             @MainActor protocol Base { func refresh() }
             protocol Titled: Base { var title: String { get } }
@@ -128,8 +130,123 @@ import Testing
             """
         let config = #"{"style": "factory", "adapters": [{"model": "Note", "protocol": "Titled", "map": {"title": "name"}}]}"#
         let refusal = try #require(try judged(["Sources/App/Note.swift": source], config: config).refusal)
-        #expect(refusal.contains("'Titled' is @MainActor (or refines a protocol that is)"), "\(refusal)")
+        #expect(refusal.contains("'Titled' is @MainActor, so the factory style's adapter is isolated to the main actor, is made off it, and stores 'Note', which does not declare Sendable"), "\(refusal)")
         let conformance = try judged(["Sources/App/Note.swift": source], config: config.replacingOccurrences(of: "factory", with: "conformance"))
         #expect(conformance.compiles, "\(conformance)")
+        for sendable in ["@MainActor final class Note", "struct Note", "final class Note: Sendable"] {
+            let text = source.replacingOccurrences(of: "final class Note", with: sendable)
+                .replacingOccurrences(of: "var name", with: sendable.hasSuffix("Sendable") ? "let name" : "var name")
+            let factory = try judged(["Sources/App/Note.swift": text], config: config)
+            #expect(factory.compiles, "\(sendable): \(factory)")
+        }
+    }
+
+    /// An adapter isolated by its `@MainActor` protocol would conform on the main actor to the
+    /// protocols it refines, which a nonisolated one cannot accept ("crosses into main
+    /// actor-isolated code"). Found by the compiler oracle.
+    @Test func aMainActorProtocolRefiningANonisolatedOne_isRefusedInTheFactoryStyle_andConformedElsewhere() throws {
+        let source = """
+            protocol Parent { var caption: String { get } }
+            @MainActor protocol Child: Parent { var summary: String { get } }
+            struct Entry { var caption = "c"; var text = "t" }
+            """
+        let config = #"{"style": "factory", "adapters": [{"model": "Entry", "protocol": "Child", "map": {"summary": "text"}}]}"#
+        let refusal = try #require(try judged(["Sources/App/Entry.swift": source], config: config).refusal)
+        #expect(refusal.contains("'Child' is @MainActor and refines a protocol that is not"), "\(refusal)")
+        let conformance = try judged(["Sources/App/Entry.swift": source], config: config.replacingOccurrences(of: "factory", with: "conformance"))
+        #expect(conformance.compiles, "\(conformance)")
+        #expect(conformance.code?.contains("extension Entry: Child") == true, "\(conformance)")
+    }
+
+    /// A conformance to a protocol that is `@MainActor`, as are all it refines, needs no mark,
+    /// and may not have one when the protocol refines `Sendable` (Swift cannot form an isolated
+    /// conformance to it).
+    @Test func aConformanceToAMainActorSendableProtocol_isNotMarked() throws {
+        let source = """
+            @MainActor protocol Badge: Sendable { var label: String { get } }
+            @MainActor final class Seal { var name = "s" }
+            """
+        let config = #"{"adapters": [{"model": "Seal", "protocol": "Badge", "map": {"label": "name"}}]}"#
+        let result = try judged(["Sources/App/Seal.swift": source], config: config)
+        #expect(result.compiles, "\(result)")
+        #expect(result.code?.contains("extension Seal: Badge") == true, "\(result)")
+    }
+
+    /// Members of a `@MainActor extension` are isolated to the main actor, though the model is
+    /// not: the conformance that reads them is isolated too.
+    @Test func membersOfAMainActorExtension_areReadOnTheMainActor() throws {
+        let source = """
+            protocol Titled { var title: String { get } }
+            final class Folder { var name = "f" }
+            @MainActor extension Folder { var heading: String { name } }
+            """
+        let config = #"{"adapters": [{"model": "Folder", "protocol": "Titled", "map": {"title": "heading"}}]}"#
+        let result = try judged(["Sources/App/Folder.swift": source], config: config)
+        #expect(result.compiles, "\(result)")
+        #expect(result.code?.contains("extension Folder: @Swift.MainActor Titled") == true, "\(result)")
+    }
+}
+
+/// `"defaultIsolation": "MainActor"`: the module is built with `-default-isolation MainActor`
+/// (new app targets are), so every type, protocol and extension that says nothing is
+/// `@MainActor`, and the generator writes for that module.
+@Suite struct DefaultIsolationTests {
+    private static let mainActorByDefault = [languageModes[2]]
+
+    private static func config(_ style: OutputStyle, model: String, protocolName: String, isolation: Bool = true) -> String {
+        let key = isolation ? #""defaultIsolation": "MainActor", "# : ""
+        return #"{\#(key)"style": "\#(style.rawValue)", "adapters": [{"model": "\#(model)", "protocol": "\#(protocolName)", "map": {"subtitle": "count"}}]}"#
+    }
+
+    /// A model that says nothing is `@MainActor` there, and the library's `TitledContent` is
+    /// not: the factory, which reads the model off the main actor, refuses it, naming the default;
+    /// declared `nonisolated`, it is adapted by a `nonisolated` adapter. Without the key the
+    /// same output does not compile in that module, which is why the key exists.
+    @Test func theFactory_refusesAModelIsolatedByDefault_andAdaptsANonisolatedOne() throws {
+        let source = """
+            import Decouple
+            struct Story { var title = "t"; var count = 2 }
+            """
+        let files = ["Sources/App/Story.swift": source]
+        let refusal = try #require(try judged(files, config: Self.config(.factory, model: "Story", protocolName: "TitledContent"), modes: Self.mainActorByDefault).refusal)
+        #expect(refusal.contains("decouple.json:1:") && refusal.contains("'Story' is @MainActor (the module's default isolation is MainActor"), "\(refusal)")
+        let unaware = try judged(files, config: Self.config(.factory, model: "Story", protocolName: "TitledContent", isolation: false), modes: Self.mainActorByDefault)
+        #expect(unaware.code != nil && !unaware.compiles, "\(unaware)")
+
+        let nonisolated = ["Sources/App/Story.swift": source.replacingOccurrences(of: "struct Story", with: "nonisolated struct Story")]
+        let adapted = try judged(nonisolated, config: Self.config(.factory, model: "Story", protocolName: "TitledContent"), modes: Self.mainActorByDefault)
+        #expect(adapted.compiles, "\(adapted)")
+        #expect(adapted.code?.contains("nonisolated private struct StoryTitledContentAdapter") == true, "\(adapted)")
+    }
+
+    /// The module's own protocols are `@MainActor` there too: a factory of one adapts the
+    /// module's models, and the conformance style conforms them, each compiling as the module
+    /// is built. Members an extension adds are isolated by default as well.
+    @Test func theModulesOwnProtocol_isAdaptedInEveryStyle() throws {
+        let source = """
+            protocol Row { var subtitle: String { get } }
+            final class Order { var count = 3 }
+            nonisolated struct Line { var number = 1 }
+            extension Line { var count: Int { number } }
+            """
+        for style in OutputStyle.allCases {
+            for model in ["Order", "Line"] {
+                let result = try judged(["Sources/App/Order.swift": source], config: Self.config(style, model: model, protocolName: "Row"), modes: Self.mainActorByDefault)
+                // In the factory style, `Order`, a class isolated by default, is Sendable, so the
+                // adapter may store it.
+                #expect(result.compiles, "\(style) \(model): \(result)")
+            }
+        }
+    }
+
+    @Test func anUnknownDefaultIsolation_isALocatedErrorWithASuggestion() throws {
+        let config = #"{"defaultIsolation": "mainactor", "adapters": []}"#
+        #expect(throws: GenerationFailure.self) { try Configuration.parse(config, path: "decouple.json") }
+        do {
+            _ = try Configuration.parse(config, path: "decouple.json")
+        } catch {
+            let text = error.diagnostics.map(\.description).joined(separator: "\n")
+            #expect(text.contains("decouple.json:1:22: error: unknown default isolation 'mainactor'") && text.contains("did you mean 'MainActor'"), "\(text)")
+        }
     }
 }

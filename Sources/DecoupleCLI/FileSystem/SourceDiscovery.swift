@@ -49,6 +49,39 @@ public enum SourceDiscovery {
         }
     }
 
+    /// Where the files an exclude pattern left out declare the given names (a type, protocol or
+    /// typealias, by its last component), and the pattern that left each out: for the error
+    /// that says a model or protocol is unknown, so that it names the file it is in. Walks the
+    /// paths again without the patterns, and reads only the files they exclude; called when a
+    /// run has already failed.
+    public static func excludedDeclarations(
+        of names: Set<String>, at paths: [String], excludedPatterns: [PathPattern]
+    ) -> [String: [(position: SourcePosition, pattern: String)]] {
+        guard !names.isEmpty, !excludedPatterns.isEmpty else { return [:] }
+        let lastComponents = Dictionary(grouping: names) { String($0.split(separator: ".").last ?? Substring($0)) }
+        var walk = Walk(excludedPatterns: [])
+        for path in paths { walk.visit(argument: path) }
+        var found: [String: [(position: SourcePosition, pattern: String)]] = [:]
+        for file in walk.files {
+            // The file, or the nearest folder above it, that a pattern matches.
+            let parts = file.path.split(separator: "/", omittingEmptySubsequences: false)
+            let prefixes = (1...parts.count).map { parts.prefix($0).joined(separator: "/") }
+            guard let pattern = prefixes.lazy.compactMap({ prefix in excludedPatterns.first { $0.matches(prefix) } }).first,
+                  case .success(let text?) = FileReader.text(of: file.path) else { continue }
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let words = line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+                for (index, word) in words.enumerated().dropLast()
+                where ["struct", "class", "enum", "actor", "protocol", "typealias"].contains(word) {
+                    for name in lastComponents[String(words[index + 1])] ?? [] {
+                        let column = line.distance(from: line.startIndex, to: words[index].startIndex) + 1
+                        found[name, default: []].append((SourcePosition(file: file.path, line: number + 1, column: column), pattern.description))
+                    }
+                }
+            }
+        }
+        return found
+    }
+
     /// A file read: what the caller keeps of it, and whether it is a file this tool generated.
     private struct Reading<Item> {
         var item: Item

@@ -13,7 +13,10 @@ enum Emitter {
         let model = escapedPath(adapter.modelSpelling)
         // A `@MainActor` model's members are read on the main actor: its conformance is
         // isolated there (SE-0470), which compiles in Swift 5 and 6 modes alike.
-        let isolated = (adapter.model.isMainActor || adapter.readsMainActorMembers) && adapter.model.kind != .actor ? "@Swift.MainActor " : ""
+        // A conformance to a `@MainActor` protocol needs no mark (and one that refines `Sendable`
+        // cannot have it).
+        let isolated = (adapter.model.isMainActor || adapter.readsMainActorMembers) && adapter.model.kind != .actor
+            && !adapter.protocolDeclaration.isWhollyMainActor ? "@Swift.MainActor " : ""
         let header = adapter.declaresConformance
             ? "extension \(model)"
             : "extension \(model): \(isolated)\(escapedPath(adapter.protocolDeclaration.spelling))"
@@ -21,9 +24,17 @@ enum Emitter {
         // Witnesses that read `@MainActor` members of a model that is not are on the main actor too.
         let isolation = adapter.model.kind == .actor ? " nonisolated" : ""
         let attribute = adapter.readsMainActorMembers && adapter.model.kind != .actor ? "@Swift.MainActor " : ""
+        // An async requirement of a `@MainActor` protocol, met by a model that is not: the
+        // witness is `nonisolated`, so that reading the model's own async members does not
+        // send the model (which may not be `Sendable`) off the main actor.
+        let awaitsOffTheMainActor = adapter.protocolDeclaration.isMainActor && !adapter.model.isMainActor && adapter.model.kind != .actor
+            && !adapter.readsMainActorMembers
+        func witnessIsolation(_ binding: Binding) -> String {
+            awaitsOffTheMainActor && binding.requirement.isAsync ? " nonisolated" : isolation
+        }
         return decl(guarded("""
             \(header) {
-            \(members.map { member($0, access: attribute + ($0.sharedAccess ?? adapter.memberAccess).memberModifier + isolation, base: "self", typeBase: "Self", mutates: [.struct, .enum].contains(adapter.model.kind)) }.joined(separator: "\n"))
+            \(members.map { member($0, access: attribute + ($0.sharedAccess ?? adapter.memberAccess).memberModifier + witnessIsolation($0), base: "self", typeBase: "Self", mutates: [.struct, .enum].contains(adapter.model.kind)) }.joined(separator: "\n"))
             }
             """, by: adapter.conditions))
     }
@@ -35,7 +46,7 @@ enum Emitter {
         let model = escapedPath(adapter.modelSpelling)
         let stored = storedModelName(adapter)
         return decl(guarded("""
-            private struct \(escaped(name)): \(escapedPath(adapter.protocolDeclaration.spelling)) {
+            \(adapter.isNonisolatedByDeclaration ? "nonisolated " : "")private struct \(escaped(name)): \(escapedPath(adapter.protocolDeclaration.spelling)) {
             let \(stored): \(model)
             \(adapter.bindings.map { member($0, access: nil, base: "self.\(stored)", typeBase: model) }.joined(separator: "\n"))
             }

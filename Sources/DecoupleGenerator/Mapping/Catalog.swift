@@ -137,6 +137,7 @@ public struct Catalog: Sendable {
                 declaration.refinesSendable = declaration.refinesSendable || parent.refinesSendable
                 // A protocol that refines a `@MainActor` one is isolated to the main actor too.
                 declaration.isMainActor = declaration.isMainActor || parent.isMainActor
+                declaration.refinesANonisolatedProtocol = declaration.refinesANonisolatedProtocol || !parent.isMainActor || parent.refinesANonisolatedProtocol
                 for requirement in parent.requirements where !declaration.requirements.contains(where: {
                     $0.name.isSameIdentifier(as: requirement.name) && $0.kind == requirement.kind && $0.signature == requirement.signature
                 }) {

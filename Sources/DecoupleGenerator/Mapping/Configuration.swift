@@ -98,6 +98,10 @@ public struct Configuration: Sendable {
     public var exclude: [String] = []
     /// The module the generated file is compiled in: never imported by it.
     public var module: String?
+    /// `"defaultIsolation"`: the isolation the module's declarations have when they say none,
+    /// as its target is built (`-default-isolation MainActor`, SwiftPM's
+    /// `.defaultIsolation(MainActor.self)`, Xcode's Default Actor Isolation).
+    public var defaultIsolation: DefaultIsolation = .nonisolated
 
     public init(style: OutputStyle = .conformance, adapters: [AdapterRequest] = []) {
         self.style = style
@@ -119,6 +123,15 @@ public struct Configuration: Sendable {
         guard reader.diagnostics.isEmpty else { throw GenerationFailure(reader.diagnostics) }
         return configuration
     }
+}
+
+/// The isolation a module gives the declarations that say none.
+public enum DefaultIsolation: String, CaseIterable, Sendable {
+    /// Swift's default: what says nothing is nonisolated.
+    case nonisolated
+    /// `-default-isolation MainActor`, the default of new app targets: every type, protocol
+    /// and extension that says nothing is `@MainActor`.
+    case mainActor = "MainActor"
 }
 
 private struct ConfigurationReader {
@@ -148,8 +161,18 @@ private struct ConfigurationReader {
                 configuration.exclude = elements.compactMap { readString($0, key: key) }
             case "module":
                 configuration.module = readString(value, key: key)
+            case "defaultIsolation":
+                guard let text = readString(value, key: key) else { continue }
+                guard let isolation = DefaultIsolation(rawValue: text) else {
+                    let names = DefaultIsolation.allCases.map(\.rawValue)
+                    diagnostics.append(Diagnostic(
+                        "unknown default isolation '\(text)' (\(names.map { "\"\($0)\"" }.joined(separator: " or ")), as the target is built)\(Suggestion.didYouMean(text, among: names))",
+                        at: value.position))
+                    continue
+                }
+                configuration.defaultIsolation = isolation
             default:
-                unknownKey(key, at: keyPosition, known: ["style", "adapters", "exclude", "module"], in: "the configuration")
+                unknownKey(key, at: keyPosition, known: ["style", "adapters", "exclude", "module", "defaultIsolation"], in: "the configuration")
             }
         }
         return configuration

@@ -100,6 +100,9 @@ struct ResolvedAdapter: Hashable, Sendable {
     /// The model is not `@MainActor`, but members the adapter reads are: the conformance and
     /// its witnesses are isolated to the main actor.
     var readsMainActorMembers = false
+    /// The factory's adapter is declared `nonisolated`: the module isolates what says nothing
+    /// to the main actor, and the protocol is not, so the adapter's conformance must not be.
+    var isNonisolatedByDeclaration = false
 
     /// The access generated members get: what both the model and the protocol allow.
     var memberAccess: AccessLevel {
@@ -116,6 +119,8 @@ struct Resolver {
     /// What the front end can do, and how its messages say to fix a problem.
     let policy: ResolutionPolicy
     var diagnostics: [Diagnostic] = []
+    /// The configuration's `"defaultIsolation"`, which messages about isolation mention.
+    var defaultIsolation: DefaultIsolation = .nonisolated
 
     init(catalog: Catalog, policy: ResolutionPolicy) {
         self.catalog = catalog
@@ -123,6 +128,7 @@ struct Resolver {
     }
 
     mutating func resolve(configuration: Configuration) -> [ResolvedAdapter] {
+        defaultIsolation = configuration.defaultIsolation
         var requests = configuration.adapters
         for (type, annotation) in catalog.annotated {
             var request = AdapterRequest(model: type.qualifiedName, protocolName: annotation.protocolName, position: annotation.position)
@@ -273,24 +279,32 @@ struct Resolver {
                 at: request.mapPositions[requirement] ?? request.position))
         }
         if style == .factory {
-            if model.isMainActor {
+            // The factory makes an adapter in a Sendable closure, off the main actor. An adapter
+            // to a `@MainActor` protocol is isolated there and may read a `@MainActor` model;
+            // one to any other protocol reads the model from wherever it is asked.
+            let isolatedBy = defaultIsolation == .mainActor
+                ? " (the module's default isolation is MainActor; a type declared `nonisolated` is not)" : ""
+            if model.isMainActor && !protocolDeclaration.isWhollyMainActor {
                 diagnostics.append(Diagnostic(
-                    "'\(model.qualifiedName)' is @MainActor, and the factory style makes its adapter in a Sendable closure off the main actor, which cannot read its members; use the conformance style, which makes an isolated conformance (`extension \(model.qualifiedName): @MainActor \(protocolDeclaration.name)`)",
+                    "'\(model.qualifiedName)' is @MainActor\(isolatedBy), and the factory style's adapter to '\(protocolDeclaration.name)', which is not, reads it off the main actor; use the conformance style, which makes an isolated conformance (`extension \(model.qualifiedName): @MainActor \(protocolDeclaration.name)`)\(protocolDeclaration.isBuiltIn ? "" : ", or declare '\(protocolDeclaration.name)' @MainActor")",
                     at: request.position ?? model.position))
             }
-            // A conformance to a `@MainActor` protocol isolates the adapter to the main actor,
-            // and the factory makes adapters in a Sendable closure off it.
-            if protocolDeclaration.isMainActor {
+            // An adapter isolated by its protocol conforms to the protocols that protocol refines
+            // on the main actor too, which one that is not cannot accept.
+            if protocolDeclaration.isMainActor && protocolDeclaration.refinesANonisolatedProtocol {
                 diagnostics.append(Diagnostic(
-                    "'\(protocolDeclaration.name)' is @MainActor (or refines a protocol that is), so an adapter to it is isolated to the main actor, and the factory style makes its adapters in a Sendable closure off the main actor; use the conformance style",
+                    "'\(protocolDeclaration.name)' is @MainActor and refines a protocol that is not, so the factory style's adapter, isolated to the main actor, cannot conform to that one; use the conformance style, which makes an isolated conformance (`extension \(model.qualifiedName): @MainActor \(protocolDeclaration.name)`), or declare the protocols it refines @MainActor too",
                     at: request.position ?? model.position))
             }
-            // The adapter of a protocol that refines `Sendable` is Sendable, so the model it
-            // stores must be: Swift infers it only for a struct or enum that is not public.
-            if protocolDeclaration.refinesSendable, model.kind != .actor, !model.isMainActor, !model.conforms(to: "Sendable"),
-               model.kind == .class || model.access >= .package {
+            // The adapter stores the model, so it crosses from the closure into the adapter's
+            // isolation: it must be Sendable when the adapter is (the protocol refines
+            // `Sendable`) or is isolated to the main actor.
+            if (protocolDeclaration.refinesSendable || protocolDeclaration.isMainActor) && !isKnownSendable(model) {
+                let why = protocolDeclaration.refinesSendable
+                    ? "refines Sendable, so the factory style's adapter is Sendable"
+                    : "is @MainActor\(isolatedBy), so the factory style's adapter is isolated to the main actor, is made off it,"
                 diagnostics.append(Diagnostic(
-                    "'\(protocolDeclaration.name)' refines Sendable, so the factory style's adapter is Sendable and stores '\(model.qualifiedName)', which does not declare Sendable (Swift infers it only for a struct or enum that is not public); declare '\(model.qualifiedName): Sendable'",
+                    "'\(protocolDeclaration.name)' \(why) and stores '\(model.qualifiedName)', which does not declare Sendable (Swift infers it only for a struct or enum that is not public); declare '\(model.qualifiedName): Sendable', or use the conformance style",
                     at: request.position ?? model.position, notes: declarationNote(model, request: request)))
             }
             // `Outer.`Type`.self` is read as the metatype's, backquotes or not.
@@ -340,7 +354,7 @@ struct Resolver {
                 at: request.position ?? model.position, notes: declarationNote(model, request: request)))
         }
         // A conformance isolated to the main actor cannot be one to a protocol that refines `Sendable`.
-        if style != .factory, model.isMainActor, model.kind != .actor, protocolDeclaration.refinesSendable {
+        if style != .factory, model.isMainActor, model.kind != .actor, protocolDeclaration.refinesSendable, !protocolDeclaration.isWhollyMainActor {
             diagnostics.append(Diagnostic(
                 "'\(model.qualifiedName)' is @MainActor, so its conformance is isolated to the main actor, and '\(protocolDeclaration.name)' refines Sendable, which an isolated conformance cannot satisfy; remove @MainActor from the model (or make the members read `nonisolated` and conform by hand), or adapt it to a protocol that does not refine Sendable",
                 at: request.position ?? model.position, notes: declarationNote(model, request: request)))
@@ -378,11 +392,11 @@ struct Resolver {
             return model.members.first { $0.name.isSameIdentifier(as: name) && $0.isMainActor && !$0.isStatic }
         }
         if let first = mainActorReads.first {
-            if style == .factory {
+            if style == .factory, !protocolDeclaration.isWhollyMainActor {
                 diagnostics.append(Diagnostic(
-                    "'\(first.name)' is @MainActor, and the factory style makes its adapter in a Sendable closure off the main actor, which cannot read it; use the conformance style, which makes an isolated conformance, or make '\(first.name)' nonisolated",
+                    "'\(first.name)' is @MainActor\(defaultIsolation == .mainActor ? " (by the module's default isolation, MainActor)" : ""), and the factory style's adapter to '\(protocolDeclaration.name)', which is not, reads it off the main actor; use the conformance style, which makes an isolated conformance, or make '\(first.name)' nonisolated",
                     at: first.position))
-            } else if protocolDeclaration.refinesSendable {
+            } else if protocolDeclaration.refinesSendable, !protocolDeclaration.isWhollyMainActor {
                 diagnostics.append(Diagnostic(
                     "'\(first.name)' is @MainActor, so reading it needs a conformance isolated to the main actor, and '\(protocolDeclaration.name)' refines Sendable, which an isolated conformance cannot satisfy; make '\(first.name)' nonisolated, or map the requirement to another member",
                     at: first.position))
@@ -399,7 +413,8 @@ struct Resolver {
             model: model, protocolDeclaration: protocolDeclaration, style: style, tag: request.tag,
             bindings: bindings, declaresConformance: declaresConformance, conditions: conditions,
             modelSpelling: spelling ?? model.qualifiedName, module: spelling == nil ? nil : request.module,
-            readsMainActorMembers: !mainActorReads.isEmpty)
+            readsMainActorMembers: !mainActorReads.isEmpty,
+            isNonisolatedByDeclaration: style == .factory && defaultIsolation == .mainActor && !protocolDeclaration.isMainActor)
     }
 
     /// A model's own member that witnesses a requirement must be as visible as the conformance:
@@ -511,6 +526,14 @@ struct Resolver {
             return nil
         }
         return bindValue(requirement, of: protocolName, to: member, in: model, request: request, style: style)
+    }
+
+    /// Whether Swift holds the model `Sendable`: an actor, a `@MainActor` class, a type that
+    /// declares it, or a struct or enum that is not public (inferred when its stored properties
+    /// are; a generated adapter that stores one without them is refused by the compiler).
+    func isKnownSendable(_ model: TypeDeclaration) -> Bool {
+        model.kind == .actor || model.conforms(to: "Sendable") || (model.isMainActor && model.kind == .class)
+            || (model.kind != .class && model.access < .package)
     }
 
     /// A note at the model's declaration, for a problem reported at the configuration entry.
@@ -795,9 +818,11 @@ struct Resolver {
                     at: request.modelPosition))
             } else {
                 let known = catalog.allTypes.flatMap { [$0.name, $0.qualifiedName] }
-                diagnostics.append(Diagnostic(
+                var unknown = Diagnostic(
                     "unknown model '\(request.model)': the sources declare no type of that name\(Suggestion.didYouMean(request.model, among: Array(Set(known))))",
-                    at: request.modelPosition))
+                    at: request.modelPosition)
+                unknown.missingName = request.model
+                diagnostics.append(unknown)
             }
             return []
         }
@@ -831,9 +856,11 @@ struct Resolver {
     private mutating func findProtocol(_ request: AdapterRequest) -> ProtocolDeclaration? {
         if let name = catalog.resolveProtocolName(request.protocolName), let found = catalog.protocols[name] { return found }
         let names = catalog.protocols.values.map(\.name)
-        diagnostics.append(Diagnostic(
+        var unknown = Diagnostic(
             "unknown protocol '\(request.protocolName)' (known: \(names.sorted().joined(separator: ", ")))\(Suggestion.didYouMean(request.protocolName, among: names))",
-            at: request.protocolPosition))
+            at: request.protocolPosition)
+        unknown.missingName = request.protocolName
+        diagnostics.append(unknown)
         return nil
     }
 }

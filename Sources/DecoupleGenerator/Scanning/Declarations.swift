@@ -125,8 +125,12 @@ public struct MemberDeclaration: Hashable, Sendable, Codable {
     public var isMutating: Bool = false
     /// Declared `nonisolated`: an actor's member that any code may use synchronously.
     public var isNonisolated: Bool = false
-    /// Declared `@MainActor` in a type that is not: read on the main actor only.
+    /// Declared `@MainActor` in a type that is not, or in a `@MainActor extension`: read on the
+    /// main actor only.
     public var isMainActor: Bool = false
+    /// Neither the member nor its type or extension says how it is isolated (`nonisolated`,
+    /// `@MainActor`, an actor): it takes the module's default isolation.
+    public var followsDefaultIsolation: Bool = false
     /// A property initialised from a call of a name (`Box(3)`, `iOSTabs()`), not unwrapped: the
     /// name, for the catalog to check once it knows every type (failable, generic, lower-case).
     public var initializerCall: String?
@@ -172,6 +176,9 @@ public struct TypeDeclaration: Hashable, Sendable, Codable {
     /// Declared `@MainActor`: its members are read on the main actor only, so a conformance
     /// generated for it is isolated to the main actor.
     public var isMainActor: Bool = false
+    /// Declared `nonisolated`: not isolated to the main actor even where the module's default
+    /// isolation is.
+    public var isNonisolated: Bool = false
     /// The module the file is in, when its path shows one (`Sources/NAME/…`, `Tests/NAME/…`).
     public var module: String?
     /// Conformances added by extensions with a `where` clause; not used where they may not hold.
@@ -224,6 +231,9 @@ public struct Requirement: Hashable, Sendable, Codable {
     /// The `#if` conditions the requirement is declared under (relative to its protocol); one
     /// declared alike in several branches is one requirement, under any of their conditions.
     public var conditions: [String] = []
+    /// A `get async` property or an `async` method: callers await it, whatever the witness's
+    /// isolation.
+    var isAsync: Bool { getterEffects.contains("async") || signature?.effects.contains("async") == true }
 }
 
 /// A protocol a view declares for its content.
@@ -244,9 +254,19 @@ public struct ProtocolDeclaration: Hashable, Sendable, Codable {
     /// Declared `@MainActor`: its conformances are isolated to the main actor, which an actor's
     /// cannot be.
     public var isMainActor: Bool = false
+    /// Declared `nonisolated`: not isolated to the main actor even where the module's default
+    /// isolation is.
+    public var isNonisolated: Bool = false
+    /// It refines, directly or not, a protocol in the sources that is not `@MainActor`: a
+    /// conformance isolated by the protocol alone would cross into the main actor there.
+    public var refinesANonisolatedProtocol: Bool = false
     /// Requirements a generated conformance cannot meet (a settable or static property, a
     /// static method, an initializer, a subscript): the protocol is refused, not half adapted.
     public var unsupported: [UnsupportedRequirement] = []
+
+    /// `@MainActor`, and so is every protocol it refines in the sources: its conformances are
+    /// on the main actor with no mark of their own.
+    var isWhollyMainActor: Bool { isMainActor && !refinesANonisolatedProtocol }
 
     /// How generated code spells the protocol.
     var spelling: String { isBuiltIn ? "Decouple.\(name)" : qualifiedName }

@@ -29,6 +29,27 @@ package struct ScannedFile: Sendable, Codable {
     }
 }
 
+extension ScannedFile {
+    /// The file as a module built with `-default-isolation MainActor` reads it: every type,
+    /// protocol and member that says nothing of its isolation is `@MainActor` (an actor's
+    /// members are the actor's; the resolver reads them so).
+    func isolatedToTheMainActorByDefault() -> ScannedFile {
+        var file = self
+        func isolate(_ members: inout [MemberDeclaration]) {
+            for index in members.indices where members[index].followsDefaultIsolation {
+                members[index].isMainActor = true
+            }
+        }
+        for index in file.types.indices {
+            if file.types[index].kind != .actor && !file.types[index].isNonisolated { file.types[index].isMainActor = true }
+            isolate(&file.types[index].members)
+        }
+        for index in file.extensions.indices { isolate(&file.extensions[index].members) }
+        for index in file.protocols.indices where !file.protocols[index].isNonisolated { file.protocols[index].isMainActor = true }
+        return file
+    }
+}
+
 /// The members, conformances and annotations an extension adds to a type.
 package struct ExtensionInfo: Sendable, Codable {
     var extendedName: String
@@ -177,6 +198,11 @@ final class DeclarationVisitor: SyntaxVisitor {
         /// How many of the visitor's conditions were open when the scope began.
         var conditionDepth: Int
         var isEnum = false
+        /// The type or extension says how it is isolated (`@MainActor`, `nonisolated`, an actor):
+        /// its members do not take the module's default isolation.
+        var writesIsolation = false
+        /// A `@MainActor extension`: its members are isolated to the main actor.
+        var isMainActorExtension = false
     }
 
     private enum Target {
@@ -322,9 +348,12 @@ final class DeclarationVisitor: SyntaxVisitor {
             conditions: conditions,
             whereClause: node.genericWhereClause.map { $0.requirements.trimmedText }))
         let cap = min(access.map { $0 == .private ? .fileprivate : $0 } ?? .open, scopes.last?.access ?? .open)
-        scopes.append(Scope(
+        var scope = Scope(
             qualifiedName: qualified, access: cap, memberAccess: memberAccess,
-            target: .extension(index: extensions.count - 1), conditionDepth: conditions.count))
+            target: .extension(index: extensions.count - 1), conditionDepth: conditions.count)
+        scope.isMainActorExtension = Self.isMainActor(node.attributes)
+        scope.writesIsolation = scope.isMainActorExtension || Self.isNonisolated(node.modifiers)
+        scopes.append(scope)
         return .visitChildren
     }
 
@@ -376,6 +405,7 @@ final class DeclarationVisitor: SyntaxVisitor {
             access: min(Self.accessLevel(in: node.modifiers) ?? scopes.last?.memberAccess ?? .internal, scopes.last?.access ?? .open),
             requirements: requirements, position: position(of: node.name), isBuiltIn: false)
         declaration.isMainActor = Self.isMainActor(node.attributes)
+        declaration.isNonisolated = Self.isNonisolated(node.modifiers)
         declaration.conditions = conditions
         declaration.unsupported = unsupported
         declaration.inheritedTypes = Self.inherited(node.inheritanceClause)
@@ -402,8 +432,7 @@ final class DeclarationVisitor: SyntaxVisitor {
                 isStatic: isStatic, isConstant: node.bindingSpecifier.tokenKind == .keyword(.let),
                 access: access, position: position(of: identifier), conditions: scopeConditions)
             member.getterEffects = Self.getterEffects(binding)
-            member.isNonisolated = Self.isNonisolated(node.modifiers)
-            member.isMainActor = Self.isMainActor(node.attributes)
+            isolate(&member, attributes: node.attributes, modifiers: node.modifiers)
             if type == nil {
                 if let initializer = binding.initializer?.value {
                     if let call = initializer.as(FunctionCallExprSyntax.self) {
@@ -436,10 +465,18 @@ final class DeclarationVisitor: SyntaxVisitor {
             signature: Self.signature(node), isStatic: isStatic,
             access: memberAccess(node.modifiers),
             position: position(of: node.name), conditions: scopeConditions, isMutating: Self.isMutating(node.modifiers))
-        member.isNonisolated = Self.isNonisolated(node.modifiers)
-        member.isMainActor = Self.isMainActor(node.attributes)
+        isolate(&member, attributes: node.attributes, modifiers: node.modifiers)
         scopes[scopes.count - 1].members.append(member)
         return .skipChildren
+    }
+
+    /// How a member is isolated: as written on it, or by its `@MainActor extension`, or by
+    /// the module's default when neither it nor its type or extension says.
+    private func isolate(_ member: inout MemberDeclaration, attributes: AttributeListSyntax, modifiers: DeclModifierListSyntax) {
+        let scope = scopes[scopes.count - 1]
+        member.isNonisolated = Self.isNonisolated(modifiers)
+        member.isMainActor = Self.isMainActor(attributes) || (scope.isMainActorExtension && !member.isNonisolated)
+        member.followsDefaultIsolation = !member.isNonisolated && !member.isMainActor && !scope.writesIsolation
     }
 
     /// `Box` for `Box(3)` and `Box.init(3)`, `A.B` for `A.B(x: 1)`; `nil` for other callees.
@@ -545,10 +582,12 @@ final class DeclarationVisitor: SyntaxVisitor {
         type.conditions = conditions
         type.isFinal = node.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
         type.isMainActor = Self.isMainActor(node.attributes)
+        type.isNonisolated = Self.isNonisolated(node.modifiers)
         types.append(type)
         scopes.append(Scope(
             qualifiedName: qualified, access: access, memberAccess: .internal, target: .type(index: types.count - 1),
-            conditionDepth: conditions.count, isEnum: kind == .enum))
+            conditionDepth: conditions.count, isEnum: kind == .enum,
+            writesIsolation: type.isMainActor || type.isNonisolated || kind == .actor))
         return .visitChildren
     }
 

@@ -44,22 +44,7 @@ struct KnownDefect: Sendable {
 enum KnownDefects {
     /// The defects of issue 29 the generator still has.
     /// Messages are matched in the class key, where quoted names are `'…'` and numbers `#`.
-    static let all: [KnownDefect] = [
-        KnownDefect(
-            name: "isolation-default-main-actor",
-            issue: "Under `-default-isolation MainActor` every type the sources declare is @MainActor, which the sources do not show: the factory style's adapters, made in a Sendable closure, compile only for models and protocols marked `nonisolated`.",
-            kinds: [.doesNotCompile],
-            messages: [
-                "main actor-isolated conformance of", "call to main actor-isolated initializer", "crosses into main actor-isolated code",
-                "main actor-isolated property", "cannot exit main actor-isolated context",
-            ],
-            styles: ["factory"], modes: ["Swift 6, MainActor by default"]),
-        KnownDefect(
-            name: "isolation-async-requirement-across-actors",
-            issue: "A `get async` requirement of a `@MainActor` protocol, read from a model that is not `Sendable`: the value would cross from the main actor, and Swift 6 refuses it.",
-            kinds: [.doesNotCompile], messages: ["cannot exit main actor-isolated context"], styles: ["conformance", "proxy"],
-            shapes: ["@MainActor protocol"]),
-    ]
+    static let all: [KnownDefect] = []
 
     /// The first entry a failure falls under, if any.
     static func entry(for failure: OracleFailure, in program: OracleProgram) -> KnownDefect? {

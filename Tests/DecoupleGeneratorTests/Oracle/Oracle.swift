@@ -90,8 +90,15 @@ enum Oracle {
         defer { try? FileManager.default.removeItem(at: folder) }
         let styles = OutputStyle.allCases
         var jobs: [GenerationJob] = []
+        // Generated twice: for the modules that isolate nothing by default, and for those that
+        // isolate to the main actor (`"defaultIsolation": "MainActor"`).
+        let isolations = [false, true]
         for (index, program) in programs.enumerated() {
-            for style in styles { jobs.append(OracleGeneration.job(for: program, key: "\(index)/\(style.rawValue)", style: style)) }
+            for style in styles {
+                for isolation in isolations {
+                    jobs.append(OracleGeneration.job(for: program, key: key(index, style, mainActorByDefault: isolation), style: style, mainActorByDefault: isolation))
+                }
+            }
         }
         let started = Date()
         let generated = try OracleGeneration.generate(jobs, childTest: childTest, in: folder)
@@ -103,31 +110,34 @@ enum Oracle {
         // What the generator said, judged without the compiler.
         for (index, program) in programs.enumerated() {
             for style in styles {
-                let record = records["\(index)/\(style.rawValue)"]!
-                if let crash = record.crash {
-                    let first = crash.split(separator: "\n").first { $0.contains("Fatal error") || $0.contains("error:") } ?? Substring(crash.split(separator: "\n").first ?? "")
-                    report.failures.append(OracleFailure(
-                        program: index, kind: .trap, style: style, classKey: "trap: " + normalized(String(first)), detail: crash + "\n" + program.listing,
-                        evidence: crash))
-                    continue
-                }
-                for unlocated in record.unlocated {
-                    report.failures.append(OracleFailure(
-                        program: index, kind: .unlocatedError, style: style, classKey: "unlocated: " + normalized(unlocated), detail: unlocated + "\n" + program.listing, evidence: unlocated))
-                }
-                if record.code == nil { report.refused += 1; continue }
-                report.generated += 1
-                for request in program.requests {
-                    let made = request.models.contains { model in
-                        record.adapters.contains { $0 == "\(model): \(request.protocolName)" || $0.hasPrefix("\(model): ") && $0.hasSuffix(".\(request.protocolName)") }
-                    }
-                    let warned = record.warnings.contains { $0.hasPrefix("\(request.file):") }
-                    if !made && !warned {
+                for isolation in isolations {
+                    let record = records[key(index, style, mainActorByDefault: isolation)]!
+                    let mode: LanguageMode? = isolation ? .swift6MainActor : nil
+                    if let crash = record.crash {
+                        let first = crash.split(separator: "\n").first { $0.contains("Fatal error") || $0.contains("error:") } ?? Substring(crash.split(separator: "\n").first ?? "")
                         report.failures.append(OracleFailure(
-                            program: index, kind: .dropped, style: style,
-                            classKey: "dropped: \(request.file == "decouple.json" ? "configured" : "annotated") adapter" + (program.shapes.contains("annotation before a typealias") ? " (shapes include an annotated typealias)" : ""),
-                            detail: "\(request.models.joined(separator: " or ")): \(request.protocolName), asked for at \(request.file):\(request.line), is not among the adapters made (\(record.adapters.joined(separator: ", "))) and no warning names it\n" + program.listing,
-                            evidence: program.lines(around: request)))
+                            program: index, kind: .trap, style: style, mode: mode, classKey: "trap: " + normalized(String(first)), detail: crash + "\n" + program.listing,
+                            evidence: crash))
+                        continue
+                    }
+                    for unlocated in record.unlocated {
+                        report.failures.append(OracleFailure(
+                            program: index, kind: .unlocatedError, style: style, mode: mode, classKey: "unlocated: " + normalized(unlocated), detail: unlocated + "\n" + program.listing, evidence: unlocated))
+                    }
+                    if record.code == nil { report.refused += 1; continue }
+                    report.generated += 1
+                    for request in program.requests {
+                        let made = request.models.contains { model in
+                            record.adapters.contains { $0 == "\(model): \(request.protocolName)" || $0.hasPrefix("\(model): ") && $0.hasSuffix(".\(request.protocolName)") }
+                        }
+                        let warned = record.warnings.contains { $0.hasPrefix("\(request.file):") }
+                        if !made && !warned {
+                            report.failures.append(OracleFailure(
+                                program: index, kind: .dropped, style: style, mode: mode,
+                                classKey: "dropped: \(request.file == "decouple.json" ? "configured" : "annotated") adapter" + (program.shapes.contains("annotation before a typealias") ? " (shapes include an annotated typealias)" : ""),
+                                detail: "\(request.models.joined(separator: " or ")): \(request.protocolName), asked for at \(request.file):\(request.line), is not among the adapters made (\(record.adapters.joined(separator: ", "))) and no warning names it\n" + program.listing,
+                                evidence: program.lines(around: request)))
+                        }
                     }
                 }
             }
@@ -139,16 +149,19 @@ enum Oracle {
             for mode in LanguageMode.allCases { work.append((batch, nil, mode)) }
         }
         for style in styles {
-            let generating = programs.indices.filter { records["\($0)/\(style.rawValue)"]!.code != nil }
-            let shared: (Int) -> Set<String> = { index in
-                switch style {
-                case .factory: programs[index].builtInProtocols
-                case .proxy: Self.forwardingProxyNames(in: records["\(index)/\(style.rawValue)"]!.code!)
-                default: []
+            for isolation in isolations {
+                let modes = LanguageMode.allCases.filter { $0.isMainActorByDefault == isolation }
+                let generating = programs.indices.filter { records[key($0, style, mainActorByDefault: isolation)]!.code != nil }
+                let shared: (Int) -> Set<String> = { index in
+                    switch style {
+                    case .factory: programs[index].builtInProtocols
+                    case .proxy: Self.forwardingProxyNames(in: records[key(index, style, mainActorByDefault: isolation)]!.code!)
+                    default: []
+                    }
                 }
-            }
-            for batch in batches(programs, among: generating, exclusive: shared) {
-                for mode in LanguageMode.allCases { work.append((batch, style, mode)) }
+                for batch in batches(programs, among: generating, exclusive: shared) {
+                    for mode in modes { work.append((batch, style, mode)) }
+                }
             }
         }
         // A batch with errors is not the last word on its other programs: errors in one file
@@ -172,7 +185,7 @@ enum Oracle {
                 guard let item = taken else { return }
                 let (members, style, mode) = checks.value[item]
                 let entries = members.map { index in
-                    (index, programs[index], style.map { made["\(index)/\($0.rawValue)"]!.code! })
+                    (index, programs[index], style.map { made[Self.key(index, $0, mainActorByDefault: mode.isMainActorByDefault)]!.code! })
                 }
                 do {
                     let (errors, _) = try OracleTypecheck.check(
@@ -214,7 +227,7 @@ enum Oracle {
             if errors.contains(where: { $0.program == nil }) { unowned.append((item, errors)) }
             for (program, errors) in Dictionary(grouping: errors.filter { $0.program != nil }, by: { $0.program! }) {
                 if invalid.contains("\(program) \(entry.mode.rawValue)") { continue }
-                let code = records["\(program)/\(style.rawValue)"]!.code!
+                let code = records[key(program, style, mainActorByDefault: entry.mode.isMainActorByDefault)]!.code!
                 // A failure per kind of error: each is judged apart (one known, one not).
                 let byClass = Dictionary(grouping: errors) { normalized($0.message) }
                 for key in byClass.keys.sorted() {
@@ -236,6 +249,12 @@ enum Oracle {
                 detail: errors.filter { $0.program == nil }.prefix(5).map { "\($0.file):\($0.line): \($0.message)" }.joined(separator: "\n")))
         }
         return report
+    }
+
+    /// A generation record's key: the program, the style, and whether the module isolates to
+    /// the main actor by default.
+    static func key(_ index: Int, _ style: OutputStyle, mainActorByDefault: Bool) -> String {
+        "\(index)/\(style.rawValue)" + (mainActorByDefault ? "/MainActor" : "")
     }
 
     /// What a program's proxy-style output declares on the one `ForwardingProxy` type: its

@@ -32,11 +32,11 @@ enum OracleGeneration {
     static let jobVariable = "DECOUPLE_ORACLE_JOB"
     static let startVariable = "DECOUPLE_ORACLE_JOB_START"
 
-    static func job(for program: OracleProgram, key: String, style: OutputStyle) -> GenerationJob {
+    static func job(for program: OracleProgram, key: String, style: OutputStyle, mainActorByDefault: Bool) -> GenerationJob {
         let sources = program.sources
         return GenerationJob(
             key: key, style: style, sources: Dictionary(uniqueKeysWithValues: sources.map { ($0.path, $0.text) }),
-            order: sources.map(\.path), configuration: program.configuration(style: style))
+            order: sources.map(\.path), configuration: program.configuration(style: style, mainActorByDefault: mainActorByDefault))
     }
 
     /// Runs the generator on one job, in this process.
@@ -133,6 +133,9 @@ enum LanguageMode: String, CaseIterable, Sendable {
     case swift5 = "Swift 5"
     case swift6 = "Swift 6"
     case swift6MainActor = "Swift 6, MainActor by default"
+
+    /// The module's declarations are `@MainActor` by default: the generator is told so.
+    var isMainActorByDefault: Bool { self == .swift6MainActor }
 
     var options: [String] {
         switch self {

@@ -42,8 +42,12 @@ struct OracleProgram: Sendable {
 
     var sources: [SourceFile] { files.map { SourceFile(path: path(of: $0.name), text: $0.text) } }
 
-    func configuration(style: OutputStyle) -> String {
-        configurationTemplate.replacingOccurrences(of: "__STYLE__", with: style.rawValue)
+    /// The configuration in a style; for a module whose declarations are `@MainActor` by
+    /// default, saying so (`"defaultIsolation": "MainActor"`).
+    func configuration(style: OutputStyle, mainActorByDefault: Bool = false) -> String {
+        let text = configurationTemplate.replacingOccurrences(of: "__STYLE__", with: style.rawValue)
+        guard mainActorByDefault, let brace = text.firstIndex(of: "{") else { return text }
+        return text[...brace] + " \"defaultIsolation\": \"MainActor\"," + text[text.index(after: brace)...]
     }
 
     /// The whole program as one text, for a report: each file under a `// FILE` line.
