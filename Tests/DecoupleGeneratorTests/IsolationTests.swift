@@ -97,9 +97,13 @@ import Testing
             @MainActor protocol Titled { var title: String { get } }
             actor Worker { let name = "w" }
             """
-        let config = #"{"adapters": [{"model": "Worker", "protocol": "Titled", "map": {"title": "name"}}]}"#
-        let refusal = try #require(try judged(["Sources/App/Worker.swift": actor], config: config).refusal)
-        #expect(refusal.contains("actor 'Worker' cannot conform to 'Titled', which is @MainActor"), "\(refusal)")
+        // The proxy style conforms the model too (found by the oracle); the factory's adapter is
+        // not the actor.
+        for style in [OutputStyle.conformance, .proxy] {
+            let config = #"{"style": "\#(style.rawValue)", "adapters": [{"model": "Worker", "protocol": "Titled", "map": {"title": "name"}}]}"#
+            let refusal = try #require(try judged(["Sources/App/Worker.swift": actor], config: config).refusal, "\(style)")
+            #expect(refusal.contains("actor 'Worker' cannot conform to 'Titled', which is @MainActor"), "\(style): \(refusal)")
+        }
     }
 
     /// Found by the compiler oracle: the factory's adapter of a protocol that refines `Sendable`
@@ -248,5 +252,26 @@ import Testing
             let text = error.diagnostics.map(\.description).joined(separator: "\n")
             #expect(text.contains("decouple.json:1:22: error: unknown default isolation 'mainactor'") && text.contains("did you mean 'MainActor'"), "\(text)")
         }
+    }
+}
+
+/// Found by the compiler oracle: an isolated conformance (the model reads a `@MainActor`
+/// member) whose async requirement reads a member that is not: that witness is `nonisolated`,
+/// so that awaiting the model's member does not send the model off the main actor.
+@Suite struct AsyncWitnessIsolationTests {
+    @Test func anAsyncWitness_readingANonisolatedMember_ofAModelWithMainActorMembers_compiles() throws {
+        let source = """
+            protocol Row { var title: String { get }; var count: Int? { get async } }
+            struct Card<Element> {
+                @MainActor var heading: String { "h" }
+                var countSource: Int? { get async { 1 } }
+                var element: Element? = nil
+            }
+            """
+        let config = #"{"adapters": [{"model": "Card", "protocol": "Row", "map": {"title": "heading", "count": "countSource"}}]}"#
+        let result = try judged(["Sources/App/Card.swift": source], config: config)
+        #expect(result.compiles, "\(result)")
+        #expect(result.code?.contains("@Swift.MainActor internal var title") == true, "\(result)")
+        #expect(result.code?.contains("internal nonisolated var count") == true, "\(result)")
     }
 }

@@ -53,3 +53,20 @@ import Testing
         #expect(output.contains("decouple.json:1:") && output.contains("unknown key 'mapping'") && output.contains("did you mean 'map'?"), "\(output)")
     }
 }
+
+/// Found by the compiler oracle: `Model.Type` is a metatype, backquotes or not, so a static
+/// member named `Type` (an enum case, say) cannot back a requirement; it is refused at the
+/// mapping, in every style.
+@Suite struct MetatypeNameTests {
+    @Test(arguments: OutputStyle.allCases)
+    func aStaticMemberNamedType_isRefusedWhereItIsMapped(style: OutputStyle) throws {
+        let source = """
+            protocol Tagged { var kind: Kind { get } }
+            enum Kind { case `Type`, plain }
+            struct Note { static let `Type` = Kind.plain; var name = "n" }
+            """
+        let config = #"{"style": "\#(style.rawValue)", "adapters": [{"model": "Note", "protocol": "Tagged", "map": {"kind": "Type"}}]}"#
+        let refusal = try #require(try judged(["Sources/App/Note.swift": source], config: config).refusal, "\(style)")
+        #expect(refusal.contains("decouple.json:1:") && refusal.contains("'Type' is a static member, and generated code would read it as `Note.Type`"), "\(style): \(refusal)")
+    }
+}

@@ -24,17 +24,14 @@ enum Emitter {
         // Witnesses that read `@MainActor` members of a model that is not are on the main actor too.
         let isolation = adapter.model.kind == .actor ? " nonisolated" : ""
         let attribute = adapter.readsMainActorMembers && adapter.model.kind != .actor ? "@Swift.MainActor " : ""
-        // An async requirement of a `@MainActor` protocol, met by a model that is not: the
-        // witness is `nonisolated`, so that reading the model's own async members does not
-        // send the model (which may not be `Sendable`) off the main actor.
-        let awaitsOffTheMainActor = adapter.protocolDeclaration.isMainActor && !adapter.model.isMainActor && adapter.model.kind != .actor
-            && !adapter.readsMainActorMembers
-        func witnessIsolation(_ binding: Binding) -> String {
-            awaitsOffTheMainActor && binding.requirement.isAsync ? " nonisolated" : isolation
+        // An async witness that awaits off the main actor is `nonisolated`, not `@MainActor`.
+        func access(_ binding: Binding) -> String {
+            let modifier = (binding.sharedAccess ?? adapter.memberAccess).memberModifier
+            return adapter.awaitsOffTheMainActor(binding) ? modifier + " nonisolated" : attribute + modifier + isolation
         }
         return decl(guarded("""
             \(header) {
-            \(members.map { member($0, access: attribute + ($0.sharedAccess ?? adapter.memberAccess).memberModifier + witnessIsolation($0), base: "self", typeBase: "Self", mutates: [.struct, .enum].contains(adapter.model.kind)) }.joined(separator: "\n"))
+            \(members.map { member($0, access: access($0), base: "self", typeBase: "Self", mutates: [.struct, .enum].contains(adapter.model.kind)) }.joined(separator: "\n"))
             }
             """, by: adapter.conditions))
     }
@@ -45,10 +42,12 @@ enum Emitter {
     static func factoryAdapter(_ adapter: ResolvedAdapter, named name: String) -> String {
         let model = escapedPath(adapter.modelSpelling)
         let stored = storedModelName(adapter)
+        // A `mutating` requirement of a value model mutates the adapter's copy of it.
+        let mutates = [.struct, .enum].contains(adapter.model.kind) && adapter.bindings.contains { $0.requirement.isMutating }
         return decl(guarded("""
             \(adapter.isNonisolatedByDeclaration ? "nonisolated " : "")private struct \(escaped(name)): \(escapedPath(adapter.protocolDeclaration.spelling)) {
-            let \(stored): \(model)
-            \(adapter.bindings.map { member($0, access: nil, base: "self.\(stored)", typeBase: model) }.joined(separator: "\n"))
+            \(mutates ? "var" : "let") \(stored): \(model)
+            \(adapter.bindings.map { member($0, access: nil, base: "self.\(stored)", typeBase: model, mutates: mutates) }.joined(separator: "\n"))
             }
             """, by: adapter.conditions))
     }

@@ -104,6 +104,15 @@ struct ResolvedAdapter: Hashable, Sendable {
     /// to the main actor, and the protocol is not, so the adapter's conformance must not be.
     var isNonisolatedByDeclaration = false
 
+    /// An async requirement of a `@MainActor` protocol, or of an isolated conformance, that
+    /// reads no `@MainActor` member of a model that is not: its witness is `nonisolated`, so
+    /// that awaiting the model's own async members does not send the model (which may not be
+    /// `Sendable`) off the main actor.
+    func awaitsOffTheMainActor(_ binding: Binding) -> Bool {
+        binding.requirement.isAsync && (protocolDeclaration.isMainActor || readsMainActorMembers)
+            && !model.isMainActor && model.kind != .actor && model.mainActorMember(readBy: binding) == nil
+    }
+
     /// The access generated members get: what both the model and the protocol allow.
     var memberAccess: AccessLevel {
         min(model.access, protocolDeclaration.access)
@@ -348,7 +357,8 @@ struct Resolver {
         }
 
         // Swift isolates an actor's conformances to the actor: never to the main actor.
-        if style == .conformance, model.kind == .actor, protocolDeclaration.isMainActor {
+        // The proxy style conforms the model too, so that it can be injected.
+        if style != .factory, model.kind == .actor, protocolDeclaration.isMainActor {
             diagnostics.append(Diagnostic(
                 "actor '\(model.qualifiedName)' cannot conform to '\(protocolDeclaration.name)', which is @MainActor (an actor's conformances are isolated to the actor itself); use the factory style, whose adapter reads the actor's `let`s and `nonisolated` members",
                 at: request.position ?? model.position, notes: declarationNote(model, request: request)))
@@ -387,10 +397,7 @@ struct Resolver {
             }
         }
         // Members marked `@MainActor` in a model that is not: read on the main actor only.
-        let mainActorReads = model.isMainActor || model.kind == .actor ? [] : bindings.compactMap { binding -> MemberDeclaration? in
-            let name = binding.forwardedMethod ?? binding.source?.member ?? binding.requirement.name
-            return model.members.first { $0.name.isSameIdentifier(as: name) && $0.isMainActor && !$0.isStatic }
-        }
+        let mainActorReads = model.isMainActor || model.kind == .actor ? [] : bindings.compactMap { model.mainActorMember(readBy: $0) }
         if let first = mainActorReads.first {
             if style == .factory, !protocolDeclaration.isWhollyMainActor {
                 diagnostics.append(Diagnostic(
@@ -573,6 +580,14 @@ struct Resolver {
             diagnostics.append(Diagnostic(problem, at: member.position))
             return nil
         }
+        // `Model.Type` and `Model.Protocol` name metatypes, backquotes or not. Found by the
+        // compiler oracle.
+        if member.isStatic, ["Type", "Protocol"].contains(member.name) {
+            diagnostics.append(Diagnostic(
+                "'\(member.name)' is a static member, and generated code would read it as `\(model.name).\(member.name)`, which Swift reads as a metatype, backquotes or not; rename it, or map '\(requirement.name)' to another member",
+                at: mapped?.position ?? member.position))
+            return nil
+        }
         if let constraint = member.constraint {
             diagnostics.append(Diagnostic(
                 "'\(member.name)' is declared in an extension constrained by `where \(constraint)`, so not every '\(model.qualifiedName)' has it, and it cannot implement '\(protocolName).\(requirement.name)' for all of them; declare it in an extension without `where`, or map '\(requirement.name)' to another member",
@@ -659,7 +674,7 @@ struct Resolver {
                 at: member.position, notes: declarationNoteForRequest(request)))
             return nil
         }
-        if member.kind == .method, let problem = Self.mutatingProblem(member, for: requirement, of: protocolName, style: style) {
+        if member.kind == .method, let problem = Self.mutatingProblem(member, for: requirement, of: protocolName) {
             diagnostics.append(Diagnostic(problem, at: mapped?.position ?? member.position))
             return nil
         }
@@ -670,13 +685,12 @@ struct Resolver {
                 isStatic: member.isStatic, isMethod: member.kind == .method, effects: member.getterEffects))
     }
 
-    /// Why a `mutating` model method cannot implement a requirement: the factory's adapter holds
-    /// the model as a constant, and a requirement that is not `mutating` cannot change it.
-    private static func mutatingProblem(_ method: MemberDeclaration, for requirement: Requirement, of protocolName: String, style: OutputStyle) -> String? {
-        guard method.isMutating, style == .factory || !requirement.isMutating || requirement.kind != .method else { return nil }
-        return style == .factory
-            ? "'\(method.name)' is mutating, and the factory style's adapter holds the model as a constant; use the conformance style, or map '\(requirement.name)' to a method that is not mutating"
-            : "'\(method.name)' is mutating, but '\(protocolName).\(requirement.name)' is not; declare the requirement mutating, or map it to a method that is not"
+    /// Why a `mutating` model method cannot implement a requirement: one that is not `mutating`
+    /// (a property's getter never is) cannot change the model. A `mutating` one can, in every
+    /// style: the factory's adapter holds its own copy of a value model.
+    private static func mutatingProblem(_ method: MemberDeclaration, for requirement: Requirement, of protocolName: String) -> String? {
+        guard method.isMutating, !requirement.isMutating || requirement.kind != .method else { return nil }
+        return "'\(method.name)' is mutating, but '\(protocolName).\(requirement.name)' is not; declare the requirement mutating, or map it to a method that is not"
     }
 
     /// A note at the configuration entry that asks for the adapter, for a problem reported at
@@ -708,7 +722,8 @@ struct Resolver {
         }
         // Compared as parsed, so `-> Swift.String` implements `-> String`.
         if mapped == nil, let own = methods.first(where: { $0.signature == signature }) {
-            if let problem = Self.actorIsolationProblem(own, in: model, for: requirement, of: protocolName) {
+            if let problem = Self.mutatingProblem(own, for: requirement, of: protocolName)
+                ?? Self.actorIsolationProblem(own, in: model, for: requirement, of: protocolName) {
                 diagnostics.append(Diagnostic(problem, at: own.position))
                 return nil
             }
@@ -734,7 +749,7 @@ struct Resolver {
                         at: mapped?.position ?? request.position ?? model.position))
                     return nil
                 }
-                if let problem = Self.mutatingProblem(candidate, for: requirement, of: protocolName, style: style)
+                if let problem = Self.mutatingProblem(candidate, for: requirement, of: protocolName)
                     ?? Self.actorIsolationProblem(candidate, in: model, for: requirement, of: protocolName) {
                     diagnostics.append(Diagnostic(problem, at: mapped?.position ?? candidate.position))
                     return nil

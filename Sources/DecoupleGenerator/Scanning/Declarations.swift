@@ -197,6 +197,12 @@ public struct TypeDeclaration: Hashable, Sendable, Codable {
         member(named: name) ?? members.first { $0.name.isSameIdentifier(as: name) && $0.constraint == nil } ?? members.first { $0.name.isSameIdentifier(as: name) }
     }
 
+    /// The `@MainActor` instance member a binding reads, if it reads one.
+    func mainActorMember(readBy binding: Binding) -> MemberDeclaration? {
+        let name = binding.forwardedMethod ?? binding.source?.member ?? binding.requirement.name
+        return members.first { $0.name.isSameIdentifier(as: name) && $0.isMainActor && !$0.isStatic }
+    }
+
     /// Whether the declaration is visible to other files only as far as its file: `private` or
     /// `fileprivate`, so a namesake in another file is a different type.
     var isFilePrivate: Bool { access <= .fileprivate }

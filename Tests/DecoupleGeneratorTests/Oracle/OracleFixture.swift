@@ -10,7 +10,6 @@ import Foundation
 /// ```json
 /// { "module": "OracleApp",
 ///   "requests": [ { "models": ["Post1_17"], "protocol": "TitledContent", "file": "decouple.json", "line": 4 } ],
-///   "builtInProtocols": ["TitledContent"],
 ///   "knownIssue": "what still fails, while the generator does not handle it" }
 /// ```
 ///
@@ -32,7 +31,6 @@ struct OracleFixture {
 
         var module: String
         var requests: [Request]
-        var builtInProtocols: [String]?
         var knownIssue: String?
     }
 
@@ -56,7 +54,7 @@ struct OracleFixture {
             requests: metadata.requests.map {
                 .init(models: $0.models, protocolName: $0.protocol, file: $0.file == "decouple.json" ? "decouple.json" : "Sources/\(metadata.module)/\($0.file)", line: $0.line)
             },
-            shapes: [], builtInProtocols: Set(metadata.builtInProtocols ?? []))
+            shapes: [])
         return OracleFixture(name: name, program: program, knownIssue: metadata.knownIssue)
     }
 
@@ -72,7 +70,7 @@ struct OracleFixture {
             requests: program.requests.map {
                 .init(models: $0.models, protocol: $0.protocolName, file: $0.file.hasPrefix(prefix) ? String($0.file.dropFirst(prefix.count)) : $0.file, line: $0.line)
             },
-            builtInProtocols: program.builtInProtocols.sorted(), knownIssue: knownIssue)
+            knownIssue: knownIssue)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(metadata).write(to: directory.appendingPathComponent("oracle.json"))

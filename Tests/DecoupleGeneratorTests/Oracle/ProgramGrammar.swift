@@ -25,10 +25,6 @@ struct OracleProgram: Sendable {
     var requests: [Request]
     /// The shapes of Swift the program holds, for the oracle's count of what it reached.
     var shapes: Set<String>
-    /// Adapters to the library's own protocols: in the factory style each writes an extension
-    /// of `ContentFactory` of which a module may have one per protocol, so two programs that
-    /// share one are type-checked apart.
-    var builtInProtocols: Set<String>
 
     struct Request: Sendable, Hashable {
         var models: [String]
@@ -69,7 +65,6 @@ struct ProgramGrammar {
     private var fileImports: [String: Set<String>] = [:]
     private var adapterEntries: [String] = []
     private var requests: [(models: [String], protocolName: String, annotation: String?)] = []
-    private var builtIns: Set<String> = []
     private var module = "OracleApp"
     private var pinnedModule = false
     private var topLevelModule: String?
@@ -245,7 +240,6 @@ struct ProgramGrammar {
             add("struct \(item) {\n    var title: String = \"t\"\n    var subtitle: String = \"s\"\n}", to: "Item.swift")
             adapterEntries.append(#"{ "model": "\#(item)", "protocol": "TitledContent", "module": "\#(module)" }"#)
             requests.append(([item], "TitledContent", nil))
-            builtIns.insert("TitledContent")
         }
         if chance(0.25) { addPrivateNamesakes() }
 
@@ -261,7 +255,7 @@ struct ProgramGrammar {
         let configurationLines = configuration.split(separator: "\n", omittingEmptySubsequences: false)
         let program = OracleProgram(
             seed: seed, module: module, pinnedModule: pinnedModule, files: files, configurationTemplate: configuration, requests: [],
-            shapes: shapes, builtInProtocols: builtIns)
+            shapes: shapes)
         var located: [OracleProgram.Request] = []
         for request in requests {
             if let annotation = request.annotation, let (file, line) = Self.line(of: annotation, in: files) {
@@ -296,7 +290,6 @@ struct ProgramGrammar {
         add("struct \(model) {\n    var token = \(shared).value\n    var title: String = \"t\"\n}", to: "NamesakeB.swift")
         adapterEntries.append(#"{ "model": "\#(model)", "protocol": "TitledContent", "map": { "subtitle": "token" } }"#)
         requests.append(([model], "TitledContent", nil))
-        builtIns.insert("TitledContent")
     }
 
     // MARK: Units
@@ -339,7 +332,6 @@ struct ProgramGrammar {
         if builtIn {
             let titled = chance(0.7)
             protocolName = titled ? "TitledContent" : "NamedImageContent"
-            builtIns.insert(protocolName)
             shapes.insert("built-in protocol")
             let string = ValueType(spelling: "String", value: "\"text\"", inferred: [("\"a\\(1)\"", "inferred string interpolation"), ("\"plain\"", "inferred string literal")], isPlainValue: true, hasProxyFallback: true)
             if titled {
@@ -594,7 +586,11 @@ struct ProgramGrammar {
         switch kind {
         case .struct:
             keyword = "struct"
-            if chance(0.3) { inheritance.append("Sendable"); shapes.insert("Sendable model") }
+            // `UserDefaults` is not `Sendable`: a struct that stores one cannot be.
+            if chance(0.3), !bodyLines.contains(where: { $0.contains("UserDefaults") }) {
+                inheritance.append("Sendable")
+                shapes.insert("Sendable model")
+            }
         case .mainActorStruct:
             attributes.append("@MainActor")
             keyword = "struct"
