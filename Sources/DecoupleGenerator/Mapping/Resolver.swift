@@ -131,6 +131,11 @@ struct Resolver {
     /// The configuration's `"defaultIsolation"`, which messages about isolation mention.
     var defaultIsolation: DefaultIsolation = .nonisolated
 
+    /// What a message about a `@MainActor` declaration adds when the module's default makes it so.
+    private var isolatedByDefault: String {
+        defaultIsolation == .mainActor ? " (the module's default isolation is MainActor; a declaration marked `nonisolated` is not)" : ""
+    }
+
     init(catalog: Catalog, policy: ResolutionPolicy) {
         self.catalog = catalog
         self.policy = policy
@@ -291,11 +296,9 @@ struct Resolver {
             // The factory makes an adapter in a Sendable closure, off the main actor. An adapter
             // to a `@MainActor` protocol is isolated there and may read a `@MainActor` model;
             // one to any other protocol reads the model from wherever it is asked.
-            let isolatedBy = defaultIsolation == .mainActor
-                ? " (the module's default isolation is MainActor; a type declared `nonisolated` is not)" : ""
             if model.isMainActor && !protocolDeclaration.isWhollyMainActor {
                 diagnostics.append(Diagnostic(
-                    "'\(model.qualifiedName)' is @MainActor\(isolatedBy), and the factory style's adapter to '\(protocolDeclaration.name)', which is not, reads it off the main actor; use the conformance style, which makes an isolated conformance (`extension \(model.qualifiedName): @MainActor \(protocolDeclaration.name)`)\(protocolDeclaration.isBuiltIn ? "" : ", or declare '\(protocolDeclaration.name)' @MainActor")",
+                    "'\(model.qualifiedName)' is @MainActor\(isolatedByDefault), and the factory style's adapter to '\(protocolDeclaration.name)', which is not, reads it off the main actor; use the conformance style, which makes an isolated conformance (`extension \(model.qualifiedName): @MainActor \(protocolDeclaration.name)`)\(protocolDeclaration.isBuiltIn ? "" : ", or declare '\(protocolDeclaration.name)' @MainActor")",
                     at: request.position ?? model.position))
             }
             // An adapter isolated by its protocol conforms to the protocols that protocol refines
@@ -311,13 +314,13 @@ struct Resolver {
             if (protocolDeclaration.refinesSendable || protocolDeclaration.isMainActor) && !isKnownSendable(model) {
                 let why = protocolDeclaration.refinesSendable
                     ? "refines Sendable, so the factory style's adapter is Sendable"
-                    : "is @MainActor\(isolatedBy), so the factory style's adapter is isolated to the main actor, is made off it,"
+                    : "is @MainActor\(isolatedByDefault), so the factory style's adapter is isolated to the main actor, is made off it,"
                 diagnostics.append(Diagnostic(
                     "'\(protocolDeclaration.name)' \(why) and stores '\(model.qualifiedName)', which does not declare Sendable (Swift infers it only for a struct or enum that is not public); declare '\(model.qualifiedName): Sendable', or use the conformance style",
                     at: request.position ?? model.position, notes: declarationNote(model, request: request)))
             }
             // `Outer.`Type`.self` is read as the metatype's, backquotes or not.
-            if let last = QualifiedName(model.qualifiedName).components.dropFirst().last, ["Type", "Protocol"].contains(last) {
+            if let last = QualifiedName(model.qualifiedName).components.dropFirst().last, QualifiedName.metatypeNames.contains(last) {
                 diagnostics.append(Diagnostic(
                     "'\(model.qualifiedName)' cannot be registered in a factory: Swift reads `\(model.qualifiedName).self` as a metatype, backquotes or not; rename the type, or use the conformance style",
                     at: request.position ?? model.position))
@@ -337,9 +340,9 @@ struct Resolver {
         }
         if style == .proxy, !protocolDeclaration.isBuiltIn {
             // `\P.Type` is the metatype: a key path cannot name a requirement called `Type`.
-            for requirement in protocolDeclaration.requirements where requirement.name == "Type" {
+            for requirement in protocolDeclaration.requirements where QualifiedName.metatypeNames.contains(requirement.name) {
                 diagnostics.append(Diagnostic(
-                    "the proxy style reads '\(protocolDeclaration.name).\(requirement.name)' through a key path, and a key path cannot name a member called 'Type' (it reads as the metatype); rename the requirement, or use the conformance or factory style",
+                    "the proxy style reads '\(protocolDeclaration.name).\(requirement.name)' through a key path, and a key path cannot name a member called '\(requirement.name)' (it reads as the metatype); rename the requirement, or use the conformance or factory style",
                     at: request.position ?? requirement.position))
             }
             // The member table is one dictionary literal, which `#if` cannot divide.
@@ -401,7 +404,7 @@ struct Resolver {
         if let first = mainActorReads.first {
             if style == .factory, !protocolDeclaration.isWhollyMainActor {
                 diagnostics.append(Diagnostic(
-                    "'\(first.name)' is @MainActor\(defaultIsolation == .mainActor ? " (by the module's default isolation, MainActor)" : ""), and the factory style's adapter to '\(protocolDeclaration.name)', which is not, reads it off the main actor; use the conformance style, which makes an isolated conformance, or make '\(first.name)' nonisolated",
+                    "'\(first.name)' is @MainActor\(isolatedByDefault), and the factory style's adapter to '\(protocolDeclaration.name)', which is not, reads it off the main actor; use the conformance style, which makes an isolated conformance, or make '\(first.name)' nonisolated",
                     at: first.position))
             } else if protocolDeclaration.refinesSendable, !protocolDeclaration.isWhollyMainActor {
                 diagnostics.append(Diagnostic(
@@ -582,7 +585,7 @@ struct Resolver {
         }
         // `Model.Type` and `Model.Protocol` name metatypes, backquotes or not. Found by the
         // compiler oracle.
-        if member.isStatic, ["Type", "Protocol"].contains(member.name) {
+        if member.isStatic, QualifiedName.metatypeNames.contains(member.name) {
             diagnostics.append(Diagnostic(
                 "'\(member.name)' is a static member, and generated code would read it as `\(model.name).\(member.name)`, which Swift reads as a metatype, backquotes or not; rename it, or map '\(requirement.name)' to another member",
                 at: mapped?.position ?? member.position))

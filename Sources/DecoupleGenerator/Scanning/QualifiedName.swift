@@ -19,6 +19,9 @@ package struct QualifiedName: Hashable, Sendable, CustomStringConvertible {
     /// The modules whose prefix is dropped: the standard library's and this library's. Generated
     /// code spells their names in full anyway, and users write them either way.
     static let knownModules: Set<String> = ["Swift", "Decouple"]
+    /// Member names Swift reads as a metatype after a type, backquotes or not (`Model.Type`,
+    /// `\P.Type`): generated code cannot name a member so called.
+    static let metatypeNames: Set<String> = ["Type", "Protocol"]
 
     /// The name as written, without surrounding whitespace; what messages show.
     package let written: String
