@@ -154,6 +154,19 @@ let targets: [Target] = [
     ),
 ]
 
+// CI's sanitizer runs (`DECOUPLE_SANITIZE=thread` or `address`): only this package's targets are
+// instrumented, so the runs reuse the swift-syntax the ordinary build compiled instead of building
+// it again instrumented (`--sanitize` instruments every dependency). Users never set it.
+let sanitizer = Context.environment["DECOUPLE_SANITIZE"]
+let instrumented = sanitizer.map { sanitizer in
+    targets.map { target in
+        guard target.type != .plugin else { return target }
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+        return target
+    }
+} ?? targets
+
 let package = Package(
     name: "Decouple",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .macCatalyst(.v17)],
@@ -185,6 +198,6 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
-    targets: targets,
+    targets: instrumented,
     swiftLanguageModes: [.v6]
 )

@@ -77,7 +77,7 @@ awk -v run_seconds="$((end - start))" -v figures="$figures" '
     END {
         # Each figure: its limit, and whether it is a guard (stops regressions; lower is not a
         # goal) or a goal (what users feel). Mallocs per operation have limits of their own.
-        nlimits = split("proxy.typed_vs_direct:4:guard proxy.name_vs_direct:10:guard factory.adapt_vs_direct:6:guard binding.update_vs_direct_set:30:guard binding.setter_update_vs_direct_set:30:guard binding.observable_update_vs_direct_set:30:guard generate.warm_vs_cold:0.05:guard table.render_1m_vs_100_rows:1.5:goal table.render_vs_plain_text:3:goal diff.100k_vs_hash_pass:1.3:goal generate.vs_frontend_parse:3:goal generate.one_file_changed_vs_cold:0.1:goal feed.decode_vs_jsondecoder:1.5:goal feed.unknown_tags_1000_vs_1:1.5:goal plugin.one_file_edit_vs_cold:0.1:goal macro.compile_vs_handwritten:1.5:goal", limits, " ")
+        nlimits = split("proxy.typed_vs_direct:4:guard proxy.name_vs_direct:10:guard factory.adapt_vs_direct:6:guard binding.update_vs_direct_set:30:guard binding.setter_update_vs_direct_set:30:guard binding.observable_update_vs_direct_set:30:guard generate.warm_vs_cold:0.05:guard table.render_1m_vs_100_rows:1.5:goal table.render_vs_plain_text:3:goal diff.100k_vs_hash_pass:1.3:goal generate.vs_frontend_parse:3:goal generate.one_file_changed_vs_cold:0.1:goal feed.decode_vs_jsondecoder:1.5:goal feed.unknown_tags_1000_vs_1:1.5:goal plugin.one_file_edit_vs_cold:0.1:goal macro.compile_vs_handwritten:1.5:goal inspect.large_app_vs_frontend_parse:3:goal inspect.large_app_whole_vs_modules:1.2:goal", limits, " ")
         n = 0
         for (i = 1; i <= nlimits; i++) {
             split(limits[i], parts, ":"); names[++n] = parts[1]; goals[parts[1]] = parts[2]; kinds[parts[1]] = parts[3]

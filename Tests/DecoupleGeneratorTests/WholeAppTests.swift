@@ -89,6 +89,21 @@ import Testing
         #expect(output.contains("extension Post: Decouple.TitledContent {"), "\(output)")
     }
 
+    /// An extension names its type by any end of its qualified name, as code inside the type's
+    /// module may; a name that is no end of it (`API.Avatar` for `API.Account.Avatar`), or a type
+    /// the sources do not declare, extends nothing here.
+    @Test func extensionsOfNestedTypes_areMergedByAnyEndOfTheirName() {
+        let catalog = Generator.catalog(of: [
+            SourceFile(path: "API.swift", text: "enum API { struct Account { struct Avatar { var url = \"\" } } }"),
+            SourceFile(path: "Size.swift", text: "extension Account.Avatar { var size: Int { 0 } }"),
+            SourceFile(path: "Alt.swift", text: "extension Avatar { var alt: String { \"\" } }\nextension API.Account.Avatar { var scale: Double { 1 } }"),
+            SourceFile(path: "Other.swift", text: "extension API.Avatar { var wrong: Int { 0 } }\nextension String { var shouted: String { uppercased() } }"),
+        ])
+        let avatar = catalog.types["API.Account.Avatar"]
+        #expect(avatar?.members.map(\.name) == ["url", "size", "alt", "scale"])
+        #expect(catalog.types.keys.sorted() == ["API", "API.Account", "API.Account.Avatar"])
+    }
+
     @Test func namesakesAnAdapterNeeds_areListed_withHowToChoose() {
         let files = [
             "Sources/Widget/Entry.swift": "import Foundation\npublic struct Entry { public var title: String; public var subtitle: String }",

@@ -9,16 +9,30 @@ func appTreeBenchmarks() {
     guard let tool = ProcessInfo.processInfo.environment["DECOUPLE_TOOL"],
           let swiftc = ProcessInfo.processInfo.environment["DECOUPLE_SWIFTC"] else { return }
     let tree = AppTree.make(lines: 200_000, files: 1_500)
-    let process = Benchmark.Configuration(metrics: [.wallClock], scalingFactor: .one, maxDuration: .seconds(60), maxIterations: 3)
-    Benchmark("inspect.app_tree_vs_frontend_parse/baseline", configuration: process) { benchmark in
-        for _ in benchmark.scaledIterations { run(swiftc, ["-frontend", "-parse"] + tree.swiftFiles) }
-    }
-    Benchmark("inspect.app_tree_vs_frontend_parse/candidate", configuration: process) { benchmark in
-        var peak = 0
-        for _ in benchmark.scaledIterations { peak = max(peak, run(tool, ["inspect", tree.folder])) }
+    inspectVersusParse("inspect.app_tree_vs_frontend_parse", folder: tree.folder, files: tree.swiftFiles, tool: tool, swiftc: swiftc) { peak in
         record("PEAK_MIB inspect.app_tree_200k_lines_1500_files", peak >> 20)
         record("INPUT_LINES inspect.app_tree", tree.lines)
         record("INPUT_FILES inspect.app_tree", tree.swiftFiles.count + 1)
+    }
+}
+
+/// For a figure that runs a process for seconds: at most 3 runs, within a minute.
+var longRuns: Benchmark.Configuration {
+    Benchmark.Configuration(metrics: [.wallClock], scalingFactor: .one, maxDuration: .seconds(60), maxIterations: 3)
+}
+
+/// `figure`: `decouple inspect folder` against `swiftc -frontend -parse` of its Swift files;
+/// `recording` gets the candidate's peak resident memory, in bytes.
+func inspectVersusParse(
+    _ figure: String, folder: String, files: [String], tool: String, swiftc: String, recording: @escaping @Sendable (Int) -> Void
+) {
+    Benchmark("\(figure)/baseline", configuration: longRuns) { benchmark in
+        for _ in benchmark.scaledIterations { run(swiftc, ["-frontend", "-parse"] + files) }
+    }
+    Benchmark("\(figure)/candidate", configuration: longRuns) { benchmark in
+        var peak = 0
+        for _ in benchmark.scaledIterations { peak = max(peak, run(tool, ["inspect", folder])) }
+        recording(peak)
     }
 }
 

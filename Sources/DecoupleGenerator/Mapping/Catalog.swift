@@ -16,6 +16,13 @@ public struct Catalog: Sendable {
     /// Every `// decouple:` annotation with the declaration it is on.
     var annotated: [(type: TypeDeclaration, annotation: Annotation)] = []
     var diagnostics: [Diagnostic] = []
+    /// The qualified names of the types under each of their dotted ends (`API.User` under `User`
+    /// and `API.User`), and of the protocols under their last component: a name the sources do
+    /// not declare as written (`String`, `UIView`, `Post.Author` read in one module of an app) is
+    /// looked up among the names it can mean only. Filtering every declaration for each such
+    /// name made reading a large app grow with the square of its size.
+    private var typeNamesByEnd: [String: [String]] = [:]
+    private var protocolNamesByLast: [String: [String]] = [:]
 
     /// Problems found while reading the sources (syntax errors, bad annotations).
     public var problems: [Diagnostic] { diagnostics }
@@ -47,6 +54,14 @@ public struct Catalog: Sendable {
                 }
                 protocols[declaration.qualifiedName] = declaration
             }
+        }
+        // Merging and completing below change declarations, never their names.
+        for name in declarations.keys {
+            let components = QualifiedName(name).components
+            for start in components.indices { typeNamesByEnd[components[start...].joined(separator: "."), default: []].append(name) }
+        }
+        for name in protocols.keys {
+            if let last = QualifiedName(name).components.last { protocolNamesByLast[last, default: []].append(name) }
         }
         for file in files {
             for info in file.extensions {
@@ -316,7 +331,8 @@ public struct Catalog: Sendable {
         }
         let wanted = QualifiedName(name)
         guard !wanted.components.isEmpty else { return [] }
-        return declarations.keys.filter { QualifiedName($0).matches(wanted) && QualifiedName($0).components.count >= wanted.components.count }.sorted()
+        let candidates = typeNamesByEnd[wanted.components.joined(separator: ".")] ?? []
+        return candidates.filter { QualifiedName($0).matches(wanted) && QualifiedName($0).components.count >= wanted.components.count }.sorted()
     }
 
     /// A protocol's qualified name, or a name that can mean only one protocol: `Decouple.TitledContent`
@@ -326,8 +342,9 @@ public struct Catalog: Sendable {
         if let index = protocols.index(forKey: wanted.canonical) {
             return protocols[index].key.isSameIdentifier(as: wanted.canonical) ? wanted.canonical : nil
         }
-        let matches = protocols.values.filter { QualifiedName($0.qualifiedName).matches(wanted) }
-        return matches.count == 1 ? matches[0].qualifiedName : nil
+        guard let last = wanted.components.last else { return nil }
+        let matches = (protocolNamesByLast[last] ?? []).filter { QualifiedName($0).matches(wanted) }
+        return matches.count == 1 ? matches[0] : nil
     }
 
     func typeCandidates(named name: String) -> [String] {
