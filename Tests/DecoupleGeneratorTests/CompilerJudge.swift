@@ -1,14 +1,6 @@
 import DecoupleGenerator
 import Foundation
 
-/// The language modes generated code must compile in: Swift 5, Swift 6, and Swift 6 with the
-/// main actor as the module's default isolation (the default for new app targets).
-let languageModes: [[String]] = [
-    ["-swift-version", "5"],
-    ["-swift-version", "6"],
-    ["-swift-version", "6", "-default-isolation", "MainActor"],
-]
-
 /// What the generator made of `files`, judged by the compiler: `.refused` with its diagnostics,
 /// or `.generated` with what `swiftc -typecheck` said of the sources and the output together in
 /// each language mode (empty when all compiled).

@@ -8,19 +8,14 @@ import Testing
 /// plugin and type-checked by `swiftc` in Swift 5, Swift 6, and Swift 6 with the main actor as
 /// the default isolation.
 @Suite struct MacroLanguageModesTests {
-    @Test(arguments: [
-        ["-swift-version", "5"],
-        ["-swift-version", "6"],
-        ["-swift-version", "6", "-default-isolation", "MainActor"],
-    ])
+    @Test(arguments: languageModes)
     func theFixturesExpansions_compileInEveryLanguageMode(mode: [String]) throws {
-        let models = packageRoot.appendingPathComponent("Tests/Fixtures/MacroClient/Models.swift").path
-        let plugin = builtProduct("DecoupleMacrosPlugin-tool").path
-        let run = try ProcessRun(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            ["swiftc", "-typecheck", "-parse-as-library", "-module-name", "MacroModels", "-package-name", "Client",
-             "-I", builtProduct("Modules").path, "-load-plugin-executable", plugin + "#DecoupleMacrosPlugin"] + mode + [models],
-            in: FileManager.default.temporaryDirectory)
+        let models = try String(contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/MacroClient/Models.swift"), encoding: .utf8)
+        let plugin = builtProduct("DecoupleMacrosPlugin-tool").path + "#DecoupleMacrosPlugin"
+        let run = try typecheck(
+            models,
+            options: ["-parse-as-library", "-module-name", "MacroModels", "-package-name", "Client", "-load-plugin-executable", plugin] + mode,
+            fileName: "Models.swift")
         #expect(run.status == 0, "\(mode.joined(separator: " ")):\n\(run.stderr)")
     }
 }

@@ -2,6 +2,14 @@ import Foundation
 
 // MARK: - Typecheck
 
+/// The language modes generated code must compile in: Swift 5, Swift 6, and Swift 6 with the
+/// main actor as the module's default isolation (the default for new app targets).
+public let languageModes: [[String]] = [
+    ["-swift-version", "5"],
+    ["-swift-version", "6"],
+    ["-swift-version", "6", "-default-isolation", "MainActor"],
+]
+
 /// Type-checks one Swift file with the toolchain's `swiftc`, against the modules this test
 /// bundle was built with (so `import Decouple` finds the library under test), and returns what
 /// the compiler said. For tests that a use of the library compiles, or that the compiler

@@ -331,8 +331,8 @@ public struct Catalog: Sendable {
         }
         let wanted = QualifiedName(name)
         guard !wanted.components.isEmpty else { return [] }
-        let candidates = typeNamesByEnd[wanted.components.joined(separator: ".")] ?? []
-        return candidates.filter { QualifiedName($0).matches(wanted) && QualifiedName($0).components.count >= wanted.components.count }.sorted()
+        // Each candidate ends with the wanted name; only scalar for scalar (`matches`) is left to check.
+        return (typeNamesByEnd[wanted.components.joined(separator: ".")] ?? []).filter { QualifiedName($0).matches(wanted) }.sorted()
     }
 
     /// A protocol's qualified name, or a name that can mean only one protocol: `Decouple.TitledContent`
