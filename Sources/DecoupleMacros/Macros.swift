@@ -22,6 +22,20 @@
 @attached(extension, conformances: TitledContent, NamedImageContent, names: arbitrary)
 public macro Adapts<Content>(_ content: Content.Type) = #externalMacro(module: "DecoupleMacrosPlugin", type: "AdaptsMacro")
 
+/// ``Adapts(_:)``, with the members that feed requirements named on the type rather than marked
+/// with ``Maps(to:)``: the compiler checks each requirement's key path, the macro each member.
+///
+/// ```swift
+/// @Adapts(TitledContent.self, map: [\.title: "fullName", \.subtitle: "age"])
+/// struct User { let fullName: String; let age: Int }
+/// ```
+///
+/// The compiler runs the macro once per attribute, so mapping here rather than with one `@Maps`
+/// per member is the cheaper build: each attribute costs the compiler a round trip to the
+/// macro's plug-in. A default for an optional member still takes ``Maps(to:default:)``.
+@attached(extension, conformances: TitledContent, NamedImageContent, names: arbitrary)
+public macro Adapts<Content>(_ content: Content.Type, map: [PartialKeyPath<Content>: String]) = #externalMacro(module: "DecoupleMacrosPlugin", type: "AdaptsMacro")
+
 /// Marks the member that feeds a requirement of a protocol the type ``Adapts(_:)``.
 ///
 /// The key path names the requirement with its protocol, so the compiler checks both:

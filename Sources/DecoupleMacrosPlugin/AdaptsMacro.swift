@@ -7,9 +7,13 @@ import SwiftSyntaxMacros
 // MARK: - AdaptsMacro
 
 /// `@Adapts(TitledContent.self)`: makes the model conform, reading each requirement from the member
-/// marked `@Maps(to: \TitledContent.requirement)` or, unmarked, from the member of the same name.
+/// named for it in `map: [\.requirement: "member"]`, from the member marked
+/// `@Maps(to: \TitledContent.requirement)`, or, unmarked, from the member of the same name.
 /// The extension comes from the generator's emitter, so it is the code `decouple generate` writes.
 public struct AdaptsMacro: ExtensionMacro {
+    /// The emitter's text is laid out already; formatting it again costs a tenth of the plugin's time.
+    public static var formatMode: FormatMode { .disabled }
+
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -55,6 +59,7 @@ public struct AdaptsMacro: ExtensionMacro {
         // Read the `@Maps` attributes for this protocol. What they mean is the resolver's to check.
         var mappings: [MacroFrontEnd.Mapping] = []
         var mapped: [String: AttributeSyntax] = [:]
+        var mappedInArgument: [String: Syntax] = [:]
         for (variable, attribute, mapping) in MapsAttribute.all(in: declaration)
         where QualifiedName(mapping.rootName).matches(QualifiedName(protocolName)) {
             guard let member = MapsAttribute.memberName(of: variable) else { continue }
@@ -71,6 +76,31 @@ public struct AdaptsMacro: ExtensionMacro {
                 requirement: mapping.requirement, member: member, defaultValue: mapping.defaultValue?.trimmedDescription,
                 position: locator.position(of: mapping.keyPath), attributePosition: locator.position(of: attribute),
                 defaultPosition: mapping.defaultValue.map { locator.position(of: $0) }))
+        }
+
+        // `map: [\.title: "fullName"]`: the same mappings, written once on the type.
+        if let mapArgument = node.arguments?.as(LabeledExprListSyntax.self)?.first(where: { $0.label?.text == "map" }) {
+            switch MapArgument.entries(mapArgument.expression) {
+            case let .failure(failure):
+                // What the mappings would be is unknown, so the resolver's view of them would mislead.
+                context.diagnose(Diagnostic(node: failure.node, message: MacroMessage.mapNeedsPairs))
+                return []
+            case let .success(entries):
+                for entry in entries {
+                    if let first = mapped[entry.requirement].map(Syntax.init) ?? mappedInArgument[entry.requirement] {
+                        context.diagnose(Diagnostic(
+                            node: entry.element,
+                            message: MacroMessage.mappedTwice(requirement: "\(shortName).\(entry.requirement)"),
+                            notes: [Note(node: first, message: MacroNote("'\(shortName).\(entry.requirement)' is first mapped here"))]))
+                        problems = true
+                        continue
+                    }
+                    mappedInArgument[entry.requirement] = Syntax(entry.element)
+                    mappings.append(MacroFrontEnd.Mapping(
+                        requirement: entry.requirement, member: entry.member, defaultValue: nil,
+                        position: locator.position(of: entry.memberLiteral), attributePosition: locator.position(of: entry.element)))
+                }
+            }
         }
 
         let request = MacroFrontEnd.Request(
@@ -139,5 +169,45 @@ public struct AdaptsMacro: ExtensionMacro {
             if let level { result = min(result ?? level, level) }
         }
         return result
+    }
+}
+
+// MARK: - MapArgument
+
+/// `map: [\.title: "fullName", …]`: each requirement, as a key path the compiler checks, with the
+/// member that feeds it.
+enum MapArgument {
+    struct Entry {
+        var requirement: String
+        var member: String
+        var element: DictionaryElementSyntax
+        var memberLiteral: StringLiteralExprSyntax
+    }
+
+    /// The entries, or the first node that is not a `\.requirement: "member"` pair.
+    static func entries(_ expression: ExprSyntax) -> Result<[Entry], SyntaxFailure> {
+        guard let dictionary = expression.as(DictionaryExprSyntax.self) else { return .failure(SyntaxFailure(Syntax(expression))) }
+        guard case let .elements(elements) = dictionary.content else { return .success([]) }
+        var entries: [Entry] = []
+        for element in elements {
+            guard let keyPath = element.key.as(KeyPathExprSyntax.self), keyPath.components.count == 1,
+                  case let .property(property)? = keyPath.components.first?.component, property.declName.argumentNames == nil else {
+                return .failure(SyntaxFailure(Syntax(element.key)))
+            }
+            guard let literal = element.value.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
+                  case let .stringSegment(segment)? = literal.segments.first, !segment.content.text.isEmpty else {
+                return .failure(SyntaxFailure(Syntax(element.value)))
+            }
+            entries.append(Entry(
+                requirement: QualifiedName.unescaped(property.declName.baseName.text), member: QualifiedName.unescaped(segment.content.text),
+                element: element, memberLiteral: literal))
+        }
+        return .success(entries)
+    }
+
+    /// Where a `map:` argument stops being readable.
+    struct SyntaxFailure: Error {
+        var node: Syntax
+        init(_ node: Syntax) { self.node = node }
     }
 }

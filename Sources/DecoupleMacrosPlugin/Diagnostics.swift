@@ -12,6 +12,7 @@ enum MacroMessage: DiagnosticMessage {
     case mappedTwice(requirement: String)
     case mapsNeedsProperty
     case mapsNeedsKeyPath
+    case mapNeedsPairs
     case keyPathNotSimple(String)
     case ownerNotAdapted(owner: String, protocolName: String)
 
@@ -29,6 +30,8 @@ enum MacroMessage: DiagnosticMessage {
             "@Maps marks one property of a type marked @Adapts"
         case .mapsNeedsKeyPath:
             "@Maps takes a key path to a requirement, with its protocol written out: `@Maps(to: \\TitledContent.title)`"
+        case .mapNeedsPairs:
+            "`map:` takes each requirement with the member that feeds it, written out: `map: [\\.title: \"fullName\"]`"
         case let .keyPathNotSimple(keyPath):
             "'\(keyPath)' is not a requirement; map to a requirement of the protocol itself"
         case let .ownerNotAdapted(owner, protocolName):
@@ -44,6 +47,7 @@ enum MacroMessage: DiagnosticMessage {
         case .mappedTwice: "mappedTwice"
         case .mapsNeedsProperty: "mapsNeedsProperty"
         case .mapsNeedsKeyPath: "mapsNeedsKeyPath"
+        case .mapNeedsPairs: "mapNeedsPairs"
         case .keyPathNotSimple: "keyPathNotSimple"
         case .ownerNotAdapted: "ownerNotAdapted"
         }

@@ -9,6 +9,8 @@ import SwiftSyntaxMacros
 /// `@Maps(to: \TitledContent.title)` on a member: that member feeds the requirement. It adds no
 /// code; `@Adapts` on the type reads it. On its own it checks where it is and what it names.
 public struct MapsMacro: PeerMacro {
+    public static var formatMode: FormatMode { .disabled }
+
     public static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,

@@ -1,5 +1,8 @@
 import DecoupleMacrosPlugin
 import MacroTesting
+import SwiftParser
+import SwiftSyntax
+import SwiftSyntaxMacroExpansion
 import Testing
 
 /// What `@Adapts` and `@Maps` expand to, and what they say when misused.
@@ -640,5 +643,136 @@ struct ExpansionTests {
             protocol Row {}
             """
         }
+    }
+    // MARK: Mappings named on the type
+
+    @Test func mapArgument_expandsAsMapsOnEachMemberDoes() throws {
+        let onTheType = try expansion(of: """
+            @Adapts(TitledContent.self, map: [\\.title: "name", \\.subtitle: "age"])
+            struct User {
+                let name: String
+                let age: Int
+            }
+            """)
+        let onEachMember = try expansion(of: """
+            @Adapts(TitledContent.self)
+            struct User {
+                @Maps(to: \\TitledContent.title) let name: String
+                @Maps(to: \\TitledContent.subtitle) let age: Int
+            }
+            """)
+        #expect(onTheType.joined().contains("Swift.String(describing: self.age)"))
+        #expect(onTheType == onEachMember)
+    }
+
+    @Test func mapArgument_andMapsTogether() throws {
+        let mixed = try expansion(of: """
+            @Adapts(TitledContent.self, map: [\\.title: "name"])
+            struct User {
+                let name: String
+                @Maps(to: \\TitledContent.subtitle, default: "-") let nickname: String?
+            }
+            """)
+        let onEachMember = try expansion(of: """
+            @Adapts(TitledContent.self)
+            struct User {
+                @Maps(to: \\TitledContent.title) let name: String
+                @Maps(to: \\TitledContent.subtitle, default: "-") let nickname: String?
+            }
+            """)
+        #expect(mixed.joined().contains("self.nickname ?? \"-\""))
+        #expect(mixed == onEachMember)
+    }
+
+    @Test func mapArgument_unknownMemberIsShownAtItsName() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self, map: [\\.title: "nmae", \\.subtitle: "age"])
+            struct User {
+                let name: String
+                let age: Int
+            }
+            """
+        } diagnostics: {
+            #"""
+            @Adapts(TitledContent.self, map: [\.title: "nmae", \.subtitle: "age"])
+                                                       ┬─────
+                                                       ╰─ 🛑 'User' has no member 'nmae'; did you mean 'name'?
+            struct User {
+                let name: String
+                let age: Int
+            }
+            """#
+        }
+    }
+
+    @Test func mapArgument_thatIsNotPairsOfLiterals() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self, map: [\\.title: memberName, \\.subtitle: "age"])
+            struct User {
+                let name: String
+                let age: Int
+            }
+            """
+        } diagnostics: {
+            #"""
+            @Adapts(TitledContent.self, map: [\.title: memberName, \.subtitle: "age"])
+                                                       ┬─────────
+                                                       ╰─ 🛑 `map:` takes each requirement with the member that feeds it, written out: `map: [\.title: "fullName"]`
+            struct User {
+                let name: String
+                let age: Int
+            }
+            """#
+        }
+    }
+
+    @Test func mapArgument_mappingARequirementMappedWithMaps() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self, map: [\\.title: "name"])
+            struct User {
+                @Maps(to: \\TitledContent.title) let login: String
+                let name: String
+                let subtitle: String
+            }
+            """
+        } diagnostics: {
+            #"""
+            @Adapts(TitledContent.self, map: [\.title: "name"])
+                                              ┬──────────────
+                                              ╰─ 🛑 'TitledContent.title' is mapped twice; a requirement reads from one member
+            struct User {
+                @Maps(to: \TitledContent.title) let login: String
+                let name: String
+                let subtitle: String
+            }
+            """#
+        }
+    }
+
+    @Test func mapArgument_ofAClientProtocol() throws {
+        let onTheType = try expansion(of: """
+            @Adapts(BadgeContent.self, map: [\\.label: "folder", \\.count: "unread"])
+            struct Inbox: BadgeContent { let folder: String; let unread: Int }
+            """)
+        let onEachMember = try expansion(of: """
+            @Adapts(BadgeContent.self)
+            struct Inbox: BadgeContent { @Maps(to: \\BadgeContent.label) let folder: String; @Maps(to: \\BadgeContent.count) let unread: Int }
+            """)
+        #expect(onTheType.joined().contains("internal var count: Swift.Int"))
+        #expect(onTheType == onEachMember)
+    }
+
+    /// What `@Adapts` on the source's one type expands to, called as the compiler calls it.
+    private func expansion(of source: String) throws -> [String] {
+        let declaration = try #require(Parser.parse(source: source).statements.first?.item.as(StructDeclSyntax.self))
+        let attribute = try #require(declaration.attributes.first?.as(AttributeSyntax.self))
+        let context = BasicMacroExpansionContext()
+        let extensions = try AdaptsMacro.expansion(
+            of: attribute, attachedTo: declaration, providingExtensionsOf: TypeSyntax("\(raw: declaration.name.text)"), conformingTo: [], in: context)
+        #expect(context.diagnostics.isEmpty)
+        return extensions.map(\.trimmedDescription)
     }
 }

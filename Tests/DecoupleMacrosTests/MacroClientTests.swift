@@ -15,6 +15,7 @@ import Testing
             "Edsger | +31 20 555",
             "#swift | macros",
             "Kettle | 24.5",
+            "Macros | 1200",
         ])
     }
 
@@ -28,6 +29,12 @@ import Testing
         let badge = fixtureBadges()[0]
         #expect(badge.label == "Inbox")
         #expect(badge.count == 3)
+    }
+
+    @Test func aClientProtocolMappedOnTheType_getsTheNamedMembers() {
+        let badge = fixtureBadges()[1]
+        #expect(badge.label == "Compiler")
+        #expect(badge.count == 12)
     }
 
     @Test @MainActor func adaptedModelsRenderInAView() {

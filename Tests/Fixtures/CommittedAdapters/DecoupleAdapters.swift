@@ -3,6 +3,17 @@
 
 import Decouple
 
+// MARK: - Article: TitledContent
+
+extension Article: Decouple.TitledContent {
+    internal var title: Swift.String {
+        self.headline
+    }
+    internal var subtitle: Swift.String {
+        Swift.String(describing: self.words)
+    }
+}
+
 // MARK: - Channel: TitledContent
 
 extension Channel: Decouple.TitledContent {
@@ -74,5 +85,16 @@ extension Shop.Item: Decouple.TitledContent {
     }
     internal var subtitle: Swift.String {
         Swift.String(describing: self.price)
+    }
+}
+
+// MARK: - Team: BadgeContent
+
+extension Team {
+    internal var label: Swift.String {
+        self.name
+    }
+    internal var count: Swift.Int {
+        self.members
     }
 }

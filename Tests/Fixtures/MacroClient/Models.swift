@@ -70,6 +70,20 @@ enum Shop {
     }
 }
 
+/// Mappings named on the type, with one attribute in place of a `@Maps` per member.
+@Adapts(TitledContent.self, map: [\.title: "headline", \.subtitle: "words"])
+struct Article {
+    let headline: String
+    let words: Int
+}
+
+/// The same for a protocol of the client's own.
+@Adapts(BadgeContent.self, map: [\.label: "name", \.count: "members"])
+struct Team: BadgeContent {
+    let name: String
+    let members: Int
+}
+
 // What the tests read, without making the models public.
 package func fixtureContents() -> [any TitledContent] {
     [
@@ -79,6 +93,7 @@ package func fixtureContents() -> [any TitledContent] {
         Contact(fullName: "Edsger", phone: "+31 20 555", avatar: "edsger.png"),
         Channel(name: "#swift", topic: "macros"),
         Shop.Item(name: "Kettle", price: 24.5),
+        Article(headline: "Macros", words: 1200),
     ]
 }
 
@@ -87,5 +102,5 @@ package func fixtureImages() -> [any NamedImageContent] {
 }
 
 package func fixtureBadges() -> [any BadgeContent] {
-    [Inbox(folder: "Inbox", unread: 3)]
+    [Inbox(folder: "Inbox", unread: 3), Team(name: "Compiler", members: 12)]
 }

@@ -59,6 +59,16 @@ enum Shop {
     }
 }
 
+struct Article {
+    let headline: String
+    let words: Int
+}
+
+struct Team: BadgeContent {
+    let name: String
+    let members: Int
+}
+
 package func fixtureContents() -> [any TitledContent] {
     [
         Member(name: "Ada", age: 36),
@@ -67,6 +77,7 @@ package func fixtureContents() -> [any TitledContent] {
         Contact(fullName: "Edsger", phone: "+31 20 555", avatar: "edsger.png"),
         Channel(name: "#swift", topic: "macros"),
         Shop.Item(name: "Kettle", price: 24.5),
+        Article(headline: "Macros", words: 1200),
     ]
 }
 
@@ -75,5 +86,5 @@ package func fixtureImages() -> [any NamedImageContent] {
 }
 
 package func fixtureBadges() -> [any BadgeContent] {
-    [Inbox(folder: "Inbox", unread: 3)]
+    [Inbox(folder: "Inbox", unread: 3), Team(name: "Compiler", members: 12)]
 }
