@@ -30,9 +30,9 @@ public macro Adapts<Content>(_ content: Content.Type) = #externalMacro(module: "
 /// struct User { let fullName: String; let age: Int }
 /// ```
 ///
-/// The compiler runs the macro once per attribute, so mapping here rather than with one `@Maps`
-/// per member is the cheaper build: each attribute costs the compiler a round trip to the
-/// macro's plug-in. A default for an optional member still takes ``Maps(to:default:)``.
+/// The compiler runs a macro once per attribute, each time a round trip to its plug-in, so
+/// mapping here rather than with one `@Maps` per member makes fewer of them. A default for an
+/// optional member still takes ``Maps(to:default:)``.
 @attached(extension, conformances: TitledContent, NamedImageContent, names: arbitrary)
 public macro Adapts<Content>(_ content: Content.Type, map: [PartialKeyPath<Content>: String]) = #externalMacro(module: "DecoupleMacrosPlugin", type: "AdaptsMacro")
 
