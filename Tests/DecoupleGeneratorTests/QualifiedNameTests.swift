@@ -19,6 +19,16 @@ import Testing
         #expect(QualifiedName("Swift").components == ["Swift"])
     }
 
+    /// Plain dotted paths are read without tokenizing; a leading space takes the general
+    /// reading, which must give the same name.
+    @Test(arguments: ["Post.Kind", "Swift.Int", "Decouple.TitledContent", "Swift.Swift.Kind", "API.Swift.Kind", "Swift", "A.0b", "A..B", "A.", ".A", "Model.Type"])
+    func plainDottedPaths_readAsTheGeneralReadingDoes(name: String) {
+        let general = QualifiedName(" " + name)
+        #expect(QualifiedName(name).components == general.components)
+        #expect(QualifiedName(name).canonical == general.canonical)
+        #expect(QualifiedName(name).description == general.description)
+    }
+
     @Test func nestedNames_matchTheirShorterSpelling() {
         let user = QualifiedName("API.User")
         #expect(user.components == ["API", "User"])

@@ -96,24 +96,24 @@ public struct Catalog: Sendable {
         }
         // Annotations apply once: to the declaration in the extension's file, or the first.
         let annotationTarget = targets.first { declarations[name]![$0].position.file == file } ?? targets.first
+        // Each declaration is changed where it is stored: a copy changed and stored back would
+        // copy its member list, for every extension.
         for index in targets {
-            var type = declarations[name]![index]
             // The members' conditions: the extension's own, less those the type is under anyway.
-            let shared = zip(type.conditions, info.conditions).prefix { $0 == $1 }.count
+            let shared = zip(declarations[name]![index].conditions, info.conditions).prefix { $0 == $1 }.count
             let extra = Array(info.conditions.dropFirst(shared))
-            type.members += info.members.map { member in
+            declarations[name]![index].members += info.members.map { member in
                 var member = member
                 member.conditions = extra + member.conditions
                 member.constraint = info.whereClause
                 return member
             }
             if let condition = info.whereClause {
-                type.conditionalConformances += info.inheritedTypes.map { ConditionalConformance(protocolName: $0, condition: condition) }
+                declarations[name]![index].conditionalConformances += info.inheritedTypes.map { ConditionalConformance(protocolName: $0, condition: condition) }
             } else {
-                type.inheritedTypes += info.inheritedTypes
+                declarations[name]![index].inheritedTypes += info.inheritedTypes
             }
-            if index == annotationTarget { type.annotations += info.annotations }
-            declarations[name]![index] = type
+            if index == annotationTarget { declarations[name]![index].annotations += info.annotations }
         }
     }
 
@@ -204,15 +204,14 @@ public struct Catalog: Sendable {
         ]
         for name in declarations.keys {
             for index in declarations[name]!.indices {
-                var type = declarations[name]![index]
+                let type = declarations[name]![index]
                 if type.kind == .enum, let raw = type.inheritedTypes.first, rawTypes.contains(QualifiedName(raw).canonical),
                    type.member(named: "rawValue") == nil {
-                    type.members.append(synthesized("rawValue", type: raw, of: type))
+                    declarations[name]![index].members.append(synthesized("rawValue", type: raw, of: type))
                 }
                 if type.kind == .class, type.conforms(to: "Identifiable"), type.member(named: "id") == nil {
-                    type.members.append(synthesized("id", type: "ObjectIdentifier", of: type))
+                    declarations[name]![index].members.append(synthesized("id", type: "ObjectIdentifier", of: type))
                 }
-                declarations[name]![index] = type
             }
         }
     }

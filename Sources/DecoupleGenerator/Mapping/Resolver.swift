@@ -123,7 +123,7 @@ struct ResolvedAdapter: Hashable, Sendable {
 
 /// Turns adapter requests (from the configuration and from annotations) into checked adapters,
 /// or into diagnostics that say exactly what to fix and where.
-struct Resolver {
+struct Resolver: Sendable {
     let catalog: Catalog
     /// What the front end can do, and how its messages say to fix a problem.
     let policy: ResolutionPolicy
@@ -158,14 +158,27 @@ struct Resolver {
             }
             requests.append(request)
         }
+        // Each request is resolved on its own, against the catalog alone, so the requests are
+        // resolved in parallel; what they share (duplicates, tags, witnesses) is checked below,
+        // in order, with each request's problems where they were before.
+        let (resolver, all) = (self, requests)
+        let resolutions = inParallel(all.count, chunk: 16) { range in
+            range.map { index in
+                var own = resolver
+                own.diagnostics = []
+                let adapters = own.resolve(all[index], defaultStyle: configuration.style, outputModule: configuration.module)
+                return (adapters: adapters, diagnostics: own.diagnostics)
+            }
+        }
         var seen: [String: SourcePosition?] = [:]
         var tags: [String: SourcePosition?] = [:]
         var witnesses = WitnessLedger()
         var adapters: [ResolvedAdapter] = []
-        for request in requests {
+        for (request, resolution) in zip(requests, resolutions) {
             let problemsBefore = diagnostics.count
             defer { groupProblems(since: problemsBefore, of: request) }
-            let resolved = resolve(request, defaultStyle: configuration.style, outputModule: configuration.module)
+            diagnostics += resolution.diagnostics
+            let resolved = resolution.adapters
             for adapter in resolved {
                 let key = "\(adapter.model.module ?? "") \(adapter.model.qualifiedName) \(adapter.conditions): \(adapter.protocolDeclaration.qualifiedName)"
                 if let first = seen[key] {

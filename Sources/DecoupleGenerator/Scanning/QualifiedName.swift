@@ -40,6 +40,16 @@ package struct QualifiedName: Hashable, Sendable, CustomStringConvertible {
             (written, canonical, components) = (text, text, [text])
             return
         }
+        // So are most qualified names (`Post.Kind`): plain identifiers joined by dots, less a
+        // known module in front, as the general reading below drops it.
+        if text.utf8.allSatisfy({ Self.isPlainIdentifierByte($0) || $0 == UInt8(ascii: ".") }) {
+            var path = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            if !path.contains(where: \.isEmpty) {
+                if path.count > 1, Self.knownModules.contains(path[0]) { path.removeFirst() }
+                (written, canonical, components) = (text, path.joined(separator: "."), path)
+                return
+            }
+        }
         let trimmed = text.first?.isWhitespace == true || text.last?.isWhitespace == true
         written = trimmed ? text.trimmingCharacters(in: .whitespacesAndNewlines) : text
         let tokens = Self.tokens(of: text)
