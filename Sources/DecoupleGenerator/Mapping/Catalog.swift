@@ -229,23 +229,21 @@ public struct Catalog: Sendable {
     private mutating func inferStaticReferences() {
         var progress = true
         var final = false
+        let pending = members { $0.type == nil && $0.staticReference != nil }
+        guard !pending.isEmpty else { return }
         while progress || !final {
             final = !progress
             progress = false
-            for name in declarations.keys.sorted() {
-                for index in declarations[name]!.indices {
-                    for memberIndex in declarations[name]![index].members.indices {
-                        let member = declarations[name]![index].members[memberIndex]
-                        guard member.type == nil, let path = member.staticReference else { continue }
-                        let owner = declarations[name]![index]
-                        switch staticMemberType(path, from: name, file: member.position.file, module: owner.module) {
-                        case let .success(type):
-                            declarations[name]![index].members[memberIndex].type = type
-                            progress = true
-                        case let .failure(reason):
-                            if final { declarations[name]![index].members[memberIndex].inferenceFailure = reason.text }
-                        }
-                    }
+            for (name, index, memberIndex) in pending {
+                let member = declarations[name]![index].members[memberIndex]
+                guard member.type == nil, let path = member.staticReference else { continue }
+                let owner = declarations[name]![index]
+                switch staticMemberType(path, from: name, file: member.position.file, module: owner.module) {
+                case let .success(type):
+                    declarations[name]![index].members[memberIndex].type = type
+                    progress = true
+                case let .failure(reason):
+                    if final { declarations[name]![index].members[memberIndex].inferenceFailure = reason.text }
                 }
             }
             if final { break }
@@ -256,30 +254,42 @@ public struct Catalog: Sendable {
     /// declares `init?` may give `nil`, a generic one has type arguments only a type checker can
     /// infer, and a lower-case name (`iOSTabs()`) that names a type is that type.
     private mutating func checkInitializerCalls() {
+        for (name, index, memberIndex) in members(where: { $0.initializerCall != nil }) {
+            let member = declarations[name]![index].members[memberIndex]
+            guard let called = member.initializerCall, member.type == nil || member.type?.wrapped == called else { continue }
+            let context = QualifiedName(name).components
+            let candidates = (0...context.count).reversed().map { (context.prefix($0) + [called]).joined(separator: ".") }
+            let owner = declarations[name]![index]
+            guard let type = candidates.compactMap({ declaration($0, seenFrom: member.position.file, module: owner.module) }).first else { continue }
+            var updated = member
+            if type.hasFailableInitializer {
+                updated.type = nil
+                updated.inferenceFailure = "'\(type.qualifiedName)' declares a failable initializer (`init?`), and whether `\(called)(…)` calls it only a type checker can tell; write the type (`\(called)` or `\(called)?`)"
+            } else if !type.genericParameters.isEmpty {
+                updated.type = nil
+                updated.inferenceFailure = "'\(type.qualifiedName)' is generic, and its type arguments in `\(called)(…)` only a type checker can infer; write the type (`\(called)<…>`)"
+            } else {
+                updated.type = TypeReference(wrapped: called, isOptional: false)
+                updated.inferenceFailure = nil
+            }
+            declarations[name]![index].members[memberIndex] = updated
+        }
+    }
+
+    /// Where the members `wanted` picks are, by type name, declaration and member: the passes
+    /// above change a few members, and finding those once costs less than copying every member
+    /// out of the catalog to look at it.
+    private func members(where wanted: (MemberDeclaration) -> Bool) -> [(name: String, index: Int, member: Int)] {
+        var result: [(name: String, index: Int, member: Int)] = []
         for name in declarations.keys.sorted() {
-            for index in declarations[name]!.indices {
-                for memberIndex in declarations[name]![index].members.indices {
-                    let member = declarations[name]![index].members[memberIndex]
-                    guard let called = member.initializerCall, member.type == nil || member.type?.wrapped == called else { continue }
-                    let context = QualifiedName(name).components
-                    let candidates = (0...context.count).reversed().map { (context.prefix($0) + [called]).joined(separator: ".") }
-                    let owner = declarations[name]![index]
-                    guard let type = candidates.compactMap({ declaration($0, seenFrom: member.position.file, module: owner.module) }).first else { continue }
-                    var updated = member
-                    if type.hasFailableInitializer {
-                        updated.type = nil
-                        updated.inferenceFailure = "'\(type.qualifiedName)' declares a failable initializer (`init?`), and whether `\(called)(…)` calls it only a type checker can tell; write the type (`\(called)` or `\(called)?`)"
-                    } else if !type.genericParameters.isEmpty {
-                        updated.type = nil
-                        updated.inferenceFailure = "'\(type.qualifiedName)' is generic, and its type arguments in `\(called)(…)` only a type checker can infer; write the type (`\(called)<…>`)"
-                    } else {
-                        updated.type = TypeReference(wrapped: called, isOptional: false)
-                        updated.inferenceFailure = nil
-                    }
-                    declarations[name]![index].members[memberIndex] = updated
+            let types = declarations[name]!
+            for index in types.indices {
+                for member in types[index].members.indices where wanted(types[index].members[member]) {
+                    result.append((name, index, member))
                 }
             }
         }
+        return result
     }
 
     private struct InferenceFailure: Error { var text: String }

@@ -228,17 +228,19 @@ struct Resolver: Sendable {
             }
         }
         let modules: Set<String> = ["Swift", "Decouple"]
-        var shadowing: [(what: String, name: String, qualifiedName: String, position: SourcePosition)] = catalog.allTypes.map {
-            ("type", $0.name, $0.qualifiedName, $0.position)
+        // Only the declarations named like a module, in the order of their positions.
+        var shadowing: [(what: String, name: String, qualifiedName: String, position: SourcePosition)] = catalog.declarations.values.joined()
+            .filter { modules.contains($0.name) }.map { ("type", $0.name, $0.qualifiedName, $0.position) }
+        shadowing += catalog.protocols.values.filter { modules.contains($0.name) }.compactMap { declaration in
+            declaration.position.map { ("type", declaration.name, declaration.qualifiedName, $0) }
         }
-        shadowing += catalog.protocols.values.compactMap { declaration in declaration.position.map { ("type", declaration.name, declaration.qualifiedName, $0) } }
         // A model's generic parameter is in scope in its extensions, as a nested type is.
         shadowing += adapters.flatMap { adapter in
-            adapter.model.genericParameters.map { ("generic parameter", $0, "\(adapter.model.qualifiedName).\($0)", adapter.model.position) }
+            adapter.model.genericParameters.filter(modules.contains).map { ("generic parameter", $0, "\(adapter.model.qualifiedName).\($0)", adapter.model.position) }
         }
         var reported: Set<String> = []
         for type in shadowing.sorted(by: { $0.position < $1.position })
-        where modules.contains(type.name) && reported.insert("\(type.qualifiedName) \(type.position)").inserted {
+        where reported.insert("\(type.qualifiedName) \(type.position)").inserted {
             let scope = QualifiedName(type.qualifiedName).components.dropLast().joined(separator: ".")
             guard scopes.contains(scope) else { continue }
             let example = type.name == "Swift" ? "the standard library's types as 'Swift.String'" : "Decouple's types as 'Decouple.TitledContent'"
