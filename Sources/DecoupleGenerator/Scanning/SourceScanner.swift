@@ -601,9 +601,7 @@ final class DeclarationVisitor: SyntaxVisitor {
 
     // MARK: Annotations
 
-    /// The offsets of the `// decouple:` comments read as a declaration's annotations.
-    private var attachedAnnotations: Set<Int> = []
-    /// The offsets of those comments' `decouple:` markers.
+    /// The offsets of the `decouple:` of the comments read as a declaration's annotations.
     private var attachedMarkers: Set<Int> = []
 
     /// Reads `// decouple: …` comments before a declaration's name: above it, and between its
@@ -613,10 +611,9 @@ final class DeclarationVisitor: SyntaxVisitor {
         var result: [Annotation] = []
         for token in node.tokens(viewMode: .sourceAccurate) {
             if token.position >= name.positionAfterSkippingLeadingTrivia { break }
-            for (offset, text, markerLength) in Self.annotationComments(token) {
-                attachedAnnotations.insert(offset.utf8Offset)
+            for (offset, text, markerLength, marker) in Self.annotationComments(token) {
+                attachedMarkers.insert(marker)
                 let body = text.dropFirst(markerLength)
-                attachedMarkers.insert(offset.utf8Offset + markerLength + body.prefix { $0 == " " || $0 == "\t" }.utf8.count)
                 let expressionText = body.drop { $0 == " " || $0 == "\t" }.dropFirst("decouple:".count).drop { $0 == " " || $0 == "\t" }
                 let leading = markerLength + (body.utf8.count - expressionText.utf8.count)
                 let start = converter.location(for: offset.advanced(by: leading))
@@ -631,9 +628,9 @@ final class DeclarationVisitor: SyntaxVisitor {
     }
 
     /// The `// decouple:` (or `/// decouple:`) comments in a token's trivia: where each starts,
-    /// its text, and the length of its comment marker.
-    static func annotationComments(_ token: TokenSyntax) -> [(offset: AbsolutePosition, text: String, markerLength: Int)] {
-        var result: [(AbsolutePosition, String, Int)] = []
+    /// its text, the length of its comment marker, and the UTF-8 offset of its `decouple:`.
+    static func annotationComments(_ token: TokenSyntax) -> [(offset: AbsolutePosition, text: String, markerLength: Int, marker: Int)] {
+        var result: [(AbsolutePosition, String, Int, Int)] = []
         for (trivia, start) in [(token.leadingTrivia, token.position), (token.trailingTrivia, token.endPositionBeforeTrailingTrivia)] {
             var offset = start
             for piece in trivia {
@@ -645,8 +642,9 @@ final class DeclarationVisitor: SyntaxVisitor {
                 case let .docLineComment(comment): (text, markerLength) = (comment, 3)
                 default: continue
                 }
-                guard text.dropFirst(markerLength).drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("decouple:") else { continue }
-                result.append((offset, text, markerLength))
+                let annotation = text.dropFirst(markerLength).drop(while: { $0 == " " || $0 == "\t" })
+                guard annotation.hasPrefix("decouple:") else { continue }
+                result.append((offset, text, markerLength, offset.utf8Offset + text.utf8.count - annotation.utf8.count))
             }
         }
         return result
@@ -664,7 +662,7 @@ final class DeclarationVisitor: SyntaxVisitor {
         for marker in Self.offsets(of: "decouple:", in: source) where !attachedMarkers.contains(marker) {
             guard let token = tree.token(at: AbsolutePosition(utf8Offset: marker)),
                   checked.insert(token.position.utf8Offset).inserted else { continue }
-            for (offset, _, _) in Self.annotationComments(token) where !attachedAnnotations.contains(offset.utf8Offset) {
+            for (offset, _, _, marker) in Self.annotationComments(token) where !attachedMarkers.contains(marker) {
                 let location = converter.location(for: offset)
                 diagnostics.append(Diagnostic(
                     "this 'decouple:' annotation is attached to no type; write it directly above a struct, class, enum, "
