@@ -145,6 +145,9 @@ let targets: [Target] = [
             "DecoupleGenerator",
             "DecoupleTestSupport",
             .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+            // The line table is checked against swift-syntax's converter.
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]
     ),
     // Builds the playgrounds' own package (Playgrounds/Package.swift) and asserts what each prints.

@@ -29,7 +29,7 @@ public enum ManifestReader {
     /// from `path` (used in positions only).
     public static func uses(ofPlugin plugin: String, inManifest source: String, path: String) -> PluginUses {
         let tree = Parser.parse(source: source)
-        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        let lines = LineTable(source)
         let constants = topLevelConstants(in: tree)
         var uses = PluginUses()
         let finder = PluginArgumentFinder(viewMode: .sourceAccurate)
@@ -39,8 +39,7 @@ public enum ManifestReader {
             if let name = site.targetName {
                 if !uses.targets.contains(name) { uses.targets.append(name) }
             } else {
-                let location = site.expression.startLocation(converter: converter)
-                uses.unattributed.append(SourcePosition(file: path, line: location.line, column: location.column))
+                uses.unattributed.append(lines.position(of: site.expression.positionAfterSkippingLeadingTrivia, in: path))
             }
         }
         return uses

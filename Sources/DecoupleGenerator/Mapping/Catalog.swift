@@ -81,8 +81,12 @@ public struct Catalog: Sendable {
         addSynthesizedMembers()
         checkInitializerCalls()
         inferStaticReferences()
-        for type in allTypes {
-            for annotation in type.annotations { annotated.append((type, annotation)) }
+        // In the order of `allTypes`, without copying out the declarations that have none.
+        for name in declarations.keys.sorted() {
+            let types = declarations[name]!
+            for index in types.indices where !types[index].annotations.isEmpty {
+                for annotation in types[index].annotations { annotated.append((types[index], annotation)) }
+            }
         }
     }
 
@@ -121,8 +125,10 @@ public struct Catalog: Sendable {
     /// extension of that type in another file: `extension API { public struct User {} }` gives an
     /// internal `API.User` when `API` is internal.
     private mutating func capAccessByEnclosingTypes() {
-        // Outer types first; each name's depth counted once, not in every comparison.
-        let names = declarations.keys.map { (depth: $0.split(separator: ".").count, name: $0) }.sorted { ($0.depth, $0.name) < ($1.depth, $1.name) }
+        // Nested types only, outer ones first; each name's depth counted once, not in every
+        // comparison.
+        let names = declarations.keys.filter { $0.utf8.contains(UInt8(ascii: ".")) }
+            .map { (depth: $0.split(separator: ".").count, name: $0) }.sorted { ($0.depth, $0.name) < ($1.depth, $1.name) }
         for (_, name) in names {
             let components = QualifiedName(name).components
             guard components.count > 1 else { continue }
@@ -174,10 +180,11 @@ public struct Catalog: Sendable {
         var done: Set<String> = []
         func complete(_ name: String, visiting: Set<String>) {
             guard !done.contains(name), !visiting.contains(name), let declarations = declarations[name] else { return }
-            for index in declarations.indices {
-                let type = declarations[index]
-                guard type.kind == .class, let first = type.inheritedTypes.first, let superName = resolveTypeName(first),
+            // Fields are read in place; only a class that inherits is copied out.
+            for index in declarations.indices where declarations[index].kind == .class {
+                guard let first = declarations[index].inheritedTypes.first, let superName = resolveTypeName(first),
                       superName != name else { continue }
+                let type = declarations[index]
                 complete(superName, visiting: visiting.union([name]))
                 guard let superclass = self.declarations[superName]?.first, superclass.kind == .class else { continue }
                 var updated = type
@@ -204,6 +211,9 @@ public struct Catalog: Sendable {
         ]
         for name in declarations.keys {
             for index in declarations[name]!.indices {
+                // Only enums and classes are copied out.
+                let kind = declarations[name]![index].kind
+                guard kind == .enum || kind == .class else { continue }
                 let type = declarations[name]![index]
                 if type.kind == .enum, let raw = type.inheritedTypes.first, rawTypes.contains(QualifiedName(raw).canonical),
                    type.member(named: "rawValue") == nil {

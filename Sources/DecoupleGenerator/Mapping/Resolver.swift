@@ -219,6 +219,23 @@ struct Resolver: Sendable {
     /// declaration, rather than code that does not compile.
     private mutating func reportModuleShadowing(_ adapters: [ResolvedAdapter]) {
         guard !adapters.isEmpty else { return }
+        let modules: Set<String> = ["Swift", "Decouple"]
+        // Only the declarations named like a module, in the order of their positions. Their
+        // names are read in place: a declaration is too large to copy out of the catalog for it.
+        var shadowing: [(what: String, name: String, qualifiedName: String, position: SourcePosition)] = []
+        for types in catalog.declarations.values {
+            for index in types.indices where modules.contains(types[index].name) {
+                shadowing.append(("type", types[index].name, types[index].qualifiedName, types[index].position))
+            }
+        }
+        shadowing += catalog.protocols.values.filter { modules.contains($0.name) }.compactMap { declaration in
+            declaration.position.map { ("type", declaration.name, declaration.qualifiedName, $0) }
+        }
+        // A model's generic parameter is in scope in its extensions, as a nested type is.
+        shadowing += adapters.flatMap { adapter in
+            adapter.model.genericParameters.filter(modules.contains).map { ("generic parameter", $0, "\(adapter.model.qualifiedName).\($0)", adapter.model.position) }
+        }
+        guard !shadowing.isEmpty else { return }
         var scopes: Set<String> = [""]
         for adapter in adapters {
             var components = QualifiedName(adapter.model.qualifiedName).components
@@ -226,17 +243,6 @@ struct Resolver: Sendable {
                 scopes.insert(components.joined(separator: "."))
                 components.removeLast()
             }
-        }
-        let modules: Set<String> = ["Swift", "Decouple"]
-        // Only the declarations named like a module, in the order of their positions.
-        var shadowing: [(what: String, name: String, qualifiedName: String, position: SourcePosition)] = catalog.declarations.values.joined()
-            .filter { modules.contains($0.name) }.map { ("type", $0.name, $0.qualifiedName, $0.position) }
-        shadowing += catalog.protocols.values.filter { modules.contains($0.name) }.compactMap { declaration in
-            declaration.position.map { ("type", declaration.name, declaration.qualifiedName, $0) }
-        }
-        // A model's generic parameter is in scope in its extensions, as a nested type is.
-        shadowing += adapters.flatMap { adapter in
-            adapter.model.genericParameters.filter(modules.contains).map { ("generic parameter", $0, "\(adapter.model.qualifiedName).\($0)", adapter.model.position) }
         }
         var reported: Set<String> = []
         for type in shadowing.sorted(by: { $0.position < $1.position })

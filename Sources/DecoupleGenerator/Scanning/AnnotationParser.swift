@@ -12,7 +12,7 @@ import SwiftSyntax
 /// // decouple: NamedImageContent                      // every requirement matched by name
 /// ```
 package enum AnnotationParser {
-    static func parse(_ text: String, origin: SourcePosition) -> Result<Annotation, Diagnostic> {
+    package static func parse(_ text: String, origin: SourcePosition) -> Result<Annotation, Diagnostic> {
         // A comment is not scanned with the file's code: its brackets are checked here.
         if let (line, column) = BracketNesting.firstTooDeep(in: text) {
             return .failure(Diagnostic(
@@ -20,12 +20,50 @@ package enum AnnotationParser {
                 at: SourcePosition(file: origin.file, line: origin.line + line - 1, column: line == 1 ? origin.column + column - 1 : column)))
         }
         let tree = Parser.parse(source: text)
-        func position(_ node: some SyntaxProtocol) -> SourcePosition {
-            SourcePosition(file: origin.file, line: origin.line, column: origin.column + node.positionAfterSkippingLeadingTrivia.utf8Offset)
+        guard tree.statements.count == 1, !tree.hasError, let statement = tree.statements.first else {
+            return .failure(Diagnostic("malformed annotation; \(usage)", at: origin))
         }
-        let usage = "expected `// decouple: Protocol(requirement: member, …)`"
-        guard tree.statements.count == 1, !tree.hasError,
-              let expression = tree.statements.first?.item.as(ExprSyntax.self) else {
+        return read(statement, at: 0, origin: origin)
+    }
+
+    /// Parses the annotations `texts`, each a line's, found at `origins`, as ``parse(_:origin:)``
+    /// parses each: with one parser for all when they read as one statement each, or else one
+    /// at a time. Starting a parser costs more than reading a short annotation, and a source
+    /// annotates each of its models.
+    package static func parseAll(_ texts: [String], origins: [SourcePosition]) -> [Result<Annotation, Diagnostic>] {
+        guard texts.count > 1, let statements = statements(of: texts) else { return zip(texts, origins).map(parse) }
+        return statements.indices.map { index in read(statements[index].statement, at: statements[index].start, origin: origins[index]) }
+    }
+
+    /// Each of `texts`' statement, and where its text starts, when `texts` joined by line breaks
+    /// parse with no error into one statement within each text; `nil` otherwise (one text with
+    /// none or two, or a statement that runs on into the next line's text, as `A` then `.B`).
+    private static func statements(of texts: [String]) -> [(statement: CodeBlockItemSyntax, start: Int)]? {
+        let joined = texts.joined(separator: "\n")
+        guard BracketNesting.firstTooDeep(in: joined) == nil else { return nil }
+        let tree = Parser.parse(source: joined)
+        guard !tree.hasError, tree.statements.count == texts.count else { return nil }
+        var result: [(statement: CodeBlockItemSyntax, start: Int)] = []
+        var start = 0
+        for (text, statement) in zip(texts, tree.statements) {
+            let end = start + text.utf8.count
+            guard statement.positionAfterSkippingLeadingTrivia.utf8Offset >= start,
+                  statement.endPositionBeforeTrailingTrivia.utf8Offset <= end else { return nil }
+            result.append((statement, start))
+            start = end + 1
+        }
+        return result
+    }
+
+    private static let usage = "expected `// decouple: Protocol(requirement: member, …)`"
+
+    /// The annotation `statement` writes, its text starting at the UTF-8 offset `start` of its
+    /// tree and found at `origin`.
+    private static func read(_ statement: CodeBlockItemSyntax, at start: Int, origin: SourcePosition) -> Result<Annotation, Diagnostic> {
+        func position(_ node: some SyntaxProtocol) -> SourcePosition {
+            SourcePosition(file: origin.file, line: origin.line, column: origin.column + node.positionAfterSkippingLeadingTrivia.utf8Offset - start)
+        }
+        guard let expression = statement.item.as(ExprSyntax.self) else {
             return .failure(Diagnostic("malformed annotation; \(usage)", at: origin))
         }
         if let name = typeName(expression) {

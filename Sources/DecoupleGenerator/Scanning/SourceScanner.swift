@@ -116,15 +116,12 @@ package enum SourceScanner {
         }
         var parser = Parser(source, maximumNestingLevel: maximumNestingLevel)
         let tree = SourceFileSyntax.parse(from: &parser)
-        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        let lines = LineTable(source)
         // The diagnostics pass walks the whole tree again; only a tree with errors needs it.
         let syntaxErrors = tree.hasError ? ParseDiagnosticsGenerator.diagnostics(for: tree) : []
         if !syntaxErrors.isEmpty {
             file.diagnostics = syntaxErrors.map { diagnostic in
-                let location = diagnostic.location(converter: converter)
-                return Diagnostic(
-                    "syntax error: \(diagnostic.message)",
-                    at: SourcePosition(file: path, line: location.line, column: location.column))
+                Diagnostic("syntax error: \(diagnostic.message)", at: lines.position(of: diagnostic.position, in: path))
             }
             let names = DeclaredNames(viewMode: .sourceAccurate)
             names.walk(tree)
@@ -132,9 +129,11 @@ package enum SourceScanner {
             file.mentionsAnnotation = source.contains("decouple:")
             return file
         }
-        let visitor = DeclarationVisitor(path: path, converter: converter)
+        let visitor = DeclarationVisitor(path: path, lines: lines)
+        let markers = DeclarationVisitor.offsets(of: "decouple:", in: source)
+        visitor.readAnnotations(at: markers, in: source)
         visitor.walk(tree)
-        visitor.reportStrayAnnotations(in: tree, source: source)
+        visitor.reportStrayAnnotations(in: tree, markers: markers)
         let module = moduleName(ofPath: path)
         file.types = visitor.types.map { type in
             var type = type
@@ -173,7 +172,7 @@ package enum SourceScanner {
 
 final class DeclarationVisitor: SyntaxVisitor {
     let path: String
-    let converter: SourceLocationConverter
+    let lines: LineTable
 
     var types: [TypeDeclaration] = []
     var extensions: [ExtensionInfo] = []
@@ -210,9 +209,9 @@ final class DeclarationVisitor: SyntaxVisitor {
         case `extension`(index: Int)
     }
 
-    init(path: String, converter: SourceLocationConverter) {
+    init(path: String, lines: LineTable) {
         self.path = path
-        self.converter = converter
+        self.lines = lines
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -604,6 +603,31 @@ final class DeclarationVisitor: SyntaxVisitor {
     /// The offsets of the `decouple:` of the comments read as a declaration's annotations.
     private var attachedMarkers: Set<Int> = []
 
+    /// What follows each `decouple:` of the source, to the end of its line, parsed before the
+    /// walk, all with one parser (``AnnotationParser/parseAll(_:origins:)``): by the UTF-8
+    /// offset where the text starts, with the text. A declaration's annotation takes its parse
+    /// from here when its comment's text is the same.
+    private var parsedAnnotations: [Int: (text: String, result: Result<Annotation, Diagnostic>)] = [:]
+
+    /// Parses the text after each `decouple:` at `markers` (UTF-8 offsets into `source`) up to
+    /// the end of its line, where a line comment ends, for ``annotations(on:before:)``.
+    func readAnnotations(at markers: [Int], in source: String) {
+        guard !markers.isEmpty else { return }
+        var source = source
+        let candidates: [(start: Int, text: String)] = source.withUTF8 { bytes in
+            markers.map { marker in
+                var start = marker + "decouple:".utf8.count
+                while start < bytes.count, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+                return (start, String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+            }
+        }
+        let results = AnnotationParser.parseAll(
+            candidates.map(\.text), origins: candidates.map { lines.position(of: AbsolutePosition(utf8Offset: $0.start), in: path) })
+        for (candidate, result) in zip(candidates, results) { parsedAnnotations[candidate.start] = (candidate.text, result) }
+    }
+
     /// Reads `// decouple: …` comments before a declaration's name: above it, and between its
     /// attributes, modifiers and keyword (`@MainActor // decouple: …` then `struct M`), since each
     /// of those places annotates the declaration as a reader sees it.
@@ -616,9 +640,10 @@ final class DeclarationVisitor: SyntaxVisitor {
                 let body = text.dropFirst(markerLength)
                 let expressionText = body.drop { $0 == " " || $0 == "\t" }.dropFirst("decouple:".count).drop { $0 == " " || $0 == "\t" }
                 let leading = markerLength + (body.utf8.count - expressionText.utf8.count)
-                let start = converter.location(for: offset.advanced(by: leading))
-                let origin = SourcePosition(file: path, line: start.line, column: start.column)
-                switch AnnotationParser.parse(String(expressionText), origin: origin) {
+                let start = offset.advanced(by: leading)
+                let text = String(expressionText)
+                let parsed = parsedAnnotations[start.utf8Offset].flatMap { $0.text == text ? $0.result : nil }
+                switch parsed ?? AnnotationParser.parse(text, origin: lines.position(of: start, in: path)) {
                 case let .success(annotation): result.append(annotation)
                 case let .failure(diagnostic): diagnostics.append(diagnostic)
                 }
@@ -657,35 +682,36 @@ final class DeclarationVisitor: SyntaxVisitor {
     /// Only the token around each `decouple:` of the source that no declaration read is looked
     /// up, from the root down: walking every token of every file was a tenth of a run on sources
     /// with annotations.
-    func reportStrayAnnotations(in tree: SourceFileSyntax, source: String) {
+    func reportStrayAnnotations(in tree: SourceFileSyntax, markers: [Int]) {
         var checked: Set<Int> = []
-        for marker in Self.offsets(of: "decouple:", in: source) where !attachedMarkers.contains(marker) {
+        for marker in markers where !attachedMarkers.contains(marker) {
             guard let token = tree.token(at: AbsolutePosition(utf8Offset: marker)),
                   checked.insert(token.position.utf8Offset).inserted else { continue }
             for (offset, _, _, marker) in Self.annotationComments(token) where !attachedMarkers.contains(marker) {
-                let location = converter.location(for: offset)
                 diagnostics.append(Diagnostic(
                     "this 'decouple:' annotation is attached to no type; write it directly above a struct, class, enum, "
                         + "actor or extension (or among its attributes): a typealias, a member or a statement cannot be annotated",
-                    at: SourcePosition(file: path, line: location.line, column: location.column)))
+                    at: lines.position(of: offset, in: path)))
             }
         }
     }
 
     /// The UTF-8 offset of each occurrence of `needle` in `text`.
     static func offsets(of needle: String, in text: String) -> [Int] {
-        let haystack = Array(text.utf8), pattern = Array(needle.utf8)
-        guard let first = pattern.first, haystack.count >= pattern.count else { return [] }
-        return (0...(haystack.count - pattern.count)).filter { start in
-            haystack[start] == first && haystack[start..<start + pattern.count].elementsEqual(pattern)
+        var text = text
+        let pattern = Array(needle.utf8)
+        return text.withUTF8 { haystack in
+            guard let first = pattern.first, haystack.count >= pattern.count else { return [] }
+            return (0...(haystack.count - pattern.count)).filter { start in
+                haystack[start] == first && haystack[start..<start + pattern.count].elementsEqual(pattern)
+            }
         }
     }
 
     // MARK: Helpers
 
     private func position(of node: some SyntaxProtocol) -> SourcePosition {
-        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-        return SourcePosition(file: path, line: location.line, column: location.column)
+        lines.position(of: node.positionAfterSkippingLeadingTrivia, in: path)
     }
 
     /// The declarations of a member block, including those inside `#if` clauses (every branch).
