@@ -53,6 +53,15 @@ awk -v run_seconds="$((end - start))" -v figures="$figures" '
         if (unit == "s") return value * 1e9
         return value
     }
+    # The median of values[1..count], which it sorts.
+    function middle(values, count,    i, j, t) {
+        for (i = 2; i <= count; i++) {
+            t = values[i]
+            for (j = i - 1; j >= 1 && values[j] > t; j--) values[j + 1] = values[j]
+            values[j + 1] = t
+        }
+        return count % 2 ? values[(count + 1) / 2] : (values[count / 2] + values[count / 2 + 1]) / 2
+    }
     function count(value,    factor) {
         factor = 1
         if (value ~ /K$/) { factor = 1e3; sub(/K$/, "", value) }
@@ -77,7 +86,7 @@ awk -v run_seconds="$((end - start))" -v figures="$figures" '
     END {
         # Each figure: its limit, and whether it is a guard (stops regressions; lower is not a
         # goal) or a goal (what users feel). Mallocs per operation have limits of their own.
-        nlimits = split("proxy.typed_vs_direct:4:guard proxy.name_vs_direct:10:guard factory.adapt_vs_direct:6:guard binding.update_vs_direct_set:30:guard binding.setter_update_vs_direct_set:30:guard binding.observable_update_vs_direct_set:30:guard generate.warm_vs_cold:0.05:guard table.render_1m_vs_100_rows:1.5:goal table.render_vs_plain_text:3:goal diff.100k_vs_hash_pass:1.3:goal generate.vs_frontend_parse:3:goal generate.one_file_changed_vs_cold:0.1:goal feed.decode_vs_jsondecoder:1.5:goal feed.unknown_tags_1000_vs_1:1.5:goal plugin.one_file_edit_vs_cold:0.1:goal macro.compile_vs_handwritten:1.5:goal macro.maps_compile_vs_handwritten:3:guard inspect.large_app_vs_frontend_parse:3:goal inspect.large_app_whole_vs_modules:1.2:goal", limits, " ")
+        nlimits = split("proxy.typed_vs_direct:4:guard proxy.name_vs_direct:10:guard factory.adapt_vs_direct:6:guard binding.update_vs_direct_set:30:guard binding.setter_update_vs_direct_set:30:guard binding.observable_update_vs_direct_set:30:guard generate.warm_vs_cold:0.05:guard table.render_1m_vs_100_rows:1.5:goal table.render_vs_plain_text:3:goal diff.100k_vs_hash_pass:1.3:goal generate.vs_frontend_parse:2.5:goal generate.one_file_changed_vs_cold:0.1:goal feed.decode_vs_jsondecoder:1.5:goal feed.unknown_tags_1000_vs_1:1.5:goal plugin.one_file_edit_vs_cold:0.1:goal macro.compile_vs_handwritten:1.5:goal macro.maps_compile_vs_handwritten:3:guard inspect.large_app_vs_frontend_parse:3:goal inspect.large_app_whole_vs_modules:1.2:goal", limits, " ")
         n = 0
         for (i = 1; i <= nlimits; i++) {
             split(limits[i], parts, ":"); names[++n] = parts[1]; goals[parts[1]] = parts[2]; kinds[parts[1]] = parts[3]
@@ -86,29 +95,42 @@ awk -v run_seconds="$((end - start))" -v figures="$figures" '
         # One malloc per update: `MainActor.assumeIsolated` allocates for its check that the
         # closure it runs did not escape (see Benchmarks/README.md, "Bindings").
         malloc_goals["binding.update_vs_direct_set"] = 1; malloc_goals["binding.setter_update_vs_direct_set"] = 1
+        # Figures measured in pairs (`PAIR <figure> <baseline ns> <candidate ns>`, see
+        # `pairedBenchmark`): the ratio is the median of the ratios of the pairs, and the table
+        # shows the median of each side. Other lines: one per name, the largest, since a benchmark body runs
+        # more than once (warm-up, then measurement).
+        while ((getline line < figures) > 0) {
+            split(line, parts, " ")
+            if (parts[1] == "PAIR") {
+                k = ++pairs[parts[2]]
+                pair_b[parts[2], k] = parts[3]; pair_c[parts[2], k] = parts[4]; pair_r[parts[2], k] = parts[4] / parts[3]
+                continue
+            }
+            key = parts[1] " " parts[2]
+            if (!(key in figure) || parts[3] + 0 > figure[key] + 0) { if (!(key in figure)) keys[++nkeys] = key; figure[key] = parts[3] }
+        }
+        for (f in pairs) {
+            for (k = 1; k <= pairs[f]; k++) { xs[k] = pair_b[f, k]; ys[k] = pair_c[f, k]; rs[k] = pair_r[f, k] }
+            median[f "/baseline"] = middle(xs, pairs[f]); median[f "/candidate"] = middle(ys, pairs[f]); paired[f] = middle(rs, pairs[f])
+        }
         # The cached figures share one cold baseline.
         base["generate.one_file_changed_vs_cold"] = "generate.cold/baseline"
         base["generate.warm_vs_cold"] = "generate.cold/baseline"
         for (i = 1; i <= n; i++) {
             f = names[i]; b = (f in base) ? median[base[f]] : median[f "/baseline"]; c = median[f "/candidate"]
             if (b == "" || c == "" || b == 0) { printf "RATIO %s missing\n", f; continue }
-            ratio[f] = c / b
+            ratio[f] = (f in paired) ? paired[f] : c / b
             printf "RATIO %s %.3g\n", f, ratio[f]
         }
         # Reported without a goal: the time of `inspect` on a whole app-shaped tree.
         f = "inspect.app_tree_vs_frontend_parse"; b = median[f "/baseline"]; c = median[f "/candidate"]
-        if (b != "" && c != "" && b > 0) printf "RATIO %s %.3g\nSECONDS inspect.app_tree %.2f\nSECONDS inspect.app_tree_frontend_parse %.2f\n", f, c / b, c / 1e9, b / 1e9
+        if (b != "" && c != "" && b > 0) printf "RATIO %s %.3g\nSECONDS inspect.app_tree %.2f\nSECONDS inspect.app_tree_frontend_parse %.2f\n", f, (f in paired) ? paired[f] : c / b, c / 1e9, b / 1e9
         # Reported without a goal: a rerun after the declarations of one file changed.
         f = "generate.one_declaration_changed_vs_cold"; b = median["generate.cold/baseline"]; c = median[f "/candidate"]
         if (b != "" && c != "" && b > 0) printf "RATIO %s %.3g\n", f, c / b
         for (i = 1; i <= n; i++) {
             f = names[i]
             if ((f "/candidate") in mallocs && f !~ /^(generate|feed)\./) printf "MALLOCS %s %.4g\n", f, mallocs[f "/candidate"]
-        }
-        # A benchmark body runs more than once (warm-up, then measurement): one line per name, the largest.
-        while ((getline line < figures) > 0) {
-            split(line, parts, " "); key = parts[1] " " parts[2]
-            if (!(key in figure) || parts[3] + 0 > figure[key] + 0) { if (!(key in figure)) keys[++nkeys] = key; figure[key] = parts[3] }
         }
         for (i = 1; i <= nkeys; i++) print keys[i], figure[keys[i]]
         if (median["diff.reference/stdlib_inferring_moves"] != "") printf "REFERENCE diff.100k_stdlib_inferring_moves_ms %.4g\n", median["diff.reference/stdlib_inferring_moves"] / 1e6

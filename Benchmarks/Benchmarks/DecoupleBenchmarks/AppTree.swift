@@ -16,23 +16,15 @@ func appTreeBenchmarks() {
     }
 }
 
-/// For a figure that runs a process for seconds: at most 3 runs, within a minute.
-var longRuns: Benchmark.Configuration {
-    Benchmark.Configuration(metrics: [.wallClock], scalingFactor: .one, maxDuration: .seconds(60), maxIterations: 3)
-}
-
 /// `figure`: `decouple inspect folder` against `swiftc -frontend -parse` of its Swift files;
 /// `recording` gets the candidate's peak resident memory, in bytes.
 func inspectVersusParse(
     _ figure: String, folder: String, files: [String], tool: String, swiftc: String, recording: @escaping @Sendable (Int) -> Void
 ) {
-    Benchmark("\(figure)/baseline", configuration: longRuns) { benchmark in
-        for _ in benchmark.scaledIterations { run(swiftc, ["-frontend", "-parse"] + files) }
-    }
-    Benchmark("\(figure)/candidate", configuration: longRuns) { benchmark in
-        var peak = 0
-        for _ in benchmark.scaledIterations { peak = max(peak, run(tool, ["inspect", folder])) }
-        recording(peak)
+    pairedBenchmark(figure, pairs: 3) {
+        run(swiftc, ["-frontend", "-parse"] + files)
+    } candidate: {
+        recording(run(tool, ["inspect", folder]))
     }
 }
 

@@ -326,13 +326,10 @@ func generatorBenchmarks() {
     let generate = ["generate", corpus.folder, "--config", corpus.configuration]
 
     // The compiler's own parser on the same files, in one process: what reading Swift costs.
-    Benchmark("generate.vs_frontend_parse/baseline", configuration: process) { benchmark in
-        for _ in benchmark.scaledIterations { run(swiftc, ["-frontend", "-parse"] + corpus.files) }
-    }
-    Benchmark("generate.vs_frontend_parse/candidate", configuration: process) { benchmark in
-        var peak = 0
-        for _ in benchmark.scaledIterations { peak = max(peak, run(tool, generate)) }
-        record("PEAK_MIB generate.100k_lines", peak >> 20)
+    pairedBenchmark("generate.vs_frontend_parse", pairs: 9) {
+        run(swiftc, ["-frontend", "-parse"] + corpus.files)
+    } candidate: {
+        record("PEAK_MIB generate.100k_lines", run(tool, generate) >> 20)
     }
     // One 10 MB source file: the largest single input the tests use.
     Benchmark("generate.peak_memory/10mb_file", configuration: .init(metrics: [.wallClock], scalingFactor: .one, maxDuration: .seconds(60), maxIterations: 1)) { benchmark in
@@ -441,13 +438,56 @@ func run(_ executable: String, _ arguments: [String]) -> Int {
     #endif
 }
 
+/// A figure whose baseline and candidate are programs run as processes, measured in pairs: each
+/// pair runs both, one after the other in a random order, so that both see the machine in the same
+/// state, and records both times for run.sh (`PAIR <figure> <baseline ns> <candidate ns>`), which
+/// takes the median of the pairs' ratios.
+///
+/// On a shared machine of two cores, a process's speed changes by a third from one minute to the
+/// next. Measured in two blocks a minute apart, one binary's `generate.vs_frontend_parse` read
+/// anywhere from 2.0 to 2.8; measured in pairs, the ratio follows the work, not the minute.
+func pairedBenchmark(
+    _ figure: String, pairs: Int, maxDuration: Duration = .seconds(120),
+    baseline: @escaping @Sendable () -> Void, candidate: @escaping @Sendable () -> Void
+) {
+    let configuration = Benchmark.Configuration(
+        metrics: [.wallClock], warmupIterations: 0, scalingFactor: .one, maxDuration: maxDuration, maxIterations: pairs)
+    Benchmark("\(figure)/paired", configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let clock = ContinuousClock()
+            var (baselineTime, candidateTime) = (Duration.zero, Duration.zero)
+            if Bool.random() {
+                baselineTime = clock.measure(baseline)
+                candidateTime = clock.measure(candidate)
+            } else {
+                candidateTime = clock.measure(candidate)
+                baselineTime = clock.measure(baseline)
+            }
+            recordPair(figure, baseline: baselineTime, candidate: candidateTime)
+        }
+    }
+}
+
+/// One pair of ``pairedBenchmark(_:pairs:maxDuration:baseline:candidate:)``, for run.sh.
+func recordPair(_ figure: String, baseline: Duration, candidate: Duration) {
+    func nanoseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+    }
+    append("PAIR \(figure) \(nanoseconds(baseline)) \(nanoseconds(candidate))")
+}
+
 /// Records a figure that is not a time (peak memory) for run.sh, which prints it: a line
 /// `<name> <value>` appended to the file named by `DECOUPLE_FIGURES`.
 func record(_ name: String, _ value: Int) {
+    append("\(name) \(value)")
+}
+
+/// Appends `line` to the file named by `DECOUPLE_FIGURES`.
+private func append(_ line: String) {
     guard let path = ProcessInfo.processInfo.environment["DECOUPLE_FIGURES"],
           let handle = FileHandle(forWritingAtPath: path) else { return }
     handle.seekToEndOfFile()
-    handle.write(Data("\(name) \(value)\n".utf8))
+    handle.write(Data("\(line)\n".utf8))
     try? handle.close()
 }
 

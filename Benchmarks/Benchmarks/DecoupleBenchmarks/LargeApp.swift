@@ -22,13 +22,10 @@ func largeAppBenchmarks() {
         record("INPUT_LINES inspect.large_app", app.lines)
         record("INPUT_FILES inspect.large_app", app.swiftFiles.count)
     }
-    Benchmark("inspect.large_app_whole_vs_modules/baseline", configuration: longRuns) { benchmark in
-        for _ in benchmark.scaledIterations {
-            for module in app.modules { run(tool, ["inspect", module]) }
-        }
-    }
-    Benchmark("inspect.large_app_whole_vs_modules/candidate", configuration: longRuns) { benchmark in
-        for _ in benchmark.scaledIterations { run(tool, ["inspect", app.folder]) }
+    pairedBenchmark("inspect.large_app_whole_vs_modules", pairs: 3) {
+        for module in app.modules { run(tool, ["inspect", module]) }
+    } candidate: {
+        run(tool, ["inspect", app.folder])
     }
 }
 

@@ -21,22 +21,19 @@ func macroBenchmarks() {
         return
     }
     let corpus = MacroCorpus.make(models: 200)
-    func compile(_ files: [String], into object: String) -> [String] {
+    @Sendable func compile(_ files: [String], into object: String) -> [String] {
         ["-swift-version", "6", "-parse-as-library", "-wmo", "-Onone", "-c", "-module-name", "MacroModels",
          "-I", modules, "-load-plugin-executable", plugin + "#DecoupleMacrosPlugin", "-o", object] + files
     }
-    let configuration = Benchmark.Configuration(metrics: [.wallClock], scalingFactor: .one, maxDuration: .seconds(30), maxIterations: 5)
-    Benchmark("macro.compile_vs_handwritten/baseline", configuration: configuration) { benchmark in
-        for _ in benchmark.scaledIterations { run(swiftc, compile(corpus.handwritten, into: corpus.folder + "/handwritten.o")) }
+    pairedBenchmark("macro.compile_vs_handwritten", pairs: 5) {
+        run(swiftc, compile(corpus.handwritten, into: corpus.folder + "/handwritten.o"))
+    } candidate: {
+        run(swiftc, compile(corpus.mapArgument, into: corpus.folder + "/map-argument.o"))
     }
-    Benchmark("macro.compile_vs_handwritten/candidate", configuration: configuration) { benchmark in
-        for _ in benchmark.scaledIterations { run(swiftc, compile(corpus.mapArgument, into: corpus.folder + "/map-argument.o")) }
-    }
-    Benchmark("macro.maps_compile_vs_handwritten/baseline", configuration: configuration) { benchmark in
-        for _ in benchmark.scaledIterations { run(swiftc, compile(corpus.handwritten, into: corpus.folder + "/handwritten.o")) }
-    }
-    Benchmark("macro.maps_compile_vs_handwritten/candidate", configuration: configuration) { benchmark in
-        for _ in benchmark.scaledIterations { run(swiftc, compile(corpus.maps, into: corpus.folder + "/maps.o")) }
+    pairedBenchmark("macro.maps_compile_vs_handwritten", pairs: 5) {
+        run(swiftc, compile(corpus.handwritten, into: corpus.folder + "/handwritten.o"))
+    } candidate: {
+        run(swiftc, compile(corpus.maps, into: corpus.folder + "/maps.o"))
     }
 }
 
