@@ -185,6 +185,9 @@ public enum Generator {
 /// `body` applied to consecutive ranges of `0..<count`, at most `chunk` long, one range per core
 /// at a time; the results of all the ranges in order.
 package func inParallel<Value: Sendable>(_ count: Int, chunk: Int = 64, _ body: @Sendable (Range<Int>) -> [Value]) -> [Value] {
+    // One chunk runs here: handing it to a worker would only add a thread's wake-up (the macro
+    // resolves one request per expansion).
+    guard count > chunk else { return count > 0 ? body(0..<count) : [] }
     let ranges = stride(from: 0, to: count, by: chunk).map { $0..<min($0 + chunk, count) }
     let slots = ParallelSlots<[Value]>(count: ranges.count)
     DispatchQueue.concurrentPerform(iterations: ranges.count) { index in

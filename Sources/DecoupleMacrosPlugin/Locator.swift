@@ -4,21 +4,19 @@ import SwiftSyntax
 // MARK: - Locator
 
 /// Translates between nodes of the model declaration and positions in its text, which is what the
-/// generator reads and reports against.
+/// generator reads and reports against, with lines counted by the generator's own line table.
 struct Locator {
     let declaration: any DeclGroupSyntax
     /// The declaration's text without its outer trivia.
     let source: String
     private let base: Int
-    private let lineStarts: [Int]
+    private let lines: LineTable
 
     init(declaration: some DeclGroupSyntax) {
         self.declaration = declaration
         source = declaration.trimmedDescription
         base = declaration.positionAfterSkippingLeadingTrivia.utf8Offset
-        var starts = [0]
-        for (offset, byte) in source.utf8.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
-        lineStarts = starts
+        lines = LineTable(source)
     }
 
     var modelName: String {
@@ -26,15 +24,14 @@ struct Locator {
     }
 
     func position(of node: some SyntaxProtocol) -> SourcePosition {
-        let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset - base
-        let line = (lineStarts.lastIndex { $0 <= offset } ?? 0)
-        return SourcePosition(file: MacroFrontEnd.modelFile, line: line + 1, column: offset - lineStarts[line] + 1)
+        lines.position(of: node.positionAfterSkippingLeadingTrivia.advanced(by: -base), in: MacroFrontEnd.modelFile)
     }
 
     /// The innermost node that starts at a position the generator reported.
     func node(at position: SourcePosition?) -> Syntax? {
-        guard let position, position.file == MacroFrontEnd.modelFile, position.line >= 1, position.line <= lineStarts.count else { return nil }
-        let target = base + lineStarts[position.line - 1] + position.column - 1
+        guard let position, position.file == MacroFrontEnd.modelFile,
+              let offset = lines.offset(line: position.line, column: position.column) else { return nil }
+        let target = base + offset
         guard let token = declaration.tokens(viewMode: .sourceAccurate).first(where: { $0.positionAfterSkippingLeadingTrivia.utf8Offset == target }) else {
             return nil
         }

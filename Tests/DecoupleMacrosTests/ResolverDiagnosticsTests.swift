@@ -27,6 +27,20 @@ import Testing
         #expect(diagnostics[0].notes[0].node.parent?.parent?.as(PatternBindingSyntax.self)?.trimmedDescription == "title: String")
     }
 
+    /// The generator counts lines as the compiler does (`\r` and `\r\n` end one too); the macro
+    /// finds the nodes it reports at with the same count.
+    @Test(arguments: ["\n", "\r\n", "\r"])
+    func diagnosticsAndNotes_landOnTheirNodes_whateverTheLineBreaks(lineBreak: String) throws {
+        let diagnostics = try expand([
+            "@Adapts(TitledContent.self)", "struct User {", "    let title: String",
+            "    @Maps(to: \\TitledContent.title) let name: String", "    let subtitle: String", "}",
+        ].joined(separator: lineBreak))
+        try #require(diagnostics.count == 1)
+        #expect(diagnostics[0].node.trimmedDescription == #"\TitledContent.title"#)
+        try #require(diagnostics[0].notes.count == 1)
+        #expect(diagnostics[0].notes[0].node.trimmedDescription == "title")
+    }
+
     @Test func optionalWithoutDefault_landsOnTheAttribute_withItsFixIt() throws {
         let diagnostics = try expand("""
             @Adapts(TitledContent.self)

@@ -48,6 +48,13 @@ package struct LineTable {
         return (low + 1, offset - starts[low] + 1)
     }
 
+    /// The UTF-8 offset of `line` and `column`, counted as ``location(of:)`` counts them; `nil`
+    /// for a line the text does not have.
+    package func offset(line: Int, column: Int) -> Int? {
+        guard line >= 1, line <= starts.count, column >= 1 else { return nil }
+        return starts[line - 1] + column - 1
+    }
+
     /// `position` in the file at `path`.
     package func position(of position: AbsolutePosition, in path: String) -> SourcePosition {
         let (line, column) = location(of: position)
