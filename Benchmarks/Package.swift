@@ -24,7 +24,13 @@ let package = Package(
             ],
             path: "Benchmarks/DecoupleBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        // Builds the macros and their plug-in for `macro.compile_vs_handwritten` (see run.sh).
+        .target(
+            name: "MacroHost",
+            dependencies: [.product(name: "DecoupleMacros", package: decouple)],
+            path: "Benchmarks/MacroHost"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

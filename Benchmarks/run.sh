@@ -27,12 +27,16 @@ else
 fi
 swift build -c release --package-path "$root" "${build[@]}" --product decouple >&2
 # The macros and their plugin, for `macro.compile_vs_handwritten`, which compiles a module that
-# imports them with the toolchain's swiftc.
-swift build -c release --package-path "$root" "${build[@]}" --target DecoupleMacros >&2
+# imports them with the toolchain's swiftc. They are built here, as a dependency of this package's
+# `MacroHost`, not in the root package: there, `swift build` first builds the tools of the build
+# plugin its fixtures use (`decouple`, with swift-syntax) with a build database of their own, then
+# swift-syntax again for the macro plug-in into the same files, and each build found the other's
+# output changed: every run recompiled swift-syntax twice, 20 minutes on two cores.
+swift build -c release --package-path "$here" --target MacroHost >&2
 export DECOUPLE_TOOL="$tool"
 export DECOUPLE_SWIFTC="$(command -v swiftc)"
-export DECOUPLE_MODULES="$(dirname "$tool")/Modules"
-export DECOUPLE_MACRO_PLUGIN="$(dirname "$tool")/DecoupleMacrosPlugin-tool"
+export DECOUPLE_MODULES="$here/.build/release/Modules"
+export DECOUPLE_MACRO_PLUGIN="$here/.build/release/DecoupleMacrosPlugin-tool"
 
 cd "$here"
 log="$(mktemp)"

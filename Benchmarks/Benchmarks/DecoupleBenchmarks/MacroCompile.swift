@@ -25,12 +25,12 @@ func macroBenchmarks() {
         ["-swift-version", "6", "-parse-as-library", "-wmo", "-Onone", "-c", "-module-name", "MacroModels",
          "-I", modules, "-load-plugin-executable", plugin + "#DecoupleMacrosPlugin", "-o", object] + files
     }
-    pairedBenchmark("macro.compile_vs_handwritten", pairs: 5) {
+    pairedBenchmark("macro.compile_vs_handwritten", pairs: 7) {
         run(swiftc, compile(corpus.handwritten, into: corpus.folder + "/handwritten.o"))
     } candidate: {
         run(swiftc, compile(corpus.mapArgument, into: corpus.folder + "/map-argument.o"))
     }
-    pairedBenchmark("macro.maps_compile_vs_handwritten", pairs: 5) {
+    pairedBenchmark("macro.maps_compile_vs_handwritten", pairs: 7) {
         run(swiftc, compile(corpus.handwritten, into: corpus.folder + "/handwritten.o"))
     } candidate: {
         run(swiftc, compile(corpus.maps, into: corpus.folder + "/maps.o"))
