@@ -57,14 +57,14 @@ awk -v run_seconds="$((end - start))" -v figures="$figures" '
         if (unit == "s") return value * 1e9
         return value
     }
-    # The median of values[1..count], which it sorts.
-    function middle(values, count,    i, j, t) {
-        for (i = 2; i <= count; i++) {
+    # The median of values[1..n], which it sorts.
+    function middle(values, n,    i, j, t) {
+        for (i = 2; i <= n; i++) {
             t = values[i]
             for (j = i - 1; j >= 1 && values[j] > t; j--) values[j + 1] = values[j]
             values[j + 1] = t
         }
-        return count % 2 ? values[(count + 1) / 2] : (values[count / 2] + values[count / 2 + 1]) / 2
+        return n % 2 ? values[(n + 1) / 2] : (values[n / 2] + values[n / 2 + 1]) / 2
     }
     function count(value,    factor) {
         factor = 1

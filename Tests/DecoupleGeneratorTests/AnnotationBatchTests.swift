@@ -16,6 +16,9 @@ import Testing
         ["TitledContent", "{ x }"],
         ["TitledContent", "<B>"],
         ["TitledContent /* open", "B */"],
+        // A block comment across two texts would hide both halves' errors, and too-deep nesting.
+        ["TitledContent /* see below", "*/ NamedImageContent"],
+        ["TitledContent /*", "*/ " + String(repeating: "[", count: 300)],
         ["\"\"\"", "TitledContent"],
         // Two statements on one line, none, and malformed ones beside good ones.
         ["A; B", "TitledContent"],

@@ -37,8 +37,11 @@ package enum AnnotationParser {
 
     /// Each of `texts`' statement, and where its text starts, when `texts` joined by line breaks
     /// parse with no error into one statement within each text; `nil` otherwise (one text with
-    /// none or two, or a statement that runs on into the next line's text, as `A` then `.B`).
+    /// none or two, or a statement that runs on into the next line's text, as `A` then `.B`). A
+    /// block comment could run on into the next text unseen, as trivia between two statements
+    /// (`A /*` then `*/ B`), so texts with one are parsed alone.
     private static func statements(of texts: [String]) -> [(statement: CodeBlockItemSyntax, start: Int)]? {
+        guard !texts.contains(where: { $0.contains("/*") || $0.contains("*/") }) else { return nil }
         let joined = texts.joined(separator: "\n")
         guard BracketNesting.firstTooDeep(in: joined) == nil else { return nil }
         let tree = Parser.parse(source: joined)
