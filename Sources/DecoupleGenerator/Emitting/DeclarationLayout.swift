@@ -41,12 +41,16 @@ package enum DeclarationLayout {
 
     /// The text laid out without parsing, or `nil` when it needs the formatter.
     package static func plain(_ text: String) -> String? {
+        // Lines are split at LF bytes, which is where the characters split too (a LF is a
+        // character of its own), at a fraction of the cost. A CR is left to the formatter.
+        guard !text.utf8.contains(UInt8(ascii: "\r")) else { return nil }
         var result = ""
         result.reserveCapacity(text.utf8.count + text.utf8.count / 2)
         var depth = 0
         var first = true
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            if line.allSatisfy(\.isWhitespace) { continue }
+        for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            let line = Substring(bytes)
+            if isBlank(line) { continue }
             if !first { result += "\n" }
             first = false
             if line.first == "#" {
@@ -64,9 +68,22 @@ package enum DeclarationLayout {
             guard isPlain(line, condition: false) else { return nil }
             indent(&result, depth)
             result += line
-            if line.hasSuffix(" {") { depth += 1 }
+            if line.utf8.last == UInt8(ascii: "{") && line.utf8.dropLast().last == UInt8(ascii: " ") { depth += 1 }
         }
         return depth == 0 && !first ? result : nil
+    }
+
+    /// Whether the line is only whitespace, read from its bytes when they are ASCII.
+    private static func isBlank(_ line: Substring) -> Bool {
+        var ascii = true
+        for byte in line.utf8 {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C: continue
+            case 0x80...: ascii = false
+            default: return false
+            }
+        }
+        return ascii || line.allSatisfy(\.isWhitespace)
     }
 
     private static func indent(_ text: inout String, _ depth: Int) {

@@ -609,40 +609,60 @@ final class DeclarationVisitor: SyntaxVisitor {
     /// from here when its comment's text is the same.
     private var parsedAnnotations: [Int: (text: String, result: Result<Annotation, Diagnostic>)] = [:]
 
+    /// The UTF-8 offset of each `decouple:` of the source, in order (``readAnnotations(at:in:)``);
+    /// `nil` until they are given.
+    private var markers: [Int]?
+
+    /// Whether some `decouple:` lies in `range` (or the markers are not known): a declaration
+    /// with none there has no annotation, and its tokens' trivia need not be read (a fiftieth of
+    /// a run).
+    private func hasMarker(in range: Range<Int>) -> Bool {
+        guard let markers else { return true }
+        var (low, high) = (0, markers.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if markers[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        return low < markers.count && markers[low] < range.upperBound
+    }
+
     /// Parses the text after each `decouple:` at `markers` (UTF-8 offsets into `source`) up to
     /// the end of its line, where a line comment ends, for ``annotations(on:before:)``.
     func readAnnotations(at markers: [Int], in source: String) {
+        self.markers = markers
         guard !markers.isEmpty else { return }
-        var source = source
-        let candidates: [(start: Int, text: String)] = source.withUTF8 { bytes in
-            markers.map { marker in
-                var start = marker + "decouple:".utf8.count
-                while start < bytes.count, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
-                return (start, String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
-            }
+        let utf8 = source.utf8
+        let candidates: [(marker: Int, start: Int, text: String)] = markers.map { marker in
+            let line = utf8[utf8.index(utf8.startIndex, offsetBy: marker)...].prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+            let text = Self.annotationText(Substring(line))
+            return (marker, marker + line.count - text.utf8.count, String(text))
         }
         let results = AnnotationParser.parseAll(
             candidates.map(\.text), origins: candidates.map { lines.position(of: AbsolutePosition(utf8Offset: $0.start), in: path) })
-        for (candidate, result) in zip(candidates, results) { parsedAnnotations[candidate.start] = (candidate.text, result) }
+        for (candidate, result) in zip(candidates, results) { parsedAnnotations[candidate.marker] = (candidate.text, result) }
+    }
+
+    /// What an annotation says, from the text that starts at its `decouple:`: what follows it,
+    /// spaces and tabs skipped.
+    private static func annotationText(_ fromMarker: Substring) -> Substring {
+        fromMarker.dropFirst("decouple:".count).drop { $0 == " " || $0 == "\t" }
     }
 
     /// Reads `// decouple: …` comments before a declaration's name: above it, and between its
     /// attributes, modifiers and keyword (`@MainActor // decouple: …` then `struct M`), since each
     /// of those places annotates the declaration as a reader sees it.
     private func annotations(on node: Syntax, before name: some SyntaxProtocol) -> [Annotation] {
+        // Every comment read below lies between the declaration's start and its name's end.
+        guard hasMarker(in: node.position.utf8Offset..<name.endPosition.utf8Offset) else { return [] }
         var result: [Annotation] = []
         for token in node.tokens(viewMode: .sourceAccurate) {
             if token.position >= name.positionAfterSkippingLeadingTrivia { break }
-            for (offset, text, markerLength, marker) in Self.annotationComments(token) {
+            for (offset, comment, marker) in Self.annotationComments(token) {
                 attachedMarkers.insert(marker)
-                let body = text.dropFirst(markerLength)
-                let expressionText = body.drop { $0 == " " || $0 == "\t" }.dropFirst("decouple:".count).drop { $0 == " " || $0 == "\t" }
-                let leading = markerLength + (body.utf8.count - expressionText.utf8.count)
-                let start = offset.advanced(by: leading)
-                let text = String(expressionText)
-                let parsed = parsedAnnotations[start.utf8Offset].flatMap { $0.text == text ? $0.result : nil }
+                let fromMarker = comment.utf8.dropFirst(marker - offset.utf8Offset)
+                let text = String(Self.annotationText(Substring(fromMarker)))
+                let parsed = parsedAnnotations[marker].flatMap { $0.text == text ? $0.result : nil }
+                let start = offset.advanced(by: comment.utf8.count - text.utf8.count)
                 switch parsed ?? AnnotationParser.parse(text, origin: lines.position(of: start, in: path)) {
                 case let .success(annotation): result.append(annotation)
                 case let .failure(diagnostic): diagnostics.append(diagnostic)
@@ -653,9 +673,9 @@ final class DeclarationVisitor: SyntaxVisitor {
     }
 
     /// The `// decouple:` (or `/// decouple:`) comments in a token's trivia: where each starts,
-    /// its text, the length of its comment marker, and the UTF-8 offset of its `decouple:`.
-    static func annotationComments(_ token: TokenSyntax) -> [(offset: AbsolutePosition, text: String, markerLength: Int, marker: Int)] {
-        var result: [(AbsolutePosition, String, Int, Int)] = []
+    /// its text, and the UTF-8 offset of its `decouple:`.
+    static func annotationComments(_ token: TokenSyntax) -> [(offset: AbsolutePosition, text: String, marker: Int)] {
+        var result: [(AbsolutePosition, String, Int)] = []
         for (trivia, start) in [(token.leadingTrivia, token.position), (token.trailingTrivia, token.endPositionBeforeTrailingTrivia)] {
             var offset = start
             for piece in trivia {
@@ -669,7 +689,7 @@ final class DeclarationVisitor: SyntaxVisitor {
                 }
                 let annotation = text.dropFirst(markerLength).drop(while: { $0 == " " || $0 == "\t" })
                 guard annotation.hasPrefix("decouple:") else { continue }
-                result.append((offset, text, markerLength, offset.utf8Offset + text.utf8.count - annotation.utf8.count))
+                result.append((offset, text, offset.utf8Offset + text.utf8.count - annotation.utf8.count))
             }
         }
         return result
@@ -687,7 +707,7 @@ final class DeclarationVisitor: SyntaxVisitor {
         for marker in markers where !attachedMarkers.contains(marker) {
             guard let token = tree.token(at: AbsolutePosition(utf8Offset: marker)),
                   checked.insert(token.position.utf8Offset).inserted else { continue }
-            for (offset, _, _, marker) in Self.annotationComments(token) where !attachedMarkers.contains(marker) {
+            for (offset, _, marker) in Self.annotationComments(token) where !attachedMarkers.contains(marker) {
                 diagnostics.append(Diagnostic(
                     "this 'decouple:' annotation is attached to no type; write it directly above a struct, class, enum, "
                         + "actor or extension (or among its attributes): a typealias, a member or a statement cannot be annotated",

@@ -1,0 +1,19 @@
+@testable import DecoupleGenerator
+import Testing
+
+@Suite struct EmitterNameTests {
+    /// Names are written bare only where Swift reads them bare: ASCII names are read from their
+    /// bytes, the rest from their characters, and both must agree with the rule.
+    @Test(arguments: [
+        ("title", "title"), ("_x", "_x"), ("X1_y", "X1_y"), ("Type", "`Type`"), ("class", "`class`"),
+        ("1x", "`1x`"), ("full name", "`full name`"), ("a-b", "`a-b`"), ("a.b", "`a.b`"), ("@x", "`@x`"),
+        ("[x", "`[x`"), ("café", "café"), ("名字", "名字"), ("É1", "É1"),
+    ])
+    func names_areEscapedWhereSwiftNeedsBackticks(name: String, written: String) {
+        #expect(Emitter.escaped(name) == written)
+    }
+
+    @Test func paths_escapeEachComponent() {
+        #expect(Emitter.escapedPath("A.Type.b c.d") == "A.`Type`.`b c`.d")
+    }
+}
