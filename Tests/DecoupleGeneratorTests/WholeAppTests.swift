@@ -656,6 +656,23 @@ import Testing
         #expect(lines.contains(Array("        self.\(composed)".unicodeScalars)), "\(output)")
     }
 
+    /// Witnesses too: two protocols whose requirements differ only in scalars need two members,
+    /// which the model can declare, so they are no clash of one member.
+    @Test func witnessesWhoseNamesDifferInScalars_areTwoMembers() {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let output = generate(["M.swift": """
+            protocol A { var \(composed): String { get } }
+            protocol B { var \(decomposed): String { get } }
+            // decouple: A(\(composed): x)
+            // decouple: B(\(decomposed): y)
+            struct M { var x: String; var y: String }
+            """])
+        #expect(!output.contains("error"), "\(output)")
+        let lines = output.components(separatedBy: "\n").map { Array($0.unicodeScalars) }
+        #expect(lines.contains(Array("    internal var \(composed): Swift.String {".unicodeScalars)), "\(output)")
+        #expect(lines.contains(Array("    internal var \(decomposed): Swift.String {".unicodeScalars)), "\(output)")
+    }
+
     /// Type and protocol names too: a configuration that spells a model or protocol with other
     /// scalars names nothing the compiler would find.
     @Test func typeNamesCompareAsTheCompilerDoes() {

@@ -44,6 +44,20 @@ struct ValueSource: Hashable, Sendable {
 }
 
 /// One requirement of an adapter and where its value comes from.
+/// A name as the compiler tells names apart: by its Unicode scalars, here its UTF-8 bytes
+/// (`String` equality would make a precomposed "é" and "e" with a combining accent one name).
+struct ExactName: Hashable {
+    let utf8: [UInt8]
+    init(_ name: String) { utf8 = Array(name.utf8) }
+}
+
+/// The member a witness declares, as ``Binding/witnessName`` identifies it: a name, and a
+/// method's parameters (`label: Type`) then result.
+struct WitnessName: Hashable {
+    var name: ExactName
+    var signature: [String]?
+}
+
 struct Binding: Hashable, Sendable {
     var requirement: Requirement
     /// `nil` for a requirement the model implements itself (a method of the same signature).
@@ -66,10 +80,10 @@ struct Binding: Hashable, Sendable {
 
     /// What identifies the member a witness declares in its type: a property's name (a type has
     /// one property of a name, whatever its type), a method's name, parameters and result.
-    var witnessName: String {
-        let name = requirement.name.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
-        guard requirement.kind == .method, let signature = requirement.signature else { return name }
-        return "\(name) \(signature.parameters.map { "\($0.label): \($0.type)" }) \(signature.returnType.map(\.description) ?? "")"
+    var witnessName: WitnessName {
+        let name = ExactName(requirement.name)
+        guard requirement.kind == .method, let signature = requirement.signature else { return WitnessName(name: name, signature: nil) }
+        return WitnessName(name: name, signature: signature.parameters.map { "\($0.label): \($0.type)" } + [signature.returnType.map(\.description) ?? ""])
     }
 
     /// True when the model's own member already satisfies the requirement.
@@ -170,7 +184,14 @@ struct Resolver: Sendable {
                 return (adapters: adapters, diagnostics: own.diagnostics)
             }
         }
-        var seen: [String: SourcePosition?] = [:]
+        // An adapter is made once per model (its module, its #if conditions) and protocol.
+        struct AdapterKey: Hashable {
+            var module: String?
+            var model: String
+            var conditions: [String]
+            var protocolName: String
+        }
+        var seen: [AdapterKey: SourcePosition?] = [:]
         var tags: [String: SourcePosition?] = [:]
         var witnesses = WitnessLedger()
         var adapters: [ResolvedAdapter] = []
@@ -180,7 +201,9 @@ struct Resolver: Sendable {
             diagnostics += resolution.diagnostics
             let resolved = resolution.adapters
             for adapter in resolved {
-                let key = "\(adapter.model.module ?? "") \(adapter.model.qualifiedName) \(adapter.conditions): \(adapter.protocolDeclaration.qualifiedName)"
+                let key = AdapterKey(
+                    module: adapter.model.module, model: adapter.model.qualifiedName, conditions: adapter.conditions,
+                    protocolName: adapter.protocolDeclaration.qualifiedName)
                 if let first = seen[key] {
                     let firstText = first.map { " at \($0)" } ?? ""
                     diagnostics.append(Diagnostic("'\(adapter.model.qualifiedName)' is adapted to '\(adapter.protocolDeclaration.name)' twice; the first mapping is\(firstText)", at: request.position))

@@ -20,8 +20,17 @@ struct WitnessLedger {
         var position: SourcePosition?
     }
 
-    private var witnesses: [String: Entry] = [:]
-    private var proxyMembers: [String: ProxyEntry] = [:]
+    /// A witness in a model: the model (its module, name and where it is declared) and the
+    /// member the witness declares.
+    private struct WitnessKey: Hashable {
+        var module: String?
+        var model: String
+        var position: SourcePosition
+        var witness: WitnessName
+    }
+
+    private var witnesses: [WitnessKey: Entry] = [:]
+    private var proxyMembers: [ExactName: ProxyEntry] = [:]
 
     /// Checks `adapter`, which will be `adapters[index]`, against the adapters admitted so far:
     /// a witness another adapter of the model writes the same way is marked as written there
@@ -34,11 +43,11 @@ struct WitnessLedger {
     ) -> Bool {
         var problems: [Diagnostic] = []
         var shared: [(binding: Int, entry: Entry)] = []
-        var added: [String: Entry] = [:]
+        var added: [WitnessKey: Entry] = [:]
         if adapter.style != .factory {
-            let model = "\(adapter.model.module ?? "") \(adapter.model.qualifiedName) \(adapter.model.position)"
             for (position, binding) in adapter.bindings.enumerated() where !binding.isSatisfiedByModel {
-                let key = "\(model) \(binding.witnessName)"
+                let key = WitnessKey(
+                    module: adapter.model.module, model: adapter.model.qualifiedName, position: adapter.model.position, witness: binding.witnessName)
                 let written = request.source(for: binding.requirement.name)?.position ?? request.position
                 guard let first = witnesses[key] ?? added[key] else {
                     added[key] = Entry(adapter: index, binding: position, position: written)
@@ -61,11 +70,11 @@ struct WitnessLedger {
                     at: written))
             }
         }
-        var proxied: [String: ProxyEntry] = [:]
+        var proxied: [ExactName: ProxyEntry] = [:]
         if adapter.style == .proxy, !adapter.protocolDeclaration.isBuiltIn {
             let declaration = adapter.protocolDeclaration
             for requirement in declaration.requirements {
-                let key = requirement.name.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+                let key = ExactName(requirement.name)
                 guard let first = proxyMembers[key], first.qualifiedName != declaration.qualifiedName else {
                     proxied[key] = ProxyEntry(protocolName: declaration.name, qualifiedName: declaration.qualifiedName, position: request.position)
                     continue
