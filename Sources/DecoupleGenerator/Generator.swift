@@ -87,7 +87,7 @@ public enum Generator {
             return GenerationResult(code: nil, adapters: [], diagnostics: error.diagnostics, warnings: warnings)
         }
         // The factory style's adapter types are top-level: they must not take a name a source does.
-        let taken = Set(files.flatMap { file in (file.types.map(\.qualifiedName) + file.protocols.map(\.qualifiedName)).filter { !$0.contains(".") } })
+        let taken = Set(files.flatMap { file in (file.types.map(\.qualifiedName) + file.protocols.map(\.qualifiedName)).filter { !$0.utf8.contains(UInt8(ascii: ".")) } })
         let layout = Emitter.layout(
             adapters: adapters, imports: imports(for: adapters, in: files, outputModule: configuration.module), takenNames: taken)
         // The output must parse; if it ever does not, that is our bug, reported rather than

@@ -20,15 +20,21 @@ struct WitnessLedger {
         var position: SourcePosition?
     }
 
-    /// A witness in a model: the model (its module, name and where it is declared) and the
-    /// member the witness declares.
-    private struct WitnessKey: Hashable {
+    /// A model: its module, name and where it is declared.
+    private struct ModelKey: Hashable {
         var module: String?
         var model: String
         var position: SourcePosition
+    }
+
+    /// A witness in a model: the model's number (``models``) and the member the witness declares.
+    private struct WitnessKey: Hashable {
+        var model: Int
         var witness: WitnessName
     }
 
+    /// A number for each model seen, so that a witness's key hashes a number, not a path.
+    private var models: [ModelKey: Int] = [:]
     private var witnesses: [WitnessKey: Entry] = [:]
     private var proxyMembers: [ExactName: ProxyEntry] = [:]
 
@@ -45,9 +51,11 @@ struct WitnessLedger {
         var shared: [(binding: Int, entry: Entry)] = []
         var added: [WitnessKey: Entry] = [:]
         if adapter.style != .factory {
+            let modelKey = ModelKey(module: adapter.model.module, model: adapter.model.qualifiedName, position: adapter.model.position)
+            let model = models[modelKey] ?? models.count
+            models[modelKey] = model
             for (position, binding) in adapter.bindings.enumerated() where !binding.isSatisfiedByModel {
-                let key = WitnessKey(
-                    module: adapter.model.module, model: adapter.model.qualifiedName, position: adapter.model.position, witness: binding.witnessName)
+                let key = WitnessKey(model: model, witness: binding.witnessName)
                 let written = request.source(for: binding.requirement.name)?.position ?? request.position
                 guard let first = witnesses[key] ?? added[key] else {
                     added[key] = Entry(adapter: index, binding: position, position: written)
