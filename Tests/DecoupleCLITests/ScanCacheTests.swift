@@ -43,8 +43,8 @@ extension InProcessWrites {
             let pack = try file(in: root, ending: ".pack")
             let index = try file(in: root, ending: ".index")
             let hex = String(repeating: "ab", count: 16)
-            let packFormat = CacheEntryFormat(marker: "// decouple-scan 4", fileExtension: "pack")
-            let indexFormat = CacheEntryFormat(marker: "// decouple-scan 4 index", fileExtension: "index")
+            let packFormat = CacheEntryFormat(marker: "// \(ScanCache.scannerFormat)", fileExtension: "pack")
+            let indexFormat = CacheEntryFormat(marker: "// \(ScanCache.scannerFormat) index", fileExtension: "index")
             let hostilePacks = [
                 ("a length past the end", "\(hex) \(hex) 9223372036854775800\nx"),
                 ("a negative length", "\(hex) \(hex) -5\nx"),

@@ -108,7 +108,8 @@ import Testing
             // Inference
             "inferred integer literal", "inferred string interpolation", "inferred failable Int(String)", "inferred failable URL(string:)",
             "inferred failable String(data:encoding:)", "inferred failable UIImage(systemName:)", "inferred failable UserDefaults(suiteName:)",
-            "inferred init? of a source type", "inferred init! of a source type", "inferred init of a source type", "inferred Double(Double)",
+            "inferred init? of a source type", "inferred init! of a source type", "inferred init of a source type beside an init? of other labels",
+            "inferred Double(Double)", "inferred init?(rawValue:) of a raw-value enum",
             "inferred Int(Double)", "inferred generic initializer", "inferred lower-case type", "inferred static member", "inferred enum case",
             "inferred capitalised free function", "inferred NSLocalizedString call", "@State wrapper with literal", "@Environment(T.self) wrapper",
             "static member",

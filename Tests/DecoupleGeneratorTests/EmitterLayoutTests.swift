@@ -82,11 +82,12 @@ import Testing
         ("extension A: P {\nvar x: ( Swift.Int ) {\nself.y\n}\n}", false),
         // Blank lines, ASCII or not, are dropped, as both layouts read them from the characters
         // (a space with a combining mark is a whitespace character); a non-blank one is not.
-        ("extension A: P {\n\t \u{0B}\n\u{3000}\u{A0}\nvar x: Swift.Int {\nself.y\n}\n}", true),
+        ("extension A: P {\n\t \u{0B}\u{0C}\n\u{3000}\u{A0}\nvar x: Swift.Int {\nself.y\n}\n}", true),
         ("extension A: P {\n \u{301}\nvar x: Swift.Int {\nself.y\n}\n}", true),
         ("extension A: P {\n \u{301}x\nvar x: Swift.Int {\nself.y\n}\n}", false),
-        // Lines are split at LF only: a CR goes to the formatter.
+        // Lines are split at LF only: a CR, even in a string literal, goes to the formatter.
         ("extension A: P {\r\nvar x: Swift.Int {\r\nself.y\r\n}\r\n}", false),
+        ("extension A: P {\nvar x: Swift.String {\nself.y ?? \"a\rb\"\n}\n}", false),
     ])
     func declarations_plainWhereTheFormatterChangesNothingButIndentation(text: String, isPlain: Bool) {
         let plain = DeclarationLayout.plain(text)

@@ -52,6 +52,44 @@ import Testing
         #expect(types["plain"] == "Plain", "\(types)")
     }
 
+    /// A failable initializer counts only where the call's labels may reach it: Vapor's
+    /// `Relation("x")` beside `init?(rawValue:)` is a `Relation`. An enum with raw values has an
+    /// `init?(rawValue:)` it does not declare; a default, variadic or closure argument may reach
+    /// other labels.
+    @Test func failableInitializers_countWhereTheCallsLabelsMayReachThem() {
+        let types = Self.members("""
+            struct Relation: RawRepresentable {
+                var rawValue: String
+                init<S: StringProtocol>(_ rel: S) { rawValue = String(rel) }
+                init?(rawValue: String) { self.rawValue = rawValue }
+            }
+            struct Flexible { init?(a: Int, b: Int = 0) { return nil }; init(a: Int, c: String) {} }
+            struct Variadic { init?(_ values: Int...) { return nil }; init() {} }
+            struct Closure { init?(f: () -> Void) { return nil }; init(g: () -> Void) {} }
+            enum Kind: String { case a }
+            enum Bare { case a; init(x: Int) { self = .a } }
+            struct Extended {}
+            extension Extended { init?(x: Int) { return nil } }
+            struct Model {
+                var relation = Relation("x")
+                var raw = Relation(rawValue: "x")
+                var kind = Kind(rawValue: "a")
+                var flexible = Flexible(a: 1, c: "")
+                var variadic = Variadic()
+                var closure = Closure { }
+                var bare = Bare(x: 1)
+                var unwrapped = Kind(rawValue: "a")!
+                var extended = Extended(x: 1)
+                var implicit = Extended()
+            }
+            """)
+        #expect(types["relation"] == "Relation", "\(types)")
+        for name in ["raw", "kind", "flexible", "variadic", "closure", "extended"] {
+            #expect(types[name]?.contains("has a failable initializer (`init?`) that") == true, "\(name): \(types)")
+        }
+        #expect(types["bare"] == "Bare" && types["unwrapped"] == "Kind" && types["implicit"] == "Extended", "\(types)")
+    }
+
     /// A `private` type is seen only in its file: a namesake in another file, read first or
     /// last, never decides a type here (the compiler picks the file's own).
     @Test(arguments: [false, true])

@@ -21,7 +21,7 @@ import Foundation
 public final class ScanCache: @unchecked Sendable {
     /// Changes whenever what the scanner records, or how it is encoded, changes: old packs then
     /// stop matching any key.
-    static let scannerFormat = "decouple-scan 4"
+    static let scannerFormat = "decouple-scan 5"
     private static let packFormat = CacheEntryFormat(marker: "// \(scannerFormat)", fileExtension: "pack")
     private static let indexFormat = CacheEntryFormat(marker: "// \(scannerFormat) index", fileExtension: "index")
 

@@ -118,6 +118,7 @@ public struct Catalog: Sendable {
                 declarations[name]![index].inheritedTypes += info.inheritedTypes
             }
             if index == annotationTarget { declarations[name]![index].annotations += info.annotations }
+            declarations[name]![index].failableInitializers += info.failableInitializers
         }
     }
 
@@ -202,8 +203,8 @@ public struct Catalog: Sendable {
         for name in declarations.keys.sorted() { complete(name, visiting: []) }
     }
 
-    /// Members Swift writes for a type that the source does not: an enum's `rawValue`, and the
-    /// `id` of a class that is `Identifiable` without declaring one.
+    /// Members Swift writes for a type that the source does not: an enum's `rawValue` and
+    /// `init?(rawValue:)`, and the `id` of a class that is `Identifiable` without declaring one.
     private mutating func addSynthesizedMembers() {
         let rawTypes: Set<String> = [
             "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
@@ -215,9 +216,11 @@ public struct Catalog: Sendable {
                 let kind = declarations[name]![index].kind
                 guard kind == .enum || kind == .class else { continue }
                 let type = declarations[name]![index]
-                if type.kind == .enum, let raw = type.inheritedTypes.first, rawTypes.contains(QualifiedName(raw).canonical),
-                   type.member(named: "rawValue") == nil {
-                    declarations[name]![index].members.append(synthesized("rawValue", type: raw, of: type))
+                if type.kind == .enum, let raw = type.inheritedTypes.first, rawTypes.contains(QualifiedName(raw).canonical) {
+                    declarations[name]![index].failableInitializers.append(["rawValue"])
+                    if type.member(named: "rawValue") == nil {
+                        declarations[name]![index].members.append(synthesized("rawValue", type: raw, of: type))
+                    }
                 }
                 if type.kind == .class, type.conforms(to: "Identifiable"), type.member(named: "id") == nil {
                     declarations[name]![index].members.append(synthesized("id", type: "ObjectIdentifier", of: type))
@@ -272,9 +275,13 @@ public struct Catalog: Sendable {
             let owner = declarations[name]![index]
             guard let type = candidates.compactMap({ declaration($0, seenFrom: member.position.file, module: owner.module) }).first else { continue }
             var updated = member
-            if type.hasFailableInitializer {
+            // A failable initializer may be the one called unless its labels differ from the call's.
+            let mayFail = type.failableInitializers.contains { labels in
+                labels == nil || member.initializerCallLabels == nil || labels == member.initializerCallLabels
+            }
+            if mayFail {
                 updated.type = nil
-                updated.inferenceFailure = "'\(type.qualifiedName)' declares a failable initializer (`init?`), and whether `\(called)(…)` calls it only a type checker can tell; write the type (`\(called)` or `\(called)?`)"
+                updated.inferenceFailure = "'\(type.qualifiedName)' has a failable initializer (`init?`) that `\(called)(…)` may call, and whether it does only a type checker can tell; write the type (`\(called)` or `\(called)?`)"
             } else if !type.genericParameters.isEmpty {
                 updated.type = nil
                 updated.inferenceFailure = "'\(type.qualifiedName)' is generic, and its type arguments in `\(called)(…)` only a type checker can infer; write the type (`\(called)<…>`)"

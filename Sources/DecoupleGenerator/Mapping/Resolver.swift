@@ -43,7 +43,6 @@ struct ValueSource: Hashable, Sendable {
     }
 }
 
-/// One requirement of an adapter and where its value comes from.
 /// A name as the compiler tells names apart: by its Unicode scalars, here its UTF-8 bytes
 /// (`String` equality would make a precomposed "é" and "e" with a combining accent one name).
 struct ExactName: Hashable {
@@ -58,6 +57,7 @@ struct WitnessName: Hashable {
     var signature: [String]?
 }
 
+/// One requirement of an adapter and where its value comes from.
 struct Binding: Hashable, Sendable {
     var requirement: Requirement
     /// `nil` for a requirement the model implements itself (a method of the same signature).

@@ -41,7 +41,8 @@ package enum AnnotationParser {
     /// block comment could run on into the next text unseen, as trivia between two statements
     /// (`A /*` then `*/ B`), so texts with one are parsed alone.
     private static func statements(of texts: [String]) -> [(statement: CodeBlockItemSyntax, start: Int)]? {
-        // (Foundation's `contains` of a string is slow; a text without `*` needs none.)
+        // (A string's `contains` of a string is slow, Foundation's where it is imported; a text
+        // without `*` needs none.)
         guard !texts.contains(where: { $0.utf8.contains(UInt8(ascii: "*")) && ($0.contains("/*") || $0.contains("*/")) }) else { return nil }
         let joined = texts.joined(separator: "\n")
         guard BracketNesting.firstTooDeep(in: joined) == nil else { return nil }

@@ -134,6 +134,9 @@ public struct MemberDeclaration: Hashable, Sendable, Codable {
     /// A property initialised from a call of a name (`Box(3)`, `iOSTabs()`), not unwrapped: the
     /// name, for the catalog to check once it knows every type (failable, generic, lower-case).
     public var initializerCall: String?
+    /// The argument labels of ``initializerCall`` (`_` for an unlabelled argument); `nil` when
+    /// it has a trailing closure, which any initializer taking a closure last may take.
+    public var initializerCallLabels: [String]?
 }
 
 /// A conformance that holds only under a condition: `extension Box: Equatable where T: Equatable`.
@@ -183,8 +186,11 @@ public struct TypeDeclaration: Hashable, Sendable, Codable {
     public var module: String?
     /// Conformances added by extensions with a `where` clause; not used where they may not hold.
     public var conditionalConformances: [ConditionalConformance] = []
-    /// The type declares an `init?` or `init!`, so a call of its initializer may give `nil`.
-    public var hasFailableInitializer: Bool = false
+    /// The argument labels of each `init?` or `init!` the type has (`_` for an unlabelled
+    /// argument), or `nil` for one that a call with other labels may call too (a parameter with
+    /// a default value, or variadic). A call of the type whose labels match none of them gives
+    /// no `nil`: `Relation("x")` beside `init?(rawValue:)`.
+    public var failableInitializers: [[String]?] = []
 
     /// The first non-static member with this name.
     func member(named name: String) -> MemberDeclaration? {

@@ -62,6 +62,8 @@ package struct ExtensionInfo: Sendable, Codable {
     var conditions: [String] = []
     /// The extension's `where` clause: its conformances hold only under it.
     var whereClause: String?
+    /// Its `init?` and `init!`, as ``TypeDeclaration/failableInitializers`` reads them.
+    var failableInitializers: [[String]?] = []
 }
 
 /// The first lines of every file the generator writes, exactly as written. Only a file that
@@ -436,6 +438,9 @@ final class DeclarationVisitor: SyntaxVisitor {
                 if let initializer = binding.initializer?.value {
                     if let call = initializer.as(FunctionCallExprSyntax.self) {
                         member.initializerCall = Self.calledName(call)
+                        if call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty {
+                            member.initializerCallLabels = call.arguments.map { $0.label.map { QualifiedName.unescaped($0.text) } ?? "_" }
+                        }
                     }
                     switch TypeInference.infer(initializer) {
                     case let .type(reference): member.type = reference
@@ -548,8 +553,13 @@ final class DeclarationVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-        if node.optionalMark != nil, case let .type(index)? = scopes.last?.target {
-            types[index].hasFailableInitializer = true
+        guard node.optionalMark != nil, let target = scopes.last?.target else { return .skipChildren }
+        let parameters = node.signature.parameterClause.parameters
+        let fixed = parameters.allSatisfy { $0.defaultValue == nil && $0.ellipsis == nil }
+        let labels = fixed ? parameters.map { QualifiedName.unescaped($0.firstName.text) } : nil
+        switch target {
+        case let .type(index): types[index].failableInitializers.append(labels)
+        case let .extension(index): extensions[index].failableInitializers.append(labels)
         }
         return .skipChildren
     }
@@ -605,7 +615,7 @@ final class DeclarationVisitor: SyntaxVisitor {
 
     /// What follows each `decouple:` of the source, to the end of its line, parsed before the
     /// walk, all with one parser (``AnnotationParser/parseAll(_:origins:)``): by the UTF-8
-    /// offset where the text starts, with the text. A declaration's annotation takes its parse
+    /// offset of the `decouple:`, with the text. A declaration's annotation takes its parse
     /// from here when its comment's text is the same.
     private var parsedAnnotations: [Int: (text: String, result: Result<Annotation, Diagnostic>)] = [:]
 

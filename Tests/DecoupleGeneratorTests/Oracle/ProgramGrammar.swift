@@ -171,12 +171,27 @@ struct ProgramGrammar {
             ], isPlainValue: true, hasProxyFallback: true)
         case 8:
             let kind = typeName("Kind", unit)
+            // Chosen by the unit, not drawn, so that every other choice of a seed stays the same.
+            if unit.isMultiple(of: 2) {
+                // Swift writes `init?(rawValue:)` for an enum with raw values.
+                add("\(access)nonisolated enum \(kind): Int, Sendable {\n    case video, audio\n}", to: "Types.swift", imports: [])
+                return ValueType(spelling: "\(kind)?", value: "nil", inferred: [("\(kind)(rawValue: 1)", "inferred init?(rawValue:) of a raw-value enum")],
+                                 isPlainValue: true, hasProxyFallback: true)
+            }
             add("\(access)nonisolated enum \(kind): Sendable {\n    case video, audio\n}", to: "Types.swift", imports: [])
             shapes.insert("enum case reference")
             return ValueType(spelling: kind, value: "\(kind).video", inferred: [("\(kind).audio", "inferred enum case")], isPlainValue: true, hasProxyFallback: false)
         case 9:
             let gauge = typeName("Gauge", unit)
             let failable = pick(["init?", "init!", "init?", "init!", "init"])
+            if failable == "init" {
+                // With a failable initializer of other labels beside it, which `Gauge(3)` cannot call.
+                add("\(access)nonisolated struct \(gauge): Sendable {\n    \(access)init(_ value: Int) {}\n    \(access)init?(rawValue: Int) { return nil }\n}",
+                    to: "Types.swift", imports: [])
+                shapes.insert("source type with init")
+                return ValueType(spelling: gauge, value: "\(gauge)(1)", inferred: [("\(gauge)(3)", "inferred init of a source type beside an init? of other labels")],
+                                 isPlainValue: false, hasProxyFallback: false)
+            }
             add("\(access)nonisolated struct \(gauge): Sendable {\n    \(access)\(failable)(_ value: Int) {}\n}", to: "Types.swift", imports: [])
             shapes.insert("source type with \(failable)")
             let spelling = failable == "init" ? gauge : "\(gauge)?"
