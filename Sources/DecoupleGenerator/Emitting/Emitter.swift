@@ -407,8 +407,7 @@ enum Emitter {
     private static func isPlainIdentifier(_ name: String) -> Bool {
         // ASCII names, nearly all of them, are read from their bytes.
         if let first = name.utf8.first, name.utf8.allSatisfy({ $0 < 0x80 }) {
-            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_") }
-            return isLetter(first) && name.utf8.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            return !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) && name.utf8.allSatisfy(QualifiedName.isPlainIdentifierByte)
         }
         guard let first = name.first, first.isLetter || first == "_" else { return false }
         return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }

@@ -43,13 +43,6 @@ struct ValueSource: Hashable, Sendable {
     }
 }
 
-/// A name as the compiler tells names apart: by its Unicode scalars, here its UTF-8 bytes
-/// (`String` equality would make a precomposed "é" and "e" with a combining accent one name).
-struct ExactName: Hashable {
-    let utf8: [UInt8]
-    init(_ name: String) { utf8 = Array(name.utf8) }
-}
-
 /// The member a witness declares, as ``Binding/witnessName`` identifies it: a name, and a
 /// method's parameters (`label: Type`) then result.
 struct WitnessName: Hashable {

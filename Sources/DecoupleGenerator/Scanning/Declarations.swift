@@ -10,6 +10,13 @@ extension String {
     }
 }
 
+/// An identifier as a dictionary key, equal to another exactly when `isSameIdentifier(as:)` says
+/// so: by its UTF-8 bytes, which are its scalars.
+struct ExactName: Hashable {
+    let utf8: [UInt8]
+    init(_ name: String) { utf8 = Array(name.utf8) }
+}
+
 /// Swift's access levels, ordered from most to least restricted.
 public enum AccessLevel: String, Sendable, Comparable, CaseIterable, Codable {
     case `private`, `fileprivate`, `internal`, `package`, `public`, `open`

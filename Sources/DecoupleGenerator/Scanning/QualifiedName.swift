@@ -136,7 +136,8 @@ package struct QualifiedName: Hashable, Sendable, CustomStringConvertible {
         return tokens
     }
 
-    private static func isPlainIdentifierByte(_ byte: UInt8) -> Bool {
+    /// An ASCII letter, digit or `_`: a byte of a name Swift reads without backticks.
+    static func isPlainIdentifierByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
              UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): true
