@@ -1,4 +1,4 @@
-import Decouple
+@testable import Decouple
 import DecoupleTestSupport
 import Foundation
 import Testing
@@ -54,7 +54,8 @@ private final class Recorder: Sendable {
 
     @Test func anObservationMadeWhileARoundIsDelivered_joinsAfterIt_withTheValueToldLast() {
         // A round of 1 is held inside a handler on another thread; an observation made now gets
-        // its initial call after that round, with 1, from the delivering thread, and then 2.
+        // its initial call after that round, with 1, and then 2. It was asked for by another
+        // thread than the delivering one, so a Dispatch worker makes it.
         let property = ObservableProperty(0)
         let inRound = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
         let holder = property.observe { change in
@@ -72,7 +73,9 @@ private final class Recorder: Sendable {
         #expect(seen.all == [], "the initial call waits for the round being delivered")
         #expect(property.observerCount == 2)
         resume.signal()
-        _ = done.wait(timeout: .now() + 10)
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while seen.all.count < 2, ContinuousClock.now < deadline { _ = sched_yield() }
         #expect(seen.all == ["initial 1", "new 2"])
         withExtendedLifetime((holder, token)) {}
     }
@@ -102,16 +105,16 @@ private final class Recorder: Sendable {
                 order.append("handler returned")
             }
             resume.signal()
-            #expect(entered.wait(timeout: .now() + 10) == .success, "the initial call is made on the delivering thread")
+            #expect(entered.wait(timeout: .now() + 10) == .success, "the initial call is made after the round")
             Thread {
+                // The handler is let go only once `cancel()` says it waits for it.
+                DeliveryProbe.install { point in if point == .waitingForHandler { proceed.signal() } }
                 token.cancel()
                 order.append("cancel returned")
                 cancelled.signal()
             }.start()
-            usleep(2_000)   // gives `cancel()` time to start waiting; the order is what is checked
-            proceed.signal()
-            _ = cancelled.wait(timeout: .now() + 10)
-            _ = delivered.wait(timeout: .now() + 10)
+            #expect(cancelled.wait(timeout: .now() + 10) == .success)
+            #expect(delivered.wait(timeout: .now() + 10) == .success)
             #expect(order.all == ["handler returned", "cancel returned"])
             withExtendedLifetime(holder) {}
         }
@@ -120,8 +123,8 @@ private final class Recorder: Sendable {
     @Test func aValueSetDuringTheInitialCall_isToldAfterIt_andCancelWaitsForThatRound() {
         for _ in 0..<10 {
             // Thread B observes with `.initial`, and its initial call waits; meanwhile thread A
-            // sets 1. The round of 1 must not run beside the initial call (it runs after it, on
-            // B), and `cancel()` on a third thread must wait for that round's handler.
+            // sets 1. The round of 1 must not run beside the initial call (it runs after it, handed
+            // on by B), and `cancel()` on a third thread must wait for that round's handler.
             let property = ObservableProperty(0)
             let initialEntered = DispatchSemaphore(value: 0), initialGo = DispatchSemaphore(value: 0)
             let roundEntered = DispatchSemaphore(value: 0), roundGo = DispatchSemaphore(value: 0)
@@ -146,23 +149,26 @@ private final class Recorder: Sendable {
                 finished.signal()
             }.start()
             #expect(initialEntered.wait(timeout: .now() + 10) == .success)
-            Thread { property.value = 1; finished.signal() }.start()
-            usleep(2_000)   // lets thread A set the value while the initial call waits
-            initialGo.signal()
+            // Thread A sets 1 while the initial call waits; the call is let go once A's set has
+            // given the lock back (queued behind the initial call).
+            Thread {
+                DeliveryProbe.install { point in if point == .unlocked { initialGo.signal() } }
+                property.value = 1
+                DeliveryProbe.remove()
+                finished.signal()
+            }.start()
             #expect(roundEntered.wait(timeout: .now() + 10) == .success)
             Thread {
-                var polls = 0
-                while token.value == nil, polls < 10_000 {
-                    usleep(1_000)
-                    polls += 1
-                }
+                // The token exists once B's `observe` returned, which the round does not wait for.
+                let deadline = ContinuousClock.now + .seconds(30)
+                while token.value == nil, ContinuousClock.now < deadline { _ = sched_yield() }
+                // The round's handler is let go only once `cancel()` says it waits for it.
+                DeliveryProbe.install { point in if point == .waitingForHandler { roundGo.signal() } }
                 token.value?.cancel()
                 order.append("cancel returned")
                 finished.signal()
             }.start()
-            usleep(2_000)   // gives `cancel()` time to start waiting; the order is what is checked
-            roundGo.signal()
-            for _ in 0..<3 { _ = finished.wait(timeout: .now() + 20) }
+            for _ in 0..<3 { #expect(finished.wait(timeout: .now() + 20) == .success) }
             #expect(!overlapped.value, "the handler was entered twice at once")
             #expect(order.all == ["round handler returned", "cancel returned"])
         }

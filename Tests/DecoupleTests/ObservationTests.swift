@@ -1,4 +1,4 @@
-import Decouple
+@testable import Decouple
 import DecoupleTestSupport
 import Foundation
 import Testing
@@ -192,21 +192,23 @@ private final class Observer {}
         // The gate: a cancel that finds the handler running on another thread waits for it to
         // return, and the handler is never entered after the cancel returned.
         let property = ObservableProperty(0)
-        let entered = DispatchSemaphore(value: 0)
+        let entered = DispatchSemaphore(value: 0), cancelWaits = DispatchSemaphore(value: 0)
         let calls = Shared(0)
         let returned = Shared(false)
         let token = property.observe { change in
             calls.increment()
             if change.new == 1 {
                 entered.signal()
-                Thread.sleep(forTimeInterval: 0.05)
+                #expect(cancelWaits.wait(timeout: .now() + 10) == .success)
                 returned.mutate { $0 = true }
             }
         }
         let setter = Thread { property.value = 1 }
         setter.start()
-        entered.wait()
+        #expect(entered.wait(timeout: .now() + 10) == .success)
+        DeliveryProbe.install { point in if point == .waitingForHandler { cancelWaits.signal() } }
         token.cancel()
+        DeliveryProbe.remove()
         #expect(returned.value)        // cancel returned only after the handler did
         property.value = 2
         #expect(calls.value == 1)

@@ -22,6 +22,8 @@ final class DeliveryContext {
     /// time.
     @usableFromInline let isMainThread = Thread.isMainThread
     @exclusivity(unchecked) @usableFromInline var jobs: [() -> Void] = []
+    /// What ``DeliveryProbe`` calls on this thread: a test's hook, `nil` otherwise.
+    @exclusivity(unchecked) @usableFromInline var probe: (@Sendable (DeliveryProbe.Point) -> Void)?
     @exclusivity(unchecked) private var isReleasing = false
     @exclusivity(unchecked) private var releases: [[AnyObject & Sendable]] = []
 
@@ -118,12 +120,64 @@ final class ObservationGate: @unchecked Sendable {
         if isClosed { condition.broadcast() }
     }
 
-    /// Closes the gate, waiting for the calls running on other threads to return.
+    /// Closes the gate. Called outside every handler, it waits for the calls running on other
+    /// threads to return; called from inside a handler (of any observation), it does not wait,
+    /// since two handlers each cancelling the other would wait for each other for ever.
     func close() {
-        let thread = ObjectIdentifier(DeliveryContext.current)
+        let context = DeliveryContext.current
+        let thread = ObjectIdentifier(context)
+        let waits = context.depth == 0
         condition.lock()
-        defer { condition.unlock() }
         isClosed = true
-        while running.contains(where: { $0 != thread }) { condition.wait() }
+        var announced = false
+        while waits, running.contains(where: { $0 != thread }) {
+            if !announced, let probe = context.probe {
+                // Told outside the lock: the probe is a test's code.
+                announced = true
+                condition.unlock()
+                probe(.waitingForHandler)
+                condition.lock()
+                continue
+            }
+            condition.wait()
+        }
+        condition.unlock()
+    }
+}
+
+// MARK: - DeliveryProbe
+
+/// Hooks that tests install on one thread to order threads explicitly at the delivery
+/// protocol's boundaries, instead of sleeping and hoping. A thread without a probe pays one
+/// `nil` check at each boundary.
+@usableFromInline
+package enum DeliveryProbe {
+    /// A boundary of the delivery protocol, reached by the thread whose probe is called.
+    @usableFromInline
+    package enum Point: Sendable, Equatable {
+        /// `cancel()` is about to wait for a handler running on another thread.
+        case waitingForHandler
+        /// A lock of an observable was just given back (a value stored or queued, a round taken).
+        case unlocked
+        /// Rounds that other threads set are handed to another thread, or to the main actor.
+        case handingOff
+    }
+
+    /// Calls `probe` at every boundary this thread reaches, until ``remove()``.
+    package static func install(_ probe: @escaping @Sendable (Point) -> Void) {
+        DeliveryContext.current.probe = probe
+    }
+
+    /// Removes this thread's probe.
+    package static func remove() {
+        DeliveryContext.current.probe = nil
+    }
+}
+
+extension DeliveryContext {
+    /// Calls this thread's probe, if a test installed one.
+    @inlinable
+    func reach(_ point: DeliveryProbe.Point) {
+        if let probe { probe(point) }
     }
 }

@@ -43,32 +43,122 @@ final class MainActorWeak<Object: AnyObject>: Sendable {
     }
 }
 
-// MARK: - MainActorQueue
+// MARK: - MainActorInbox
 
-/// One observation's deliveries queued to the main actor: how many are waiting, so that a value
-/// set on the main actor while one waits is queued behind it, not told at once. Told at once, it
-/// would be overtaken by the older value when that one runs, and the observer would end on it.
+/// One main-actor observation's changes on their way to the main actor, coalesced: what a
+/// main-actor handler is told, and when.
+///
+/// - On the main actor, a change is told at once; one still waiting (older) is dropped.
+/// - Elsewhere, a change waits here, replacing the one waiting, and one main-actor task tells
+///   whatever waits when it runs.
+/// - A change is told only if its value is newer than the last one told, and, where the source
+///   numbers its values, only if no newer value has been set since (that one is told instead).
+///   So the handler never sees a value older than one it saw, and ends on the value stored.
+/// - Every call runs through ``gate`` and as a delivery on its thread, so `cancel()` waits for
+///   it (from another thread) and a value the handler sets is compared and ordered as one set
+///   from inside a handler.
 @usableFromInline
-final class MainActorQueue: Sendable {
-    private let waiting = Locked(0)
-
-    @usableFromInline init() {}
-
-    /// Whether no delivery waits. Asked on the main actor, before telling a value at once.
-    @usableFromInline
-    var isEmpty: Bool {
-        waiting.withLock { $0 == 0 }
+final class MainActorInbox<Value: Sendable>: Sendable {
+    private struct State {
+        var waiting: (change: ObservedChange<Value>, version: Int)?
+        var isScheduled = false
+        /// The number of the last value told (prior notifications do not count).
+        var lastTold = 0
+        /// For sources that do not number their values: the count of changes received.
+        var received = 0
+        var token: Weak<CancellationToken>?
     }
 
-    /// Queues `body` to the main actor, after the deliveries already queued; skips it if by the
-    /// time it runs `token` is gone or cancelled.
+    private let state = Locked(State())
+    /// Whether the observation is still on; the token closes it.
+    let gate = ObservationGate()
+    private let tell: @MainActor @Sendable (ObservedChange<Value>) -> Bool
+    private let isLatest: (@Sendable (Int) -> Bool)?
+
+    /// - Parameters:
+    ///   - tell: Tells the handler; returns `false` when the observer has gone, which ends the
+    ///     observation.
+    ///   - isLatest: Whether a number is the source's last value's, if the source numbers them.
     @usableFromInline
-    func enqueue(unlessCancelled token: Weak<CancellationToken>, _ body: @escaping @MainActor @Sendable () -> Void) {
-        waiting.withLock { $0 += 1 }
-        Task { @MainActor in
-            defer { waiting.withLock { $0 -= 1 } }
-            guard let live = token.object, !live.isCancelled else { return }
-            body()
+    init(_ tell: @escaping @MainActor @Sendable (ObservedChange<Value>) -> Bool, isLatest: (@Sendable (Int) -> Bool)?) {
+        self.tell = tell
+        self.isLatest = isLatest
+    }
+
+    /// The token that ends the observation, cancelled when the observer has gone.
+    @usableFromInline
+    func attach(_ token: CancellationToken) {
+        state.withLock { $0.token = Weak(token) }
+    }
+
+    /// Takes a change, on the thread delivering it: `version` numbers its value (`nil` when the
+    /// source does not number them).
+    @usableFromInline
+    func receive(_ change: ObservedChange<Value>, version: Int?) {
+        let context = DeliveryContext.current
+        let onMainActor = MainActorDelivery.isOnMainActor(context)
+        let (version, schedules) = state.withLock { state -> (Int, Bool) in
+            let version = version ?? {
+                if !change.isPrior { state.received += 1 }
+                return state.received + (change.isPrior ? 1 : 0)
+            }()
+            if onMainActor {
+                state.waiting = nil   // older than this one
+                return (version, false)
+            }
+            state.waiting = (change, version)
+            defer { state.isScheduled = true }
+            return (version, !state.isScheduled)
+        }
+        if onMainActor {
+            MainActor.assumeIsolated {
+                gate.run(in: context) {
+                    context.deliver { deliver(change, version: version, in: context) }
+                }
+            }
+        } else if schedules {
+            Task { @MainActor in self.flush() }
+        }
+    }
+
+    /// The initial call, on the main actor, with the value stored when the observation began.
+    @MainActor
+    func tellInitial(_ change: ObservedChange<Value>, version: Int) {
+        let context = DeliveryContext.current
+        gate.run(in: context) {
+            context.deliver { deliver(change, version: version, in: context) }
+        }
+    }
+
+    /// Tells what waits, on the main actor.
+    @MainActor
+    private func flush() {
+        let context = DeliveryContext.current
+        let waiting = state.withLock { state in
+            defer {
+                state.waiting = nil
+                state.isScheduled = false
+            }
+            return state.waiting
+        }
+        guard let (change, version) = waiting else { return }
+        gate.run(in: context) {
+            context.deliver { deliver(change, version: version, in: context) }
+        }
+    }
+
+    /// Tells `change` if it is news, and ends the observation if the observer has gone.
+    @MainActor
+    private func deliver(_ change: ObservedChange<Value>, version: Int, in context: DeliveryContext) {
+        let isNews = state.withLock { state -> Bool in
+            guard change.isInitial || version > state.lastTold else { return false }
+            if !change.isPrior { state.lastTold = version }
+            return true
+        }
+        guard isNews, change.isInitial || isLatest?(version) ?? true else { return }
+        if !tell(change) {
+            let token = state.withLock { $0.token?.object }
+            token?.cancel()
         }
     }
 }

@@ -10,6 +10,9 @@
 /// button.bind(\.isEnabled, to: buttonEnabled)
 /// ```
 ///
+/// A derived value starts observing its sources before it first reads them, so a change made
+/// while the first value is computed is computed again, never missed.
+///
 /// A derived value holds its sources' observations; its observers' tokens hold it. So a
 /// derived value used only by a binding lives exactly as long as that binding. Its sources and
 /// its value are `Sendable`, because it recomputes on a thread that changed a source. Sources
@@ -30,6 +33,12 @@ public final class Derived<Value: Sendable>: ObservableValue, Sendable {
     public func observe(options: ObservationOptions = [.new], _ handler: @escaping @Sendable (ObservedChange<Value>) -> Void) -> CancellationToken {
         let inner = storage.observe(options: options, handler)
         // The outer token keeps this value (and so its upstream observations) alive.
+        return CancellationToken(retaining: [self, inner]) { inner.cancel() }
+    }
+
+    @MainActor
+    func observeNumbered(options: ObservationOptions, _ tell: @escaping @MainActor @Sendable (ObservedChange<Value>) -> Bool) -> CancellationToken {
+        let inner = storage.observeNumbered(options: options, tell)
         return CancellationToken(retaining: [self, inner]) { inner.cancel() }
     }
 
@@ -69,9 +78,12 @@ public final class Derived<Value: Sendable>: ObservableValue, Sendable {
     public convenience init<Source: ObservableValue & Sendable>(_ source: Source, _ transform: @escaping @Sendable (Source.Value) -> Value) {
         self.init(initial: transform(source.value))
         // Sources are captured weakly: a derived value never keeps its sources alive.
-        follow(source) { [weak source] derived in
+        let recompute: @Sendable (Derived) -> Void = { [weak source] derived in
             derived.recompute { source.map { transform($0.value) } }
         }
+        follow(source, recompute)
+        // Observed from here on: a change made since the first read is computed again.
+        recompute(self)
     }
 
     /// A value computed from two sources, updated when either changes (`combineLatest:reduce:`).
@@ -87,6 +99,7 @@ public final class Derived<Value: Sendable>: ObservableValue, Sendable {
         }
         follow(a, recompute)
         follow(b, recompute)
+        recompute(self)
     }
 
     /// A value computed from three sources, updated when any changes.
@@ -103,6 +116,7 @@ public final class Derived<Value: Sendable>: ObservableValue, Sendable {
         follow(a, recompute)
         follow(b, recompute)
         follow(c, recompute)
+        recompute(self)
     }
 }
 

@@ -47,15 +47,16 @@ extension ObservedChange: Equatable where Value: Equatable {}
 
 /// A value that tells observers when it changes: an ``ObservableProperty`` or a ``Derived`` value.
 ///
-/// Handlers passed to ``observe(options:_:)`` are `@Sendable`: they run on whichever thread set
-/// the value. Code on the main actor observes with ``observe(_:options:_:)`` instead, whose
-/// handler is main-actor isolated and is called on the main actor.
+/// Handlers passed to ``observe(options:_:)`` are `@Sendable`: they run on a thread that set
+/// the value, or one that took over its delivery (see the `DeliveryContract` article). Code on
+/// the main actor observes with ``observe(_:options:_:)`` instead, whose handler is main-actor
+/// isolated and is called on the main actor.
 public protocol ObservableValue<Value>: AnyObject {
     associatedtype Value
     /// The current value.
     var value: Value { get }
     /// Calls `handler` as the value changes, as the options say, until the token is cancelled or
-    /// released. Handlers run on the thread that changed the value.
+    /// released.
     func observe(options: ObservationOptions, _ handler: @escaping @Sendable (ObservedChange<Value>) -> Void) -> CancellationToken
 }
 
@@ -71,11 +72,12 @@ extension ObservableValue where Value: Sendable {
     /// }.store(in: label.bindings)
     /// ```
     ///
-    /// The handler runs on the main actor: at once when the value is set on the main actor (the
-    /// usual case, and always so for `.initial`), and otherwise as soon as the main actor is
-    /// free, in the order the values were set. A value set on the main actor while an older one,
-    /// set elsewhere, still waits for the main actor is queued behind it, so the observer ends
-    /// on the value stored.
+    /// The handler always runs on the main actor, and is coalesced there, as SwiftUI's updates
+    /// are: with ``ObservationOptions/initial`` it is called before this returns, with the
+    /// value stored now; a value set on the main actor is told at once; a value set on another
+    /// thread is told on the main actor's next turn, unless a newer one was set meanwhile, which
+    /// is told instead. So the handler may skip values, never sees a value older than one it
+    /// was told, and always ends on the value stored.
     @MainActor @inlinable
     public func observe<Observer: AnyObject>(
         _ observer: Observer,
@@ -100,26 +102,28 @@ extension ObservableValue where Value: Sendable {
     ) -> CancellationToken {
         MainActorDelivery.prepare()
         let box = MainActorWeak(observer)
-        // Weak, so that dropping the token still ends the observation.
-        let token = Weak<CancellationToken>()
-        let queue = MainActorQueue()
-        let observation = observe(options: options) { change in
-            // At once on the main actor, unless an older value still waits for it; queued
-            // otherwise, in order, and then skipped if by the time it runs the token is gone or
-            // cancelled.
-            let context = DeliveryContext.current
-            if MainActorDelivery.isOnMainActor(context), queue.isEmpty {
-                // Allocates (`assumeIsolated` checks that its closure did not escape): the one
-                // allocation of an update, which only a cast of the isolation would save.
-                if !MainActor.assumeIsolated({ deliver(box, change) }) { token.object?.cancel() }
-            } else {
-                queue.enqueue(unlessCancelled: token) {
-                    if !deliver(box, change) { token.object?.cancel() }
-                }
-            }
+        return observeOnMainActor(options: options) { change in deliver(box, change) }
+    }
+
+    /// Registers a main-actor observation delivering through `tell`, and makes its initial call.
+    /// ``ObservableProperty`` and ``Derived`` number their values, so that a change is told only
+    /// while no newer value has been set; another conformer's changes are numbered as they arrive.
+    @MainActor @usableFromInline
+    func observeOnMainActor(options: ObservationOptions, _ tell: @escaping @MainActor @Sendable (ObservedChange<Value>) -> Bool) -> CancellationToken {
+        if let property = self as? ObservableProperty<Value> {
+            return property.observeNumbered(options: options, tell)
         }
-        token.object = observation
-        return observation
+        if let derived = self as? Derived<Value> {
+            return derived.observeNumbered(options: options, tell)
+        }
+        let inbox = MainActorInbox<Value>(tell, isLatest: nil)
+        let inner = observe(options: options) { change in inbox.receive(change, version: nil) }
+        let token = CancellationToken(retaining: [inner]) {
+            inbox.gate.close()
+            inner.cancel()
+        }
+        inbox.attach(token)
+        return token
     }
 }
 
@@ -142,84 +146,93 @@ extension ObservableValue where Value: Sendable {
 /// ```
 ///
 /// It is `Sendable` when its value is, and then setting and observing are safe from any thread.
-/// Handlers run on the thread that set the value, after the lock is released, so a handler may
-/// set values, observe or cancel.
+/// Handlers run after the lock is released, so a handler may set values, observe or cancel.
 ///
-/// ## Delivery order
-/// Observers are told of every value in the order the values were set, one round at a time, so
-/// every observer and binding always ends at the stored value:
-/// - A value set while a round is being delivered, by a handler or by another thread, is stored
-///   at once (``value`` reads it) and delivered after the current round, in order. The thread
-///   delivering the round delivers it; the setting thread does not wait.
+/// ## Delivery
+/// The `DeliveryContract` article states every promise, each with its test. In short:
+/// - Observers are told of every value, in the order the values were set, one round at a time:
+///   the handlers of one property never run at once.
+/// - A value set while a round is being delivered is stored at once (``value`` reads it) and
+///   delivered after that round by the thread delivering. A call delivers what was waiting
+///   when it began and what its own handlers set; values that other threads set meanwhile are
+///   handed to a Dispatch worker, so no call runs for longer because other threads keep setting.
 /// - From inside a handler, setting a value equal (`==`) to the current one changes nothing and
-///   tells no one: an observer that writes back the value it was given, or two values bound to
-///   each other, end the cascade there. Outside handlers, every set is told, equal or not, as
-///   with KVO. (Values that are not `Equatable` and `Sendable` are not compared: a handler that always sets
-///   its own property never stops.)
-/// - A value set from inside any handler is told after that handler's round, from the outermost
-///   set on this thread, so long chains of derived values are told one after another rather
-///   than one inside another.
-/// - A prior notification (``ObservationOptions/prior``) runs while the property still holds
-///   the old value, unless a newer value was set meanwhile.
-/// - An observation takes its place in the same order: one made while a round is being
-///   delivered joins after that round, and its ``ObservationOptions/initial`` call comes before
-///   any later value. No observer ever sees a value older than one it has already seen.
-/// - Once `cancel()` has returned, on any thread, the handler is not entered again; cancelling
-///   from another thread while the handler runs (its initial call included) waits for it to
-///   return.
+///   tells no one, which ends the cascade of two values bound to each other. Outside handlers,
+///   every set is told, equal or not, as with KVO. (Values that are not `Equatable` and
+///   `Sendable` are not compared: a handler that always sets its own property never stops.)
+/// - A value set from inside a handler is told after that handler's round, from the outermost
+///   set on this thread, so long chains of derived values are told one after another.
+/// - A prior notification runs while the property still holds the value it replaces.
+/// - `cancel()` returns only once the handler is not running on another thread and will not be
+///   entered again; called from inside a handler, it does not wait.
 public final class ObservableProperty<Value>: ObservableValue {
     // Setting a value is inlinable: in the caller's module it compiles to code specialised for
-    // `Value`. Unspecialised, an update cost about a microsecond, most of it in generic metadata
-    // look-ups.
+    // `Value`, without generic metadata look-ups.
 
     /// One observation. Its fields are constants.
     @usableFromInline
     final class Entry {
         @usableFromInline let id: Int
         @usableFromInline let options: ObservationOptions
-        @usableFromInline let handler: @Sendable (ObservedChange<Value>) -> Void
+        /// Told each change, with the number of the value it is about.
+        @usableFromInline let handler: @Sendable (ObservedChange<Value>, Int) -> Void
         /// Whether the observation is still on, closed by its token.
         @usableFromInline let gate: ObservationGate
+        /// Whether its handler runs only on the main actor, so that its prior notifications must
+        /// be made there.
+        @usableFromInline let needsMainActorForPrior: Bool
 
         @usableFromInline
-        init(id: Int, options: ObservationOptions, handler: @escaping @Sendable (ObservedChange<Value>) -> Void, gate: ObservationGate) {
+        init(id: Int, options: ObservationOptions, isMainActor: Bool, gate: ObservationGate, handler: @escaping @Sendable (ObservedChange<Value>, Int) -> Void) {
             self.id = id
             self.options = options
             self.handler = handler
             self.gate = gate
+            needsMainActorForPrior = isMainActor && options.contains(.prior)
         }
 
         /// Tells the handler of a value, with what its options ask for, unless it has ended.
         @inlinable
-        func tell(old: Value?, new: Value?, isPrior: Bool = false, isInitial: Bool = false, in context: DeliveryContext) {
+        func tell(old: Value?, new: Value?, version: Int, isPrior: Bool = false, isInitial: Bool = false, in context: DeliveryContext) {
             gate.run(in: context) {
                 handler(ObservedChange(
                     old: options.contains(.old) ? old : nil,
                     new: options.contains(.new) ? new : nil,
                     isPrior: isPrior,
-                    isInitial: isInitial))
+                    isInitial: isInitial), version)
             }
         }
     }
 
-    /// What waits for the thread delivering rounds, in the order it came.
+    /// What waits for the thread delivering rounds, in the order it came, with the thread
+    /// (its ``DeliveryContext``) that asked for it.
     @usableFromInline
     enum Pending {
-        case value(Value)
+        case value(Value, version: Int, by: ObjectIdentifier)
         /// An observation made while rounds were being delivered: it joins here.
-        case observer(Entry)
+        case observer(Entry, by: ObjectIdentifier)
         /// Taken, or an observation cancelled before it joined.
         case taken
+
+        @inlinable var thread: ObjectIdentifier? {
+            switch self {
+            case let .value(_, _, thread), let .observer(_, thread): thread
+            case .taken: nil
+            }
+        }
     }
 
     /// What the delivering thread does next.
     @usableFromInline
     enum Step {
         /// An observation joins and asks for its initial call, with the value told last.
-        case initial(Entry, Value)
+        case initial(Entry, Value, version: Int)
         /// A round: `new` is told to `entries`; it is stored already unless prior notifications
         /// run first.
-        case round(old: Value, new: Value, entries: [Entry], isStored: Bool)
+        case round(old: Value, new: Value, version: Int, entries: [Entry], isStored: Bool)
+        /// What waits now was asked for by other threads after this thread began delivering:
+        /// another thread delivers it.
+        case handOff
     }
 
     @usableFromInline
@@ -232,13 +245,24 @@ public final class ObservableProperty<Value>: ObservableValue {
         /// Where `value` is kept: `nil` only once the property has gone. Tokens hold this state
         /// and may outlive the property, so its `deinit` lets go of the values here.
         @usableFromInline var stored: Value?
+        /// The number of `value`: values are numbered 1, 2, … as they are set.
+        @usableFromInline var version = 0
+        /// The number of the last value set.
+        @usableFromInline var lastVersion = 0
         /// In the order observers joined.
         @usableFromInline var entries: [Entry] = []
-        var nextID = 0
+        @usableFromInline var nextID = 0
         /// Whether a thread is delivering rounds; it delivers everything pending meanwhile.
         @usableFromInline var isDelivering = false
+        /// The thread delivering, and where in `pending` the values other threads set after it
+        /// began start: those it hands off.
+        @usableFromInline var deliverer: ObjectIdentifier?
+        @usableFromInline var handOffMark = 0
         /// The value of the round being delivered, until it is stored in `value`.
         @usableFromInline var incoming: Value?
+        @usableFromInline var incomingVersion = 0
+        /// A round handed to the main actor, for its main-actor prior notifications.
+        @usableFromInline var resuming: Step?
         /// Values set, and observations made, while a round was being delivered, in order; the
         /// ones before `head` are taken.
         @usableFromInline var pending: [Pending] = []
@@ -251,24 +275,40 @@ public final class ObservableProperty<Value>: ObservableValue {
             stored = value
         }
 
-        /// The last value set and not yet delivered.
-        @inlinable var lastPending: Value? {
+        /// The last value set and not yet delivered, with its number.
+        @inlinable var lastPending: (value: Value, version: Int)? {
             for item in pending[head...].reversed() {
-                if case let .value(value) = item { return value }
+                if case let .value(value, version, _) = item { return (value, version) }
             }
             return nil
         }
 
         /// The last value set.
-        @inlinable var latest: Value { lastPending ?? incoming ?? value }
-        /// What `value` reads: the last value set, except that while the prior notifications of
-        /// a round run, the value they precede is not yet readable.
-        @inlinable var readable: Value { lastPending ?? value }
+        @inlinable var latest: Value { lastPending?.value ?? incoming ?? value }
+        /// What `value` reads, with its number: the last value set, except that while the prior
+        /// notifications of a round run, the value they precede is not yet readable.
+        @inlinable var readable: (value: Value, version: Int) { lastPending ?? (value, version) }
 
         @inlinable
         mutating func admit(_ entry: Entry) {
             entries.append(entry)
             if entry.options.contains(.prior) { priorCount += 1 }
+        }
+
+        /// Makes `thread` the delivering one, from what waits now on.
+        @inlinable
+        mutating func startDelivering(by thread: ObjectIdentifier) {
+            isDelivering = true
+            deliverer = thread
+            handOffMark = pending.count
+        }
+
+        /// Stores a round's value, once its prior notifications have run.
+        @inlinable
+        mutating func store(_ new: Value, version: Int) {
+            value = new   // the value replaced is still held by the round: released outside
+            self.version = version
+            incoming = nil
         }
 
         /// The next step of the delivering thread, or `nil` when nothing is left (it then stops
@@ -281,27 +321,31 @@ public final class ObservableProperty<Value>: ObservableValue {
                     pending.removeAll(keepingCapacity: true)   // every element is `.taken`
                     head = 0
                     isDelivering = false
+                    deliverer = nil
                     return nil
                 }
                 let next = pending[head]
+                if head >= handOffMark, let thread = next.thread, thread != deliverer { return .handOff }
                 pending[head] = .taken
                 head += 1
                 switch next {
-                case let .value(value):
+                case let .value(value, version, _):
                     incoming = value
-                case let .observer(entry):
+                    incomingVersion = version
+                case let .observer(entry, _):
                     admit(entry)
-                    if entry.options.contains(.initial) { return .initial(entry, value) }
+                    if entry.options.contains(.initial) { return .initial(entry, value, version: version) }
                 case .taken:
                     break
                 }
             }
             let new = incoming!
             let old = value   // released outside the lock, after the round
-            guard priorCount == 0 else { return .round(old: old, new: new, entries: entries, isStored: false) }
-            value = new
-            incoming = nil
-            return .round(old: old, new: new, entries: entries, isStored: true)
+            guard priorCount == 0 else {
+                return .round(old: old, new: new, version: incomingVersion, entries: entries, isStored: false)
+            }
+            store(new, version: incomingVersion)
+            return .round(old: old, new: new, version: version, entries: entries, isStored: true)
         }
 
         /// Removes an observation, whether it has joined or still waits to; returns it, to be
@@ -313,7 +357,7 @@ public final class ObservableProperty<Value>: ObservableValue {
                 return entry
             }
             for index in pending.indices.dropFirst(head) {
-                if case let .observer(entry) = pending[index], entry.id == id {
+                if case let .observer(entry, _) = pending[index], entry.id == id {
                     pending[index] = .taken
                     return entry
                 }
@@ -350,9 +394,9 @@ public final class ObservableProperty<Value>: ObservableValue {
     }
 
     /// The last value set. Setting it notifies every observer, even when the value is equal,
-    /// except from inside a handler (see "Delivery order").
+    /// except from inside a handler (see "Delivery").
     public var value: Value {
-        @inlinable get { state.withLock { $0.readable } }
+        @inlinable get { state.withLock { $0.readable.value } }
         @inlinable set { set(newValue) }
     }
 
@@ -367,52 +411,141 @@ public final class ObservableProperty<Value>: ObservableValue {
         options: ObservationOptions = [.new],
         _ handler: @escaping @Sendable (ObservedChange<Value>) -> Void
     ) -> CancellationToken {
-        let gate = ObservationGate()
-        // The observation joins now, unless rounds are being delivered: then it joins after
-        // them, in order. With `.initial`, joining now makes this call the delivering one, so
-        // that the initial call comes before any value set after it.
-        let (id, initial) = state.withLock { state -> (Int, (Entry, Value)?) in
-            let entry = Entry(id: state.nextID, options: options, handler: handler, gate: gate)
-            state.nextID += 1
-            guard !state.isDelivering else {
-                state.pending.append(.observer(entry))
-                return (entry.id, nil)
-            }
-            state.admit(entry)
-            guard options.contains(.initial) else { return (entry.id, nil) }
-            state.isDelivering = true
-            return (entry.id, (entry, state.value))
-        }
-        // The token holds the guarded state, not the property, which empties the state in
-        // `deinit`. `Removal` makes the capture sendable whatever `Value` is: it only takes the
-        // lock, and removes an entry.
-        let removal = Removal(state)
-        let token = CancellationToken {
-            gate.close()
-            removal.remove(id)
-        }
-        if let (entry, value) = initial {
+        let (token, initial) = register(options: options, isMainActor: false, gate: ObservationGate()) { change, _ in handler(change) }
+        if let (entry, value, version) = initial {
             let context = DeliveryContext.current
+            let handle = Handle(state)
             context.deliver {
-                entry.tell(old: nil, new: value, isInitial: true, in: context)
-                deliverRounds(in: context)
+                entry.tell(old: nil, new: value, version: version, isInitial: true, in: context)
+                handle.deliverRounds(in: context)
             }
         }
         return token
     }
 
-    /// What a token needs to end its observation: the state, from which it removes its entry.
-    private struct Removal: @unchecked Sendable {
-        // Unchecked: `Locked<State>` is sendable only for a sendable `Value`, but `remove`
-        // touches no value, only entries, under the lock; and the last token to go releases no
-        // value either, since the property's `deinit` released them on its own thread.
-        let state: Locked<State>
+    /// Adds an observation. It joins now, unless rounds are being delivered: then it joins after
+    /// them, in order. With `.initial`, joining now makes the caller the delivering thread (the
+    /// initial call is returned, for the caller to make), so that it comes before any value set
+    /// after it.
+    func register(
+        options: ObservationOptions,
+        isMainActor: Bool,
+        gate: ObservationGate,
+        _ handler: @escaping @Sendable (ObservedChange<Value>, Int) -> Void
+    ) -> (CancellationToken, initial: (Entry, Value, Int)?) {
+        let thread = ObjectIdentifier(DeliveryContext.current)
+        let (id, initial) = state.withLock { state -> (Int, (Entry, Value, Int)?) in
+            let entry = Entry(id: state.nextID, options: options, isMainActor: isMainActor, gate: gate, handler: handler)
+            state.nextID += 1
+            guard !state.isDelivering else {
+                state.pending.append(.observer(entry, by: thread))
+                return (entry.id, nil)
+            }
+            state.admit(entry)
+            guard options.contains(.initial) else { return (entry.id, nil) }
+            state.startDelivering(by: thread)
+            return (entry.id, (entry, state.value, state.version))
+        }
+        // The token holds the guarded state, not the property, which empties the state in
+        // `deinit`.
+        let handle = Handle(state)
+        let token = CancellationToken {
+            gate.close()
+            handle.remove(id)
+        }
+        return (token, initial)
+    }
 
+    /// The property's state, as tokens and the threads it hands delivery to hold it.
+    @usableFromInline
+    struct Handle: @unchecked Sendable {
+        // Unchecked: `Locked<State>` is sendable only for a sendable `Value`. A handle crosses
+        // threads in two ways. A token removes an entry: it touches no value, only entries,
+        // under the lock. A hand-off delivers rounds on another thread: it happens only when
+        // another thread set a value or observed, which a property whose value is not sendable
+        // (and so is not sendable itself) cannot be reached from.
+        @usableFromInline let state: Locked<State>
+
+        @inlinable
         init(_ state: Locked<State>) { self.state = state }
 
         func remove(_ id: Int) {
             let removed = state.withLock { $0.remove(id) }
             _ = removed   // the handler, and what it captured, is released outside the lock
+        }
+
+        /// Delivers what is pending until nothing is left, or until the rest is handed off.
+        /// Called by the one thread delivering.
+        @inlinable
+        func deliverRounds(in context: DeliveryContext) {
+            while let step = state.withLock({ $0.nextStep() }) {
+                context.reach(.unlocked)
+                guard run(step, in: context) else { return }
+            }
+        }
+
+        /// Runs one step; returns `false` when the delivery moved to another thread.
+        @inlinable
+        func run(_ step: Step, in context: DeliveryContext) -> Bool {
+            switch step {
+            case let .initial(entry, value, version):
+                entry.tell(old: nil, new: value, version: version, isInitial: true, in: context)
+            case let .round(old, new, version, entries, isStored):
+                if !isStored {
+                    if entries.contains(where: \.needsMainActorForPrior), !MainActorDelivery.isOnMainActor(context) {
+                        handOffToMainActor(step, in: context)
+                        return false
+                    }
+                    for entry in entries where entry.options.contains(.prior) {
+                        entry.tell(old: old, new: nil, version: version, isPrior: true, in: context)
+                    }
+                    state.withLock { $0.store(new, version: version) }
+                }
+                for entry in entries {
+                    entry.tell(old: old, new: new, version: version, in: context)
+                }
+            case .handOff:
+                handOffToWorker(in: context)
+                return false
+            }
+            return true
+        }
+
+        /// Hands what waits to a Dispatch worker, which delivers it (and hands on what other
+        /// threads set meanwhile in the same way).
+        @usableFromInline
+        func handOffToWorker(in context: DeliveryContext) {
+            context.reach(.handingOff)
+            DispatchQueue.global().async {
+                let worker = DeliveryContext.current
+                state.withLock { $0.startDelivering(by: ObjectIdentifier(worker)) }
+                worker.deliver { deliverRounds(in: worker) }
+            }
+        }
+
+        /// Hands a round whose prior notifications include a main-actor observer's to the main
+        /// actor, which makes them before the value is stored, then goes on delivering.
+        @usableFromInline
+        func handOffToMainActor(_ step: Step, in context: DeliveryContext) {
+            context.reach(.handingOff)
+            state.withLock { $0.resuming = step }
+            Task { @MainActor in
+                let main = DeliveryContext.current
+                let step = state.withLock { state -> Step? in
+                    state.startDelivering(by: ObjectIdentifier(main))
+                    defer { state.resuming = nil }
+                    return state.resuming
+                }
+                guard let step else { return }
+                main.deliver {
+                    if run(step, in: main) { deliverRounds(in: main) }
+                }
+            }
+        }
+
+        /// Whether `version` numbers the last value set.
+        func isLatest(_ version: Int) -> Bool {
+            state.withLock { $0.lastVersion == version }
         }
     }
 
@@ -426,10 +559,11 @@ public final class ObservableProperty<Value>: ObservableValue {
                 state.priorCount = 0
                 state.stored = nil
                 state.incoming = nil
+                state.resuming = nil
                 state.pending = []
                 state.head = 0
             }
-            return (state.entries, state.stored, state.incoming, state.pending)
+            return (state.entries, state.stored, state.incoming, state.resuming, state.pending)
         }
         _ = released
     }
@@ -440,7 +574,7 @@ public final class ObservableProperty<Value>: ObservableValue {
         case queued
         /// This call delivers it, now: the value is stored and the round's observers taken.
         case now
-        /// This call delivers it, now, prior notifications first (see `deliverRounds`).
+        /// This call delivers it, now, prior notifications first (see `Handle.run`).
         case nowWithPrior
         /// Set from inside a handler: delivered after that handler's round.
         case deferred
@@ -456,74 +590,74 @@ public final class ObservableProperty<Value>: ObservableValue {
             // thread in between only means this set is ordered before it.
             if isEqual(state.withLock { $0.latest }, newValue) { return }
         }
+        let thread = ObjectIdentifier(context)
         // The value replaced and the observers to tell, when the round starts right here.
         var old: Value? = nil
         var entries: [Entry] = []
+        var version = 0
         let start = state.withLock { state -> Start in
+            state.lastVersion += 1
+            version = state.lastVersion
             if state.isDelivering {
-                state.pending.append(.value(newValue))
+                state.pending.append(.value(newValue, version: version, by: thread))
                 return .queued
             }
-            state.isDelivering = true
+            state.startDelivering(by: thread)
             if insideHandler {
-                state.pending.append(.value(newValue))
+                state.pending.append(.value(newValue, version: version, by: thread))
                 return .deferred
             }
             guard state.priorCount == 0 else {
                 state.incoming = newValue
+                state.incomingVersion = version
                 return .nowWithPrior
             }
             // No prior notification to run first: the value is stored, and the round starts,
             // in this one critical section. `old` is released outside the lock.
             old = state.value
-            state.value = newValue
+            state.store(newValue, version: version)
             entries = state.entries
             return .now
         }
+        context.reach(.unlocked)
+        let handle = Handle(state)
         switch start {
         case .queued:
             return
         case .deferred:
-            context.enqueue { self.deliverRounds(in: context) }
+            context.enqueue { handle.deliverRounds(in: context) }
         case .nowWithPrior:
-            context.deliver { deliverRounds(in: context) }
+            context.deliver { handle.deliverRounds(in: context) }
         case .now:
             context.deliver {
                 // Set in the critical section that returned `.now`.
-                tell(entries, old: old!, new: newValue, in: context)
-                deliverRounds(in: context)
-            }
-        }
-    }
-
-    /// Tells `entries` of one stored value.
-    @inlinable
-    func tell(_ entries: [Entry], old: Value, new: Value, in context: DeliveryContext) {
-        for entry in entries {
-            entry.tell(old: old, new: new, in: context)
-        }
-    }
-
-    /// Delivers what is pending until nothing is left. Called by the one thread delivering.
-    @inlinable
-    func deliverRounds(in context: DeliveryContext) {
-        while let step = state.withLock({ $0.nextStep() }) {
-            switch step {
-            case let .initial(entry, value):
-                entry.tell(old: nil, new: value, isInitial: true, in: context)
-            case let .round(old, new, entries, isStored):
-                if !isStored {
-                    for entry in entries where entry.options.contains(.prior) {
-                        entry.tell(old: old, new: nil, isPrior: true, in: context)
-                    }
-                    state.withLock { state in
-                        state.value = new   // `old` still holds the value replaced: released outside
-                        state.incoming = nil
-                    }
+                for entry in entries {
+                    entry.tell(old: old!, new: newValue, version: version, in: context)
                 }
-                tell(entries, old: old, new: new, in: context)
+                handle.deliverRounds(in: context)
             }
         }
+    }
+}
+
+extension ObservableProperty where Value: Sendable {
+    /// Registers an entry whose handler passes each change to the main actor's inbox, then makes
+    /// the initial call here, with the value stored now.
+    @MainActor
+    func observeNumbered(options: ObservationOptions, _ tell: @escaping @MainActor @Sendable (ObservedChange<Value>) -> Bool) -> CancellationToken {
+        let handle = Handle(state)
+        let inbox = MainActorInbox<Value>(tell) { handle.isLatest($0) }
+        // Registered first, read second: a value set in between reaches the inbox, which skips
+        // it if the initial call already showed it.
+        let (token, _) = register(options: options.subtracting(.initial), isMainActor: true, gate: inbox.gate) { change, version in
+            inbox.receive(change, version: version)
+        }
+        inbox.attach(token)
+        if options.contains(.initial) {
+            let (value, version) = state.withLock { $0.readable }
+            inbox.tellInitial(ObservedChange(old: nil, new: options.contains(.new) ? value : nil, isInitial: true), version: version)
+        }
+        return token
     }
 }
 
@@ -531,6 +665,7 @@ extension ObservableProperty: Sendable where Value: Sendable {}
 extension ObservableProperty.State: Sendable where Value: Sendable {}
 extension ObservableProperty.Entry: Sendable where Value: Sendable {}
 extension ObservableProperty.Pending: Sendable where Value: Sendable {}
+extension ObservableProperty.Step: Sendable where Value: Sendable {}
 
 // MARK: - Observed
 
