@@ -41,6 +41,9 @@ private final class Recorder: Sendable {
                     }
                 }
             }
+            // Rounds handed to a worker may still be being delivered: wait for the last value.
+            let deadline = ContinuousClock.now + .seconds(30)
+            while recorders.contains(where: { $0.values.all.last != 200 }), ContinuousClock.now < deadline { await Task.yield() }
             for (index, recorder) in recorders.enumerated() {
                 let values = recorder.values.all
                 #expect(!recorder.overlapped.value, "round \(round), observer \(index): entered twice at once")

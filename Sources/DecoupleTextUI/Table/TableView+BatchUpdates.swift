@@ -151,8 +151,7 @@ extension TableView {
         case let .success(made):
             mapping = made
         case let .failure(problem):
-            lastUpdateError = problem.message
-            needsReload = true
+            reloadEverything(because: problem.message)
             return false
         }
 

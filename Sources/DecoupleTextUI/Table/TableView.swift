@@ -93,7 +93,7 @@ open class TableView: View {
     var nestedCompletions: [(Bool) -> Void] = []
     /// How deep the table is in an update of its own: reading its data source, applying a batch,
     /// calling a completion or its delegate. Updates asked for meanwhile wait in `queuedUpdates`.
-    private var updateDepth = 0
+    var updateDepth = 0
     /// How deep the table is in reading its data source or applying a batch, when laying out
     /// again would read a data source or a layout half changed: a layout asked for then (from a
     /// cell provider, or inside a batch's `updates`) waits. From a completion or a delegate
@@ -453,6 +453,14 @@ open class TableView: View {
 
     private func draw(width: Int) -> [String] {
         layoutIfNeeded()
+        // An update asked for while the rows are drawn (from a cell's own drawing) waits for the
+        // table's next update or layout: the rows all come from the layout just made.
+        updateDepth += 1
+        defer { updateDepth -= 1 }
+        return drawRows(width: width)
+    }
+
+    private func drawRows(width: Int) -> [String] {
         let lines = visibleLines
         var output: [String] = []
         output.reserveCapacity(lines.count)

@@ -73,7 +73,7 @@ open class TableViewCell: View {
     /// drawn through it) and for a hidden cell. `width` is already clamped.
     func plainRow(width: Int) -> String? {
         guard type(of: self) == TableViewCell.self, !isHidden else { return nil }
-        if !trackedUpdates.isEmpty { updateIfNeeded() }
+        // Up to date already: the frame's outermost `lines(width:)` brought it up to date.
         // What `lines(width:)` would return: `row` is displayable and exactly `width` wide, so
         // the truncations that `drawing` applies leave it as it is.
         return row(width: width)

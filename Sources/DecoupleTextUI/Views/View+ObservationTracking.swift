@@ -22,6 +22,11 @@ extension View {
     /// label.renderedText()        // "小红"
     /// ```
     ///
+    /// Observation starts watching what `update` read only once it has returned, so on its first
+    /// run, and after a change made on another thread, `update` runs twice in a row: a change
+    /// made on another thread meanwhile is then shown, not lost. Keep it free of side effects
+    /// other than writing the view.
+    ///
     /// The view holds `update`; capture the view itself weakly or unowned in it.
     ///
     /// The tracking lasts as long as the view, or as `bag` when one is given, until the returned
@@ -83,7 +88,8 @@ extension View {
 /// changed. Cancelling it, from any thread, lets go of the update: it is never dirty and never
 /// runs again.
 ///
-/// A run reads inside `withObservationTracking` and writes after it: what the returned ``Step``
+/// A run reads inside `withObservationTracking` (and once more after, where a change on another
+/// thread may have been missed) and writes after it: what the returned ``Step``
 /// writes (into a view, or a table's cells through their data source) is not tracked, so a cell
 /// configured while a table's binding applies its snapshot never adds the cell's reads to the
 /// table's (nested tracking adds its reads to the tracking around it).
@@ -104,6 +110,9 @@ final class TrackedUpdate {
     private struct State {
         var read: Read?
         var isDirty = false
+        /// Whether the next run must read twice: on its first run, and after a change made off
+        /// the main actor (see ``run()``).
+        var mayMissAChange = true
         /// Whether it waits in ``ObservableDelivery``.
         var isQueued = false
     }
@@ -138,9 +147,11 @@ final class TrackedUpdate {
     /// makes the change, before the change is made. Marks it dirty and, for a binding, queues it
     /// for the main actor once.
     private nonisolated func invalidate() {
+        let offMainActor = !MainActorDelivery.isOnMainActorNow
         let queue = state.withLock { state -> Bool in
             guard state.read != nil else { return false }
             state.isDirty = true
+            if offMainActor { state.mayMissAChange = true }
             guard delivers, !state.isQueued else { return false }
             state.isQueued = true
             return true
@@ -158,15 +169,23 @@ final class TrackedUpdate {
     }
 
     func run() {
-        guard let read = state.withLock({ state -> Read? in
+        guard let (read, readsTwice) = state.withLock({ state -> (Read, Bool)? in
             state.isDirty = false
-            return state.read
+            defer { state.mayMissAChange = false }
+            return state.read.map { ($0, state.mayMissAChange) }
         }) else { return }
-        let step = withObservationTracking {
+        var step = withObservationTracking {
             read()
         } onChange: { [weak self] in
             self?.invalidate()
         }
+        // Observation registers for changes only once `read` has returned: a change made on
+        // another thread after `read` read the model and before that told no one. Where such a
+        // change can come (on the first run, and after a change made off the main actor), `read`
+        // runs again, untracked, and what it finds now is what is written; a change after the
+        // registration marks this stale, and it runs again. A model changed only on the main
+        // actor cannot change while the main actor reads it: it is read once.
+        if readsTwice { step = read() }
         switch step {
         case .done: break
         case .write(let write): write()

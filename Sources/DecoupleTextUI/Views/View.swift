@@ -87,9 +87,38 @@ open class View {
     /// The lines a parent should draw: none when hidden. Whatever ``render(width:)`` returns is
     /// held to the rendering rule here: each line is made ``TextWidth/displayable(_:)`` and cut
     /// to `width` columns, and a negative `width` draws as 0.
+    ///
+    /// A frame is drawn from one state. The outermost call first brings every view in this one
+    /// up to date (``updateIfNeeded()`` on each, again while an update leaves another view
+    /// stale), then draws; while it draws, no ``View/trackChanges(in:_:)`` update or binding runs,
+    /// so nothing changes the views half way through the frame.
     public final func lines(width: Int) -> [String] {
-        if !trackedUpdates.isEmpty { updateIfNeeded() }
+        guard !View.isDrawingFrame else {
+            return isHidden ? [] : drawing(width) { render(width: $0) }
+        }
+        var rounds = 0
+        while rounds < View.maximumUpdateRounds, updateTreeIfNeeded() { rounds += 1 }
+        View.isDrawingFrame = true
+        defer { View.isDrawingFrame = false }
         return isHidden ? [] : drawing(width) { render(width: $0) }
+    }
+
+    /// Whether a frame is being drawn, on the main actor: views drawn inside it run no updates.
+    private static var isDrawingFrame = false
+
+    /// The most passes over the tree that one frame makes to bring it up to date: updates that
+    /// keep making each other stale would otherwise never let it be drawn.
+    static let maximumUpdateRounds = 100
+
+    /// Runs the stale updates of this view and of every view in it; returns whether any ran.
+    private func updateTreeIfNeeded() -> Bool {
+        var ran = false
+        if trackedUpdates.contains(where: { $0.isDirty }) {
+            updateIfNeeded()
+            ran = true
+        }
+        for child in subviews where child.updateTreeIfNeeded() { ran = true }
+        return ran
     }
 
     /// Draws with `draw` at `width` clamped to `0...TextWidth.maximumColumns`, then makes each
