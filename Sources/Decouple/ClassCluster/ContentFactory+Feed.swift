@@ -45,7 +45,10 @@ extension ContentFactory {
     /// deeper than `JSONDecoder` reads (512 levels), one whose model's `init(from:)` throws, and
     /// one with an object that has the same key twice, or two keys that the decoder's key strategy
     /// makes one (`first_name` and `firstName` under `.convertFromSnakeCase`), which would
-    /// otherwise lose a value silently.
+    /// otherwise lose a value silently. So does an item with a string that JSON does not allow
+    /// (text that is not valid in the feed's encoding, such as a lone UTF-16 surrogate; a
+    /// backslash that begins no escape; an unescaped control character), which `JSONDecoder`
+    /// would refuse only when a model reads that string, without saying where.
     ///
     /// The array is split into items first, so a problem in one item does not cost the others.
     /// Only when the data is not an array at all, or its brackets or strings are not closed so
@@ -56,6 +59,12 @@ extension ContentFactory {
     /// the data: the tags registered are read once for the feed, and a message that lists them
     /// is written only when it is read, naming at most 10. Nesting is followed without recursion,
     /// at one bit per level past the 512 that `JSONDecoder` reads.
+    ///
+    /// Messages say where an item or a fault is as a person reading the text sees it: lines end
+    /// at LF, CR or CRLF (escaped in a string too), and a column counts the characters (extended
+    /// grapheme clusters) before it on its line, from 1, so `é` and `👍🏽` are one each. A sequence
+    /// that is not valid in the feed's encoding counts as the one U+FFFD that Swift reads it as.
+    /// UTF-8, UTF-16 and UTF-32 text has the same positions.
     ///
     /// - Parameters:
     ///   - data: The JSON text (UTF-8, or UTF-16 or UTF-32 as `JSONDecoder` reads them).
@@ -88,7 +97,7 @@ extension ContentFactory {
         // before it decodes a value, so when it refuses the array no item was decoded yet; each
         // item is then decoded on its own, so that only the items it refuses are lost. Either
         // way each item is decoded once.
-        if scanner.items.allSatisfy({ !$0.range.isEmpty && $0.depth < limit }),
+        if scanner.items.allSatisfy({ !$0.range.isEmpty && $0.depth < limit && $0.flaw == nil }),
            let all = try? decoder.decode(FeedItems<Content>.self, from: text), all.entries.count == scanner.items.count {
             return Feed(entries: all.entries)
         }
@@ -104,6 +113,10 @@ extension ContentFactory {
             guard item.depth <= limit else {
                 entries.append(.failure(FeedItemError(index: index, tag: nil, reason:
                     "\(at) is nested \(item.depth) levels deep, deeper than JSONDecoder reads (\(limit) levels)")))
+                continue
+            }
+            if let flaw = item.flaw {
+                entries.append(.failure(FeedItemError(index: index, tag: nil, reason: "\(at) \(flaw.reason(encoding: scanner.encoding))")))
                 continue
             }
             decoder.userInfo[feedIndexKey] = index

@@ -21,12 +21,41 @@ struct FeedScanner {
         var range: Range<Int>
         /// How many arrays and objects deep the item goes (a scalar: 0, `{}`: 1).
         var depth: Int
-        /// Line and column of the item's first character, counting from 1.
+        /// Line and column of the item's first character (see `Position`).
         var line: Int
         var column: Int
         /// The item's type tag, when its object has the tag key once with a plain string (ASCII,
         /// no escapes) as its value; else the decoder reads it.
         var tag: String?
+        /// The first thing in the item's strings that JSON does not allow, which `JSONDecoder`
+        /// finds only when a model reads the string, and tells without saying where.
+        var flaw: Flaw?
+    }
+
+    /// Something in a string that JSON does not allow, and where it is.
+    struct Flaw {
+        enum Kind {
+            /// Text that is no character in the feed's encoding.
+            case notText
+            /// A backslash that does not begin one of JSON's escapes.
+            case escape
+            /// A control character (below U+0020), which a string must escape.
+            case control(UInt8)
+        }
+
+        var kind: Kind
+        var line: Int
+        var column: Int
+
+        /// What is wrong, after "the item at line 1, column 2".
+        func reason(encoding: String) -> String {
+            let at = "at line \(line), column \(column)"
+            return switch kind {
+            case .notText: "has text that is not valid \(encoding) \(at)"
+            case .escape: "is not valid JSON: the backslash \(at) does not begin an escape"
+            case let .control(byte): "is not valid JSON: a string holds U+\(byte < 0x10 ? "000" : "00")\(String(byte, radix: 16, uppercase: true)), unescaped, \(at)"
+            }
+        }
     }
 
     /// An object of an item that has a key twice, or two keys that the key strategy makes one.
@@ -49,6 +78,8 @@ struct FeedScanner {
 
     /// The text scanned, as UTF-8 (a UTF-16 or UTF-32 feed is converted first).
     let text: Data
+    /// The encoding of the feed: "UTF-8", "UTF-16" or "UTF-32".
+    let encoding: String
     private(set) var items: [Item] = []
     /// The items that have an object with a key twice, by index: the first such object found.
     private(set) var duplicates: [Int: DuplicateKey] = [:]
@@ -57,34 +88,13 @@ struct FeedScanner {
     ///   - tagKey: The key of each item's type tag, as the JSON spells it.
     ///   - keys: The decoder's key strategy, when it is not `.useDefaultKeys`.
     init(_ data: Data, tagKey: String = "type", keys: KeyConverter? = nil) throws(Failure) {
-        text = try Self.utf8(data)
-        var split = Split(tagKey: Array(tagKey.utf8), keys: keys)
-        try split.run([UInt8](text))
+        let converted = FeedText(data)
+        text = Data(converted.bytes)
+        encoding = converted.encoding
+        var split = Split(tagKey: Array(tagKey.utf8), keys: keys, encoding: encoding)
+        try split.run(converted.bytes)
         items = split.items
         duplicates = split.duplicates
-    }
-
-    // MARK: Encoding
-
-    /// `data` as UTF-8, found as JSON text's encoding is found (RFC 8259 allows only UTF-8; Foundation
-    /// reads UTF-16 and UTF-32 too, with or without a byte order mark).
-    private static func utf8(_ data: Data) throws(Failure) -> Data {
-        let head = Array(data.prefix(4)) + [1, 1, 1, 1]
-        let encoding: String.Encoding? = switch (head[0], head[1], head[2], head[3]) {
-        case (0, 0, 0xFE, 0xFF), (0, 0, 0, _): .utf32BigEndian
-        case (0xFF, 0xFE, 0, 0): .utf32LittleEndian
-        case (_, 0, 0, 0) where data.count >= 4: .utf32LittleEndian
-        case (0xFE, 0xFF, _, _), (0, _, _, _): .utf16BigEndian
-        case (0xFF, 0xFE, _, _), (_, 0, _, _): .utf16LittleEndian
-        default: nil
-        }
-        guard let encoding else {
-            return data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
-        }
-        guard let string = String(data: data, encoding: encoding) else {
-            throw Failure(message: "the data is not valid \(encoding == .utf16BigEndian || encoding == .utf16LittleEndian ? "UTF-16" : "UTF-32") text")
-        }
-        return Data(string.drop { $0 == "\u{FEFF}" }.utf8)
     }
 
     // MARK: Splitting
@@ -141,6 +151,7 @@ struct FeedScanner {
     private struct Split {
         let tagKey: [UInt8]
         let keys: KeyConverter?
+        let encoding: String
         var items: [Item] = []
         var duplicates: [Int: DuplicateKey] = [:]
         private var position = Position()
@@ -158,9 +169,10 @@ struct FeedScanner {
         /// Whether the item's tag key was found, so that another one makes its tag unknown.
         private var tagSeen = false
 
-        init(tagKey: [UInt8], keys: KeyConverter?) {
+        init(tagKey: [UInt8], keys: KeyConverter?, encoding: String) {
             self.tagKey = tagKey
             self.keys = keys
+            self.encoding = encoding
         }
 
         private var depth: Int { frames.count + deep.count }
@@ -170,9 +182,9 @@ struct FeedScanner {
             skipSpace(bytes, &i)
             guard i < bytes.count else { throw Failure(message: "there is no JSON in the data: it is empty or only white space") }
             guard bytes[i] == UInt8(ascii: "[") else {
-                throw Failure(message: "it starts with \(describe(bytes[i])) at \(position.at(i)), not with '['")
+                throw Failure(message: "it starts with \(describe(bytes, at: i, encoding: encoding)) at \(position.at(i, in: bytes)), not with '['")
             }
-            let arrayStart = position.at(i)
+            let arrayStart = position.at(i, in: bytes)
             i += 1
             var sawComma = false
             while true {
@@ -189,18 +201,18 @@ struct FeedScanner {
                 let byte = bytes[i]
                 if depth == 0 {
                     if byte == UInt8(ascii: ",") {
-                        finishItem(at: i)
+                        finishItem(at: i, bytes)
                         sawComma = true
                         i += 1
                         continue
                     }
                     if byte == UInt8(ascii: "]") {
-                        if item != nil || sawComma { finishItem(at: i) }
+                        if item != nil || sawComma { finishItem(at: i, bytes) }
                         i += 1
                         break
                     }
                     if item == nil {
-                        let (line, column) = position.lineColumn(i)
+                        let (line, column) = position.locate(i, in: bytes)
                         item = Item(range: i..<i, depth: 0, line: line, column: column)
                     }
                 }
@@ -213,7 +225,7 @@ struct FeedScanner {
                     repeat {
                         let isObject = next == UInt8(ascii: "{")
                         if frames.count < FeedScanner.nestingLimit {
-                            let (line, column) = position.lineColumn(i)
+                            let (line, column) = position.locate(i, in: bytes)
                             frames.append(Frame(isObject: isObject, line: line, column: column, keysStart: keyStack.count))
                         } else {
                             deep.push(isObject: isObject)
@@ -227,13 +239,13 @@ struct FeedScanner {
                     let isObject = byte == UInt8(ascii: "}")
                     if let deepIsObject = deep.lastIsObject {
                         guard deepIsObject == isObject else {
-                            throw Failure(message: "\(describe(byte)) at \(position.at(i)) does not close the \(deepIsObject ? "object" : "array") opened \(depth) levels deep in the item at line \(item?.line ?? 0), column \(item?.column ?? 0)")
+                            throw Failure(message: "\(describe(byte)) at \(position.at(i, in: bytes)) does not close the \(deepIsObject ? "object" : "array") opened \(depth) levels deep in the item at line \(item?.line ?? 0), column \(item?.column ?? 0)")
                         }
                         deep.pop()
                     } else {
                         guard let frame = frames.last, frame.isObject == isObject else {
                             let open = frames.last.map { "the \(describe($0.isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))) at line \($0.line), column \($0.column)" } ?? "anything"
-                            throw Failure(message: "\(describe(byte)) at \(position.at(i)) does not close \(open)")
+                            throw Failure(message: "\(describe(byte)) at \(position.at(i, in: bytes)) does not close \(open)")
                         }
                         if isObject { closeObject(frame, bytes) }
                         frames.removeLast()
@@ -256,7 +268,7 @@ struct FeedScanner {
             }
             skipSpace(bytes, &i)
             guard i == bytes.count else {
-                throw Failure(message: "\(describe(bytes[i])) at \(position.at(i)) follows the end of the array")
+                throw Failure(message: "\(describe(bytes, at: i, encoding: encoding)) at \(position.at(i, in: bytes)) follows the end of the array")
             }
         }
 
@@ -264,13 +276,13 @@ struct FeedScanner {
             while i < bytes.count {
                 let byte = bytes[i]
                 guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-                if byte == 0x0A { position.newLine(at: i) }
+                if byte == 0x0A || byte == 0x0D { position.lineBreak(at: i, in: bytes) }
                 i += 1
             }
         }
 
-        private mutating func finishItem(at i: Int) {
-            let (line, column) = position.lineColumn(i)
+        private mutating func finishItem(at i: Int, _ bytes: [UInt8]) {
+            let (line, column) = position.locate(i, in: bytes)
             items.append(item ?? Item(range: i..<i, depth: 0, line: line, column: column))
             item = nil
             itemHasDuplicate = false
@@ -281,21 +293,38 @@ struct FeedScanner {
         /// Reads the string at `i`, and takes it as a key when it is one.
         private mutating func string(_ bytes: [UInt8], _ i: inout Int) throws(Failure) {
             let start = i + 1
+            var opening = position
             var escaped = false
             i = start
             while i < bytes.count {
                 let byte = bytes[i]
                 if byte == UInt8(ascii: "\"") { break }
-                if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                    i += 2
+                if byte < 0x80 {
+                    if byte == UInt8(ascii: "\\") {
+                        // The escaped character is skipped unless it is not ASCII, which is read
+                        // as any other; a line break counts wherever it is.
+                        escaped = true
+                        i += 1
+                        guard i < bytes.count, Self.isEscape(bytes, at: i) else {
+                            flaw(.escape, at: i - 1, bytes)
+                            if i < bytes.count, bytes[i] >= 0x80 { continue }
+                            if i < bytes.count, bytes[i] == 0x0A || bytes[i] == 0x0D { position.lineBreak(at: i, in: bytes) }
+                            i += 1
+                            continue
+                        }
+                    } else if byte < 0x20 {
+                        flaw(.control(byte), at: i, bytes)
+                        if byte == 0x0A || byte == 0x0D { position.lineBreak(at: i, in: bytes) }
+                    }
+                    i += 1
                     continue
                 }
-                if byte == 0x0A { position.newLine(at: i) }
-                i += 1
+                let (scalar, length) = utf8Scalar(at: i, in: bytes)
+                if scalar == nil { flaw(.notText, at: i, bytes) }
+                i += length
             }
             guard i < bytes.count else {
-                throw Failure(message: "the string at \(position.at(start - 1)) is never closed")
+                throw Failure(message: "the string at \(opening.at(start - 1, in: bytes)) is never closed")
             }
             i += 1
             guard deep.count == 0, let last = frames.indices.last, frames[last].isObject else { return }
@@ -320,6 +349,27 @@ struct FeedScanner {
             if !insertKey(text, escaped: escaped, bytes) {
                 itemHasDuplicate = true
                 duplicates[items.count] = DuplicateKey(key: currentKey(of: last, bytes), path: path(bytes))
+            }
+        }
+
+        /// Notes the item's first flaw.
+        private mutating func flaw(_ kind: Flaw.Kind, at offset: Int, _ bytes: [UInt8]) {
+            guard item != nil, item?.flaw == nil else { return }
+            let (line, column) = position.locate(offset, in: bytes)
+            item?.flaw = Flaw(kind: kind, line: line, column: column)
+        }
+
+        /// Whether the character after a backslash at `offset` makes one of JSON's escapes.
+        private static func isEscape(_ bytes: [UInt8], at offset: Int) -> Bool {
+            switch bytes[offset] {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                 UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                return true
+            case UInt8(ascii: "u"):
+                guard offset + 4 < bytes.count else { return false }
+                return bytes[(offset + 1)...(offset + 4)].allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0 & 0xDF) }
+            default:
+                return false
             }
         }
 
@@ -386,8 +436,19 @@ struct FeedScanner {
         }
     }
 
+    /// The character at `offset`, for a message: itself when it is printable ASCII, else its
+    /// scalar value (U+00A0), or what it is when it is no character.
+    private static func describe(_ bytes: [UInt8], at offset: Int, encoding: String) -> String {
+        let (scalar, _) = utf8Scalar(at: offset, in: bytes)
+        guard let scalar else { return "text that is not valid \(encoding)" }
+        if (0x21..<0x7F).contains(scalar.value) { return "'\(Character(scalar))'" }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// An ASCII character, for a message.
     private static func describe(_ byte: UInt8) -> String {
-        (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        "'\(Character(Unicode.Scalar(byte)))'"
     }
 }
 
@@ -499,26 +560,5 @@ struct KeyProbe: Decodable {
 
     init(from decoder: any Decoder) throws {
         key = try decoder.container(keyedBy: AnyCodingKey.self).allKeys.first?.stringValue
-    }
-}
-
-/// Line and column of a byte offset, for messages; lines are counted as the scan passes them.
-private struct Position {
-    private var line = 1
-    private var lineStart = 0
-
-    mutating func newLine(at offset: Int) {
-        line += 1
-        lineStart = offset + 1
-    }
-
-    /// Valid for an offset on the line the scan is at.
-    func lineColumn(_ offset: Int) -> (line: Int, column: Int) {
-        (line, offset - lineStart + 1)
-    }
-
-    /// Valid for an offset on the line the scan is at.
-    func at(_ offset: Int) -> String {
-        "line \(line), column \(offset - lineStart + 1)"
     }
 }
