@@ -45,7 +45,7 @@ import Testing
         """
         let feed = try seedFactory().decodeFeed(from: Data(json.utf8))
         #expect(feed.items.map(\.title) == ["Ann", "Bo"])
-        #expect(feed.entries.count == 8)
+        #expect(feed.count == 8)
         assertInlineSnapshot(of: feed.errors.map(\.description).joined(separator: "\n"), as: .lines) {
             """
             item 1: the item at line 2, column 2 is not valid JSON
@@ -200,9 +200,31 @@ import Testing
         }
     }
 
+    @Test func pastTheFirst1000BadItems_errorsAreCounted_andEveryGoodItemIsKept() throws {
+        // 1,500 bad items of every kind, each beside a good one, spread over several batches.
+        let bad = ["tru", "", "7", #"{"type": "video"}"#, #"{"type": "user", "name": 1, "age": "1"}"#, #"{"type": "user", "name": "\x"}"#]
+        let json = "[" + (0..<1_500).map { "\(user("u\($0)")), \(bad[$0 % bad.count])" }.joined(separator: ",\n ") + "]"
+        let feed = try seedFactory().decodeFeed(from: Data(json.utf8))
+        #expect(feed.items.map(\.title) == (0..<1_500).map { "u\($0)" })
+        #expect(feed.errorCount == 1_500)
+        #expect(feed.count == 3_000)
+        #expect(feed.errors.count == Feed<any TitledContent>.errorLimit)
+        #expect(feed.errors.map(\.index) == (0..<1_000).map { 2 * $0 + 1 })
+        assertInlineSnapshot(of: feed.errors.suffix(6).map(\.description).joined(separator: "\n"), as: .lines) {
+            """
+            item 1989 ("user"): 'name' is not a String: Expected to decode String but found number instead.
+            item 1991: the item at line 996, column 48 is not valid JSON: the backslash at line 996, column 74 does not begin an escape
+            item 1993: the item at line 997, column 48 is not valid JSON
+            item 1995: the item is empty: there is nothing between its commas or brackets
+            item 1997: the value is not an object: Expected to decode Dictionary<String, Any> but found number instead.
+            item 1999 ("video"): no adapter registered for type tag "video"; registered tags: "story", "user"
+            """
+        }
+    }
+
     @Test func anEmptyFeed_hasNoItems() throws {
         for json in ["[]", " [ \n ] "] {
-            #expect(try seedFactory().decodeFeed(from: Data(json.utf8)).entries.isEmpty)
+            #expect(try seedFactory().decodeFeed(from: Data(json.utf8)).count == 0)
         }
     }
 

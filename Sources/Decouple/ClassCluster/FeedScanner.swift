@@ -11,9 +11,12 @@ import Foundation
 /// accept silently, keeping one of the values. It also notes each item's type tag when it is a
 /// plain string, so that the decoder need not read the item's keys once more to find it.
 ///
-/// Its time and memory are linear in the text: one pass, no recursion, and per item a fixed
-/// record. Up to ``nestingLimit`` levels deep it keeps a frame per open array or object (for
-/// keys and messages); deeper than that, where the item is refused anyway, one bit per level.
+/// It reads the text twice: once to check that the items can be told apart, so that nothing is
+/// decoded from a feed that is then refused whole, and once to hand out the items one at a time,
+/// so that what is kept of an item is the caller's choice. Its time is linear in the text (no
+/// recursion), and its memory is the text and what it reads at once: up to ``nestingLimit``
+/// levels deep a frame per open array or object (for keys and messages); deeper than that,
+/// where the item is refused anyway, one bit per level.
 struct FeedScanner {
     /// One item of the array.
     struct Item {
@@ -30,6 +33,16 @@ struct FeedScanner {
         /// The first thing in the item's strings that JSON does not allow, which `JSONDecoder`
         /// finds only when a model reads the string, and tells without saying where.
         var flaw: Flaw?
+        /// The first object in the item that has a key twice, or two keys that the key strategy
+        /// makes one.
+        var duplicate: DuplicateKey?
+        /// How many values the item has side by side (more than one is not valid JSON).
+        var values = 0
+
+        /// Whether the item is one object, as far as the scan can tell.
+        func isObject(in bytes: [UInt8]) -> Bool {
+            values == 1 && !range.isEmpty && bytes[range.lowerBound] == UInt8(ascii: "{")
+        }
     }
 
     /// Something in a string that JSON does not allow, and where it is.
@@ -59,13 +72,20 @@ struct FeedScanner {
     }
 
     /// An object of an item that has a key twice, or two keys that the key strategy makes one.
-    struct DuplicateKey {
+    /// A class, so that an item, which seldom has one, carries a reference rather than its fields.
+    final class DuplicateKey: Sendable {
         /// The key as the decoder sees it (after the key strategy).
-        var key: String
+        let key: String
         /// The two spellings in the JSON when they differ only under the key strategy.
-        var spellings: (String, String)?
+        let spellings: (String, String)?
         /// Where the object is in its item (`extra.list[1]`); empty for the item itself.
-        var path: String
+        let path: String
+
+        init(key: String, spellings: (String, String)? = nil, path: String) {
+            self.key = key
+            self.spellings = spellings
+            self.path = path
+        }
     }
 
     /// Why the text is not an array that can be split into items.
@@ -77,24 +97,69 @@ struct FeedScanner {
     static let nestingLimit = 512
 
     /// The text scanned, as UTF-8 (a UTF-16 or UTF-32 feed is converted first).
-    let text: Data
+    let bytes: [UInt8]
     /// The encoding of the feed: "UTF-8", "UTF-16" or "UTF-32".
     let encoding: String
-    private(set) var items: [Item] = []
-    /// The items that have an object with a key twice, by index: the first such object found.
-    private(set) var duplicates: [Int: DuplicateKey] = [:]
+    private var split: Split
 
+    /// Checks that the items can be told apart.
+    ///
     /// - Parameters:
     ///   - tagKey: The key of each item's type tag, as the JSON spells it.
     ///   - keys: The decoder's key strategy, when it is not `.useDefaultKeys`.
     init(_ data: Data, tagKey: String = "type", keys: KeyConverter? = nil) throws(Failure) {
         let converted = FeedText(data)
-        text = Data(converted.bytes)
+        bytes = converted.bytes
         encoding = converted.encoding
-        var split = Split(tagKey: Array(tagKey.utf8), keys: keys, encoding: encoding)
-        try split.run(converted.bytes)
-        items = split.items
-        duplicates = split.duplicates
+        // Only when the quick check finds a fault is the text read as the split reads it, to say
+        // what and where.
+        if !Self.canSplit(bytes) {
+            var check = Split(tagKey: [], keys: nil, encoding: encoding, readsKeys: false)
+            while try check.next(bytes) != nil {}
+        }
+        split = Split(tagKey: Array(tagKey.utf8), keys: keys, encoding: encoding, readsKeys: true)
+    }
+
+    /// Whether `bytes` is an array whose items can be told apart: false wherever the split
+    /// throws (and, should they ever differ, the split's word is the one given).
+    private static func canSplit(_ bytes: [UInt8]) -> Bool {
+        var i = 0
+        while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "[") else { return false }
+        var open = DeepBrackets()
+        open.push(isObject: false)
+        i += 1
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "\""):
+                i += 1
+                while i < bytes.count, bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
+                guard i < bytes.count else { return false }
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                open.push(isObject: bytes[i] == UInt8(ascii: "{"))
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                guard open.lastIsObject == (bytes[i] == UInt8(ascii: "}")) else { return false }
+                open.pop()
+                if open.count == 0 {
+                    i += 1
+                    while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+                    return i == bytes.count
+                }
+            default:
+                break
+            }
+            i += 1
+        }
+        return false
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// The next item, in feed order; nil after the last.
+    mutating func next() throws(Failure) -> Item? {
+        try split.next(bytes)
     }
 
     // MARK: Splitting
@@ -152,9 +217,14 @@ struct FeedScanner {
         let tagKey: [UInt8]
         let keys: KeyConverter?
         let encoding: String
-        var items: [Item] = []
-        var duplicates: [Int: DuplicateKey] = [:]
+        /// Whether keys and tags are read, or only the structure checked.
+        let readsKeys: Bool
         private var position = Position()
+        /// Where the scan is, once it has started; nil before.
+        private var offset: Int?
+        private var arrayStart = ""
+        private var sawComma = false
+        private var ended = false
         private var frames: [Frame] = []
         private var deep = DeepBrackets()
         /// The keys of the open objects, as written (byte ranges of the text), innermost last: no
@@ -162,31 +232,39 @@ struct FeedScanner {
         private var keyStack: [Range<Int>] = []
         /// The item being read, if one has started.
         private var item: Item?
-        /// Whether the item has a key twice (see `duplicates`).
-        private var itemHasDuplicate = false
         /// Whether the item's tag key was just read, so that a string now is its tag.
         private var tagFollows = false
         /// Whether the item's tag key was found, so that another one makes its tag unknown.
         private var tagSeen = false
 
-        init(tagKey: [UInt8], keys: KeyConverter?, encoding: String) {
+        init(tagKey: [UInt8], keys: KeyConverter?, encoding: String, readsKeys: Bool) {
             self.tagKey = tagKey
             self.keys = keys
             self.encoding = encoding
+            self.readsKeys = readsKeys
         }
+
+        private var itemHasDuplicate: Bool { item?.duplicate != nil }
 
         private var depth: Int { frames.count + deep.count }
 
-        mutating func run(_ bytes: [UInt8]) throws(Failure) {
-            var i = 0
-            skipSpace(bytes, &i)
-            guard i < bytes.count else { throw Failure(message: "there is no JSON in the data: it is empty or only white space") }
-            guard bytes[i] == UInt8(ascii: "[") else {
-                throw Failure(message: "it starts with \(describe(bytes, at: i, encoding: encoding)) at \(position.at(i, in: bytes)), not with '['")
+        /// The next item; nil once the array has ended, and what follows it is checked.
+        mutating func next(_ bytes: [UInt8]) throws(Failure) -> Item? {
+            guard !ended else { return nil }
+            var i: Int
+            if let offset {
+                i = offset
+            } else {
+                i = 0
+                skipSpace(bytes, &i)
+                guard i < bytes.count else { throw Failure(message: "there is no JSON in the data: it is empty or only white space") }
+                guard bytes[i] == UInt8(ascii: "[") else {
+                    throw Failure(message: "it starts with \(describe(bytes, at: i, encoding: encoding)) at \(position.at(i, in: bytes)), not with '['")
+                }
+                arrayStart = position.at(i, in: bytes)
+                i += 1
             }
-            let arrayStart = position.at(i, in: bytes)
-            i += 1
-            var sawComma = false
+            defer { offset = i }
             while true {
                 skipSpace(bytes, &i)
                 guard i < bytes.count else {
@@ -201,20 +279,25 @@ struct FeedScanner {
                 let byte = bytes[i]
                 if depth == 0 {
                     if byte == UInt8(ascii: ",") {
-                        finishItem(at: i, bytes)
                         sawComma = true
                         i += 1
-                        continue
+                        return finishItem(at: i - 1, bytes)
                     }
                     if byte == UInt8(ascii: "]") {
-                        if item != nil || sawComma { finishItem(at: i, bytes) }
+                        let last = item != nil || sawComma ? finishItem(at: i, bytes) : nil
                         i += 1
-                        break
+                        ended = true
+                        skipSpace(bytes, &i)
+                        guard i == bytes.count else {
+                            throw Failure(message: "\(describe(bytes, at: i, encoding: encoding)) at \(position.at(i, in: bytes)) follows the end of the array")
+                        }
+                        return last
                     }
                     if item == nil {
                         let (line, column) = position.locate(i, in: bytes)
                         item = Item(range: i..<i, depth: 0, line: line, column: column)
                     }
+                    item?.values += 1
                 }
                 switch byte {
                 case UInt8(ascii: "\""):
@@ -262,13 +345,12 @@ struct FeedScanner {
                 default:
                     // A number, literal, colon or anything invalid: up to the next structural character.
                     // (`bytes[i]` is not structural: the cases above took those.)
-                    while i < bytes.count, !isStructural(bytes[i]) { i += 1 }
+                    while i < bytes.count, !isStructural(bytes[i]) {
+                        if bytes[i] >= 0x80 { position.passNonASCII(at: i) }
+                        i += 1
+                    }
                 }
                 if depth == 0, let start = item?.range.lowerBound { item?.range = start..<i }
-            }
-            skipSpace(bytes, &i)
-            guard i == bytes.count else {
-                throw Failure(message: "\(describe(bytes, at: i, encoding: encoding)) at \(position.at(i, in: bytes)) follows the end of the array")
             }
         }
 
@@ -281,13 +363,15 @@ struct FeedScanner {
             }
         }
 
-        private mutating func finishItem(at i: Int, _ bytes: [UInt8]) {
+        private mutating func finishItem(at i: Int, _ bytes: [UInt8]) -> Item {
+            defer {
+                item = nil
+                tagFollows = false
+                tagSeen = false
+            }
+            if let item { return item }
             let (line, column) = position.locate(i, in: bytes)
-            items.append(item ?? Item(range: i..<i, depth: 0, line: line, column: column))
-            item = nil
-            itemHasDuplicate = false
-            tagFollows = false
-            tagSeen = false
+            return Item(range: i..<i, depth: 0, line: line, column: column)
         }
 
         /// Reads the string at `i`, and takes it as a key when it is one.
@@ -319,6 +403,7 @@ struct FeedScanner {
                     i += 1
                     continue
                 }
+                position.passNonASCII(at: i)
                 let (scalar, length) = utf8Scalar(at: i, in: bytes)
                 if scalar == nil { flaw(.notText, at: i, bytes) }
                 i += length
@@ -327,7 +412,7 @@ struct FeedScanner {
                 throw Failure(message: "the string at \(opening.at(start - 1, in: bytes)) is never closed")
             }
             i += 1
-            guard deep.count == 0, let last = frames.indices.last, frames[last].isObject else { return }
+            guard readsKeys, deep.count == 0, let last = frames.indices.last, frames[last].isObject else { return }
             let text = start..<(i - 1)
             guard frames[last].expectsKey else {
                 // A value: the item's tag when it follows the tag key in the item's own object.
@@ -347,8 +432,8 @@ struct FeedScanner {
             }
             guard !itemHasDuplicate else { return }
             if !insertKey(text, escaped: escaped, bytes) {
-                itemHasDuplicate = true
-                duplicates[items.count] = DuplicateKey(key: currentKey(of: last, bytes), path: path(bytes))
+                let duplicate = DuplicateKey(key: currentKey(of: last, bytes), path: path(bytes))
+                item?.duplicate = duplicate
             }
         }
 
@@ -417,8 +502,8 @@ struct FeedScanner {
             guard let keys, !itemHasDuplicate, keyStack.count - frame.keysStart > 1,
                   let (first, second, converted) = keys.collision(in: keyStack[frame.keysStart...].map { bytes[$0] })
             else { return }
-            itemHasDuplicate = true
-            duplicates[items.count] = DuplicateKey(key: converted, spellings: (first, second), path: path(bytes))
+            let duplicate = DuplicateKey(key: converted, spellings: (first, second), path: path(bytes))
+            item?.duplicate = duplicate
         }
 
         /// Where the innermost frame is in its item: `extra.list[1]`.

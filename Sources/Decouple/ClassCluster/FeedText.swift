@@ -98,13 +98,22 @@ func utf8Scalar(at offset: Int, in bytes: [UInt8]) -> (scalar: Unicode.Scalar?, 
 /// Swift decodes it to. The same text has the same positions in UTF-8, UTF-16 and UTF-32.
 ///
 /// Lines are counted as the scan passes their breaks; a column is counted from the last one asked
-/// for on its line, so that asking for each item's costs time linear in the text.
+/// for on its line, so that asking for each item's costs time linear in the text, and none when
+/// the scan has passed only ASCII since.
 struct Position {
     private(set) var line = 1
     private var lineStart = 0
     /// A character boundary on the line, and how many characters come before it on the line.
     private var mark = 0
     private var marked = 0
+    /// The last byte that is not ASCII the scan told of, if any.
+    private var lastNonASCII = -1
+
+    /// Tells of a byte that is not ASCII, at an offset the scan passes; the scan must tell of
+    /// each, for the columns of the text after it to be counted as characters.
+    mutating func passNonASCII(at offset: Int) {
+        lastNonASCII = offset
+    }
 
     /// Takes the line break at `offset`, a CR or LF of `bytes`: the LF of a CRLF ends no other line.
     mutating func lineBreak(at offset: Int, in bytes: [UInt8]) {
@@ -117,10 +126,8 @@ struct Position {
     /// Line and column of the character that holds the byte at `offset`, on the line the scan is
     /// at, no earlier than the last offset asked for.
     mutating func locate(_ offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        var i = mark
-        while i < offset, bytes[i] < 0x80 { i += 1 }
         // Between two ASCII characters there is always a boundary (a CR ends its line).
-        if i == offset, offset >= bytes.count || bytes[offset] < 0x80 {
+        if lastNonASCII < mark, offset >= bytes.count || bytes[offset] < 0x80 {
             marked += offset - mark
             mark = offset
             return (line, marked + 1)
@@ -129,7 +136,7 @@ struct Position {
         // them holds it, and starts at a boundary, which becomes the mark.
         var scalars = String.UnicodeScalarView()
         var starts: [Int] = []
-        i = mark
+        var i = mark
         while i <= offset, i < bytes.count {
             let (scalar, length) = utf8Scalar(at: i, in: bytes)
             scalars.append(scalar ?? "\u{FFFD}")
