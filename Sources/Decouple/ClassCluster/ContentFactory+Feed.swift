@@ -29,7 +29,10 @@ public struct Feed<Content> {
     /// How many bad items a feed keeps the errors of.
     public static var errorLimit: Int { 1_000 }
 
-    /// - Parameter errorCount: How many items did not decode; by default, `errors.count`.
+    /// - Parameters:
+    ///   - items: The items that decoded, in feed order.
+    ///   - errors: The errors of the items that did not decode, in feed order.
+    ///   - errorCount: How many items did not decode; by default, `errors.count`.
     public init(items: [Content], errors: [FeedItemError], errorCount: Int? = nil) {
         self.items = items
         self.errors = errors

@@ -5,7 +5,9 @@ import Foundation
 /// then costs that item only, not the whole feed.
 ///
 /// It checks only what it needs to find the items: strings are closed, brackets match, and
-/// nothing follows the array. Everything else in an item is left to `JSONDecoder`. On the way it
+/// nothing follows the array. In an item it notes what `JSONDecoder` would find only when a
+/// model reads the value (a string's text, escapes and control characters: a ``Flaw``), and
+/// whether it is one object; everything else is left to `JSONDecoder`. On the way it
 /// finds an object that has the same key twice (compared after unescaping, as JSON text compares
 /// them, and after the decoder's key strategy when one is given), which `JSONDecoder` would
 /// accept silently, keeping one of the values. It also notes each item's type tag when it is a
