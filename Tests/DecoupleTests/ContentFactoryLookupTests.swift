@@ -195,6 +195,51 @@ import Testing
         }
     }
 
+    @Test func aValueBoxedAsAnObject_inAnOptional_orInAnAnyHashable_isAdaptedByWhatItHolds() throws {
+        // Swift boxes a struct or an enum cast to `AnyObject` (on Linux in a `__SwiftValue`), and
+        // `held as? Story` finds it: so must the factory, without being told what the box holds.
+        struct Story: Hashable { var title: String }
+        enum Shape: Hashable { case square(Int), circle }
+        struct Small: Named { var name: String { "small" } }
+        let factory = ContentFactory<any TitledContent>()
+        try factory.register(Story.self) { Adapted(title: $0.title) }
+        try factory.register(Shape.self) { Adapted(title: "\($0)") }
+        try factory.register(Base.self) { Adapted(title: "Base: \(type(of: $0))") }
+        try factory.register((any Named).self) { Adapted(title: "existential \($0.name)") }
+        try factory.register(Base.Type.self) { Adapted(title: "metatype \($0)") }
+        func erased<Model>(_ model: Model) -> Any { model }
+        let held: AnyObject = Story(title: "boxed") as AnyObject
+        let models: [(Any, String)] = [
+            (held, "boxed"),
+            (erased(held), "boxed"),
+            (Story(title: "optional") as Story? as Any, "optional"),
+            (erased(Story(title: "twice optional") as Story??), "twice optional"),
+            (Optional(Story(title: "boxed optional")) as AnyObject, "boxed optional"),
+            (AnyHashable(Story(title: "hashable")), "hashable"),
+            (AnyHashable(Shape.square(2)) as AnyObject, "square(2)"),
+            (Shape.circle as AnyObject, "circle"),
+            (Optional(Leaf()) as Any, "Base: Leaf"),
+            (Optional(Leaf() as AnyObject) as Any, "Base: Leaf"),
+            (Base.self as AnyObject, "metatype Base"),
+        ]
+        for _ in 0..<2 {   // resolved, then from the table
+            for (model, title) in models {
+                #expect(factory.canAdapt(model), "\(title)")
+                #expect(try factory.adapt(model).title == title)
+            }
+        }
+        // What the box or the optional holds is what counts: a type that is not registered
+        // itself (a conforming value, a subclass's metatype) is refused, and so is nothing.
+        let refused: [Any] = [Small() as AnyObject, erased(Small() as any Named) as AnyObject, Leaf.self as AnyObject,
+                              Story?.none as Any, AnyHashable(7), 7 as AnyObject]
+        for model in refused {
+            #expect(!factory.canAdapt(model), "\(type(of: model))")
+            #expect(throws: ContentFactoryError.self) { try factory.adapt(model) }
+        }
+        #expect(throws: ContentFactoryError.unregisteredType(
+            "Small", registered: ["Base", "Base.Type", "Named", "Shape", "Story"])) { try factory.adapt(Optional(Small()) as Any) }
+    }
+
     @Test func openedModel_isTheModelHeld_orNil() {
         // The factory's one unsafe read: a value stored as exactly `Model` is taken as it is;
         // anything else goes through the run time's cast, and a value of another type is `nil`.

@@ -157,7 +157,7 @@ import Testing
         """#
         let feed = try seedFactory().decodeFeed(from: Data(json.utf8))
         #expect(feed.items.map(\.title) == ["Ann", "Fox"])
-        #expect(feed.entries.count == 8)
+        #expect(feed.count == 8)
         assertInlineSnapshot(of: feed.errors.map(\.description).joined(separator: "\n"), as: .lines) {
             """
             item 1 ("video"): no adapter registered for type tag "video"; registered tags: "story", "user"

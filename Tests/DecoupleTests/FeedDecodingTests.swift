@@ -45,7 +45,7 @@ import Testing
         """
         let feed = try seedFactory().decodeFeed(from: Data(json.utf8))
         #expect(feed.items.map(\.title) == ["Ann", "Bo"])
-        #expect(feed.entries.count == 8)
+        #expect(feed.count == 8)
         assertInlineSnapshot(of: feed.errors.map(\.description).joined(separator: "\n"), as: .lines) {
             """
             item 1: the item at line 2, column 2 is not valid JSON
@@ -98,9 +98,133 @@ import Testing
         }
     }
 
+    /// `text` in `encoding` (UTF-8, UTF-16 or UTF-32, either byte order), with the code unit of
+    /// the ASCII character `placeholder` replaced by `unit`, which may be one no text can hold.
+    private func encoded(_ text: String, _ encoding: String.Encoding, replacing placeholder: Character = "~", with unit: UInt32? = nil) -> Data {
+        let mark = UInt32(placeholder.asciiValue!)
+        let replace = { (value: UInt32) in value == mark ? unit ?? value : value }
+        func bytes(_ value: UInt32, _ width: Int, bigEndian: Bool) -> [UInt8] {
+            let little = (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+            return bigEndian ? little.reversed() : little
+        }
+        return switch encoding {
+        case .utf16BigEndian, .utf16LittleEndian:
+            Data(text.utf16.flatMap { bytes(replace(UInt32($0)), 2, bigEndian: encoding == .utf16BigEndian) })
+        case .utf32BigEndian, .utf32LittleEndian:
+            Data(text.unicodeScalars.flatMap { bytes(replace($0.value), 4, bigEndian: encoding == .utf32BigEndian) })
+        default:
+            Data(text.utf8.map { UInt8(truncatingIfNeeded: replace(UInt32($0))) })
+        }
+    }
+
+    private static let encodings: [String.Encoding] = [.utf8, .utf16BigEndian, .utf16LittleEndian, .utf32BigEndian, .utf32LittleEndian]
+
+    @Test func aCharacterNoTextCanHoldInOneItem_costsThatItemOnly_sayingWhere() throws {
+        // A byte that is no UTF-8, a lone surrogate in UTF-16, a surrogate or a number past
+        // U+10FFFF in UTF-32: each costs only the item that has it, which is refused saying where.
+        let json = "[\(user("Ann")),\n \(user("B~")),\n \(user("Cy"))]"
+        let cases: [(String.Encoding, UInt32)] = [(.utf8, 0xFF), (.utf8, 0xED), (.utf16BigEndian, 0xD800), (.utf16LittleEndian, 0xDC00),
+                                                  (.utf16LittleEndian, 0xDBFF), (.utf32BigEndian, 0xD800), (.utf32LittleEndian, 0x11_0000)]
+        for (encoding, unit) in cases {
+            let feed = try seedFactory().decodeFeed(from: encoded(json, encoding, with: unit))
+            let what = "\(encoding) with \(String(unit, radix: 16))"
+            #expect(feed.items.map(\.title) == ["Ann", "Cy"], "\(what)")
+            let encodingName = encoding == .utf8 ? "UTF-8" : encoding == .utf16BigEndian || encoding == .utf16LittleEndian ? "UTF-16" : "UTF-32"
+            #expect(feed.errors.map(\.description) == [
+                "item 1: the item at line 2, column 2 has text that is not valid \(encodingName) at line 2, column 29",
+            ], "\(what)")
+        }
+    }
+
+    @Test func aStringThatJSONDoesNotAllow_isRefusedSayingWhere() throws {
+        // JSONDecoder reads a string only when a model asks for it, and then says little; the
+        // item is refused before, with the place of the first thing wrong in its strings.
+        let json = "[\(user("a\tb")),\n \(user(#"a\x"#)),\n \(user(#"\u12G4"#)),\n \(user(#"\u12f4 \" \\ \/ \b\f\n\r\t"#))]"
+        let feed = try seedFactory().decodeFeed(from: Data(json.utf8))
+        #expect(feed.items.map(\.title) == ["\u{12F4} \" \\ / \u{8}\u{C}\n\r\t"])
+        assertInlineSnapshot(of: feed.errors.map(\.description).joined(separator: "\n"), as: .lines) {
+            """
+            item 0: the item at line 1, column 2 is not valid JSON: a string holds U+0009, unescaped, at line 1, column 29
+            item 1: the item at line 2, column 2 is not valid JSON: the backslash at line 2, column 29 does not begin an escape
+            item 2: the item at line 3, column 2 is not valid JSON: the backslash at line 3, column 28 does not begin an escape
+            """
+        }
+    }
+
+    @Test func positions_countEveryKindOfLineBreak_andCharactersAsAReaderSeesThem() throws {
+        // CR, LF and CRLF each end a line, also where a backslash escapes one in a string (not
+        // valid JSON, but what follows keeps its place). A column counts extended grapheme
+        // clusters: "é" written as e and a combining accent is one, so is 👍🏽, and so is 🇫🇷.
+        // UTF-16 and UTF-32 text has the same positions.
+        let json = "[tru,\r tru,\r\n tru,\n {\"type\": \"user\", \"name\": \"a\\\nb\\\r\nc\"},\n tru,\n "
+            + user("e\u{301}中👍🏽 🇫🇷") + ", tru, \"e\u{301}\", tru]"
+        var errors: [String] = []
+        for encoding in Self.encodings {
+            let feed = try seedFactory().decodeFeed(from: encoded(json, encoding))
+            #expect(feed.items.map(\.title) == ["e\u{301}中👍🏽 🇫🇷"], "\(encoding)")
+            if encoding == .utf8 { errors = feed.errors.map(\.description) }
+            #expect(feed.errors.map(\.description) == errors, "\(encoding)")
+        }
+        assertInlineSnapshot(of: errors.joined(separator: "\n"), as: .lines) {
+            """
+            item 0: the item at line 1, column 2 is not valid JSON
+            item 1: the item at line 2, column 2 is not valid JSON
+            item 2: the item at line 3, column 2 is not valid JSON
+            item 3: the item at line 4, column 2 is not valid JSON: the backslash at line 4, column 29 does not begin an escape
+            item 4: the item at line 7, column 2 is not valid JSON
+            item 6: the item at line 8, column 49 is not valid JSON
+            item 7: the value is not an object: Expected to decode Dictionary<String, Any> but found a string instead.
+            item 8: the item at line 8, column 59 is not valid JSON
+            """
+        }
+        // Where the feed cannot be split, the same counting says where.
+        var messages: [String] = []
+        for json in ["[\r\r {", "[\"中\", {", "[\"👍🏽\\\r\n\", 1\r]}", "[\"e\u{301}\"] x"] {
+            for encoding in Self.encodings {
+                do {
+                    _ = try seedFactory().decodeFeed(from: encoded(json, encoding))
+                    Issue.record("\(json) is not a feed")
+                } catch let error as ContentFactoryError {
+                    if encoding == .utf8 { messages.append(error.description) }
+                    #expect(error.description == messages.last, "\(encoding)")
+                }
+            }
+        }
+        assertInlineSnapshot(of: messages.joined(separator: "\n"), as: .lines) {
+            """
+            the feed cannot be read as a JSON array, so none of its items were decoded: '{' at line 3, column 2 is never closed
+            the feed cannot be read as a JSON array, so none of its items were decoded: '{' at line 1, column 7 is never closed
+            the feed cannot be read as a JSON array, so none of its items were decoded: '}' at line 3, column 2 follows the end of the array
+            the feed cannot be read as a JSON array, so none of its items were decoded: 'x' at line 1, column 7 follows the end of the array
+            """
+        }
+    }
+
+    @Test func pastTheFirst1000BadItems_errorsAreCounted_andEveryGoodItemIsKept() throws {
+        // 1,500 bad items of every kind, each beside a good one, spread over several batches.
+        let bad = ["tru", "", "7", #"{"type": "video"}"#, #"{"type": "user", "name": 1, "age": "1"}"#, #"{"type": "user", "name": "\x"}"#]
+        let json = "[" + (0..<1_500).map { "\(user("u\($0)")), \(bad[$0 % bad.count])" }.joined(separator: ",\n ") + "]"
+        let feed = try seedFactory().decodeFeed(from: Data(json.utf8))
+        #expect(feed.items.map(\.title) == (0..<1_500).map { "u\($0)" })
+        #expect(feed.errorCount == 1_500)
+        #expect(feed.count == 3_000)
+        #expect(feed.errors.count == Feed<any TitledContent>.errorLimit)
+        #expect(feed.errors.map(\.index) == (0..<1_000).map { 2 * $0 + 1 })
+        assertInlineSnapshot(of: feed.errors.suffix(6).map(\.description).joined(separator: "\n"), as: .lines) {
+            """
+            item 1989 ("user"): 'name' is not a String: Expected to decode String but found number instead.
+            item 1991: the item at line 996, column 48 is not valid JSON: the backslash at line 996, column 74 does not begin an escape
+            item 1993: the item at line 997, column 48 is not valid JSON
+            item 1995: the item is empty: there is nothing between its commas or brackets
+            item 1997: the value is not an object: Expected to decode Dictionary<String, Any> but found number instead.
+            item 1999 ("video"): no adapter registered for type tag "video"; registered tags: "story", "user"
+            """
+        }
+    }
+
     @Test func anEmptyFeed_hasNoItems() throws {
         for json in ["[]", " [ \n ] "] {
-            #expect(try seedFactory().decodeFeed(from: Data(json.utf8)).entries.isEmpty)
+            #expect(try seedFactory().decodeFeed(from: Data(json.utf8)).count == 0)
         }
     }
 

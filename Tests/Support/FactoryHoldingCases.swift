@@ -34,10 +34,15 @@ public enum FactoryHoldingCases {
             (Registered(), "registered"),
             (Shape.square(3), "square(3)"),
             (Shape.circle, "circle"),
+            // A struct boxed by a cast to `AnyObject`, one in an optional, one in an `AnyHashable`.
+            (Wide() as AnyObject, "wide"),
+            (erased(Wide() as AnyObject), "wide"),
+            (Optional(Wide()) as Any, "wide"),
+            (AnyHashable(Shape.circle), "circle"),
         ]
-        // A subclass's metatype, and a value inside an existential that is registered while
-        // the value's own type is not.
-        let refused: [Any] = [Leaf.self as Base.Type, erased(Small() as any Named), Small()]
+        // A subclass's metatype, and a value inside an existential (or a box) that is registered
+        // while the value's own type is not; an optional that holds nothing.
+        let refused: [Any] = [Leaf.self as Base.Type, erased(Small() as any Named), Small(), Small() as AnyObject, Wide?.none as Any]
         var failures: [String] = []
         for round in 0..<rounds {   // resolved, then from the table
             for (model, title) in adapted {
@@ -60,7 +65,7 @@ public enum FactoryHoldingCases {
     private final class Registered: Base, Named, ClassNamed { var name: String { "registered" } }
     private struct Wide: Named { var a = 1, b = 2, c = 3, d = 4, e = "wide"; var name: String { e } }
     private struct Small: Named { var name: String { "small" } }
-    private enum Shape { case square(Int), circle }
+    private enum Shape: Hashable { case square(Int), circle }
 }
 
 private protocol Named { var name: String { get } }

@@ -23,12 +23,18 @@ import Foundation
 /// - A model is matched by its dynamic type. An instance of a subclass of a registered class is
 ///   adapted by the nearest registered ancestor, as in a real class cluster. Each specialisation
 ///   of a generic type (`Page<Int>`, `Page<String>`) is its own type. A model typed as an
-///   ancestor class, or inside an existential, is found by what it is.
+///   ancestor class, or inside an existential, is found by what it is; so is one in an optional
+///   (`nil` is refused) or an `AnyHashable`, and a struct or enum cast to `AnyObject`, which Swift
+///   boxes (on Linux as `__SwiftValue`). The box is opened by casting it to each registered type
+///   that is neither a class nor an optional, in the order registered, and the first that the
+///   value is itself adapts it: a value of an unregistered type that converts to a registered
+///   one (a struct to a protocol it conforms to) is refused, as it is unboxed.
 /// - Registering a type or a tag a second time throws ``ContentFactoryError/duplicateType(_:)`` or
 ///   ``ContentFactoryError/duplicateTag(_:registeredFor:)`` and leaves the first registration in
 ///   force: a cluster's members are decided once, and a silent replacement would hide a bug.
 /// - Look-ups are O(1): a dictionary keyed by the model's dynamic type, with the result of an
-///   ancestor search kept.
+///   ancestor search kept. A boxed value costs a cast per registered value type instead, as
+///   the box's type does not say what it holds.
 /// - Registering and looking up are safe from any number of threads at once: the registry is read
 ///   and written under one lock, and adapters run after it is given back. A look-up that starts
 ///   after a registration returned sees that registration.
@@ -89,10 +95,23 @@ public final class ContentFactory<Content>: Sendable {
         // The registry matched the model's dynamic type to `Model`, or to an ancestor class of
         // it, so the cast cannot fail; if it ever did, the model is refused, not trapped on.
         let entry = ContentRegistry<Content>.TypeEntry(
-            name: name, qualifiedName: String(reflecting: model), adapt: { opened($0, as: Model.self).map(adapt) })
+            name: name, qualifiedName: String(reflecting: model), adapt: { opened($0, as: Model.self).map(adapt) },
+            holdsExactly: Self.holdsExactly(model))
         let tagEntry = tag.map { tag, decoder in (tag, ContentRegistry<Content>.TagEntry(modelName: name, decoder: decoder)) }
         try registry.withLock { registry throws(ContentFactoryError) in
             try registry.insert(entry, for: TypeKey(model), tag: tagEntry)
+        }
+    }
+
+    /// For a type that is neither a class nor an optional (which a box never holds): whether a
+    /// value is one of this type itself. The cast looks into a box; the type says whether what
+    /// it found is a `Model`, not a value of another type that converts to one.
+    @inlinable
+    static func holdsExactly<Model>(_: Model.Type) -> (@Sendable (Any) -> Bool)? {
+        if Model.self is AnyClass || Model.self is any OptionalModel.Type { return nil }
+        return { held in
+            guard let value = opened(held, as: Model.self) else { return false }
+            return TypeKey(type(of: value as Any)) == TypeKey(Model.self)
         }
     }
 
@@ -117,8 +136,7 @@ public final class ContentFactory<Content>: Sendable {
 
     /// Whether ``adapt(_:)-(Any)`` would succeed for this model.
     public func canAdapt(_ model: Any) -> Bool {
-        let dynamicType = type(of: model)
-        return registry.withLock { $0.adapter(for: dynamicType) } != nil
+        held(model).adapt != nil
     }
 
     /// Adapts one model to the content face, choosing the adapter by the model's dynamic type.
@@ -134,7 +152,38 @@ public final class ContentFactory<Content>: Sendable {
         if let adapt = registry.withLock({ $0.adapter(for: dynamicType) }), let content = adapt(model) {
             return content
         }
-        throw unregistered(dynamicType)
+        return try adaptHeld(model)
+    }
+
+    /// Adapts the model that `model` holds, when it is an optional, an `AnyHashable` or a box.
+    @usableFromInline
+    func adaptHeld(_ model: Any) throws(ContentFactoryError) -> Content {
+        let (held, adapt) = held(model)
+        if let adapt, let content = adapt(held) { return content }
+        throw unregistered(type(of: held))
+    }
+
+    /// The model that `model` is or holds, and its adapter when one is registered: the value in
+    /// an optional or an `AnyHashable`, or in the box that Swift makes of a struct or enum cast
+    /// to `AnyObject` (`__SwiftValue`), which only a cast opens. When there is no adapter, the
+    /// innermost model reached, to be named in the error.
+    private func held(_ model: Any) -> (model: Any, adapt: ContentRegistry<Content>.Adapt?) {
+        var model = model
+        while true {
+            let dynamicType = type(of: model)
+            if let adapt = registry.withLock({ $0.adapter(for: dynamicType) }) { return (model, adapt) }
+            if dynamicType is any OptionalModel.Type, let optional = model as? any OptionalModel {
+                guard let wrapped = optional.wrapped else { return (model, nil) }
+                model = wrapped
+            } else if dynamicType == AnyHashable.self, let hashable = model as? AnyHashable {
+                model = hashable.base
+            } else if ObjectIdentifier(dynamicType) == valueBoxType {
+                let held = model
+                return (model, registry.withLock { $0.adapter(forBoxed: held) })
+            } else {
+                return (model, nil)
+            }
+        }
     }
 
     /// The error for a model whose dynamic type has no adapter.
@@ -171,6 +220,21 @@ public final class ContentFactory<Content>: Sendable {
 }
 
 // MARK: - Opening a model
+
+/// An optional, whatever it wraps, so that a model in one is found by what it wraps.
+@usableFromInline
+protocol OptionalModel {
+    var wrapped: Any? { get }
+}
+
+extension Optional: OptionalModel {
+    @usableFromInline
+    var wrapped: Any? { map { $0 as Any } }
+}
+
+/// The class of the box that Swift makes of a struct or an enum cast to `AnyObject`.
+private let valueBoxType = ObjectIdentifier(type(of: ValueBoxProbe() as AnyObject))
+private struct ValueBoxProbe {}
 
 /// The model an `Any` holds, as a `Model`, or `nil` when it holds something else.
 ///
@@ -260,12 +324,15 @@ struct ContentRegistry<Content>: Sendable {
         /// With its module and enclosing types, told when another type has the same `name`.
         let qualifiedName: String
         @usableFromInline let adapt: Adapt
+        /// Whether a value (in a box) is one of this type itself; nil for a class or an optional.
+        let holdsExactly: (@Sendable (Any) -> Bool)?
 
         @usableFromInline
-        init(name: String, qualifiedName: String, adapt: @escaping Adapt) {
+        init(name: String, qualifiedName: String, adapt: @escaping Adapt, holdsExactly: (@Sendable (Any) -> Bool)?) {
             self.name = name
             self.qualifiedName = qualifiedName
             self.adapt = adapt
+            self.holdsExactly = holdsExactly
         }
     }
 
@@ -286,6 +353,8 @@ struct ContentRegistry<Content>: Sendable {
     /// Dynamic types met that are not registered themselves, with the adapter of their nearest
     /// registered ancestor class, or `nil` when they have none.
     @usableFromInline var inherited: [TypeKey: Adapt?] = [:]
+    /// The registered types a boxed value can be, in the order registered.
+    private var valueTypes: [TypeEntry] = []
 
     @usableFromInline init() {}
 
@@ -314,6 +383,7 @@ struct ContentRegistry<Content>: Sendable {
             throw .duplicateTag(tag, registeredFor: existing.modelName)
         }
         byType[id] = entry
+        if entry.holdsExactly != nil { valueTypes.append(entry) }
         if let (tag, tagEntry) = tag { byTag[tag] = tagEntry }
         // A new registration can change which ancestor is nearest, and give a type with no
         // adapter one: what was found for unregistered types is looked for again.
@@ -327,6 +397,12 @@ struct ContentRegistry<Content>: Sendable {
         if let entry = byType[id] { return entry.adapt }
         if let known = inherited[id] { return known }
         return inheritedAdapter(for: dynamicType)
+    }
+
+    /// The adapter of the first registered type, in the order registered, that a boxed value
+    /// is. A box's type says nothing of what it holds, so each is tried with a cast.
+    func adapter(forBoxed box: Any) -> Adapt? {
+        valueTypes.first { $0.holdsExactly?(box) == true }?.adapt
     }
 
     /// Finds, and keeps, the adapter of a type's nearest registered ancestor class.

@@ -49,8 +49,9 @@ public enum ContentFactoryError: Error, Equatable, Sendable, CustomStringConvert
 
 /// One feed item that could not be turned into content.
 ///
-/// ``ContentFactory/decodeFeed(from:tagKey:configure:)`` keeps going past a bad item; each one
-/// becomes a `FeedItemError` that says where it is and what was wrong.
+/// ``ContentFactory/decodeFeed(from:tagKey:configure:)`` keeps going past a bad item; each of
+/// the first ``Feed/errorLimit`` becomes a `FeedItemError` that says where it is and what was
+/// wrong, and the others are counted in ``Feed/errorCount``.
 public struct FeedItemError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The item's position in the feed, counting from zero.
     public var index: Int

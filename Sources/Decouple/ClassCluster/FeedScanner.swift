@@ -5,15 +5,20 @@ import Foundation
 /// then costs that item only, not the whole feed.
 ///
 /// It checks only what it needs to find the items: strings are closed, brackets match, and
-/// nothing follows the array. Everything else in an item is left to `JSONDecoder`. On the way it
+/// nothing follows the array. In an item it notes what `JSONDecoder` would find only when a
+/// model reads the value (a string's text, escapes and control characters: a ``Flaw``), and
+/// whether it is one object; everything else is left to `JSONDecoder`. On the way it
 /// finds an object that has the same key twice (compared after unescaping, as JSON text compares
 /// them, and after the decoder's key strategy when one is given), which `JSONDecoder` would
 /// accept silently, keeping one of the values. It also notes each item's type tag when it is a
 /// plain string, so that the decoder need not read the item's keys once more to find it.
 ///
-/// Its time and memory are linear in the text: one pass, no recursion, and per item a fixed
-/// record. Up to ``nestingLimit`` levels deep it keeps a frame per open array or object (for
-/// keys and messages); deeper than that, where the item is refused anyway, one bit per level.
+/// It reads the text twice: once to check that the items can be told apart, so that nothing is
+/// decoded from a feed that is then refused whole, and once to hand out the items one at a time,
+/// so that what is kept of an item is the caller's choice. Its time is linear in the text (no
+/// recursion), and its memory is the text and what it reads at once: up to ``nestingLimit``
+/// levels deep a frame per open array or object (for keys and messages); deeper than that,
+/// where the item is refused anyway, one bit per level.
 struct FeedScanner {
     /// One item of the array.
     struct Item {
@@ -21,22 +26,68 @@ struct FeedScanner {
         var range: Range<Int>
         /// How many arrays and objects deep the item goes (a scalar: 0, `{}`: 1).
         var depth: Int
-        /// Line and column of the item's first character, counting from 1.
+        /// Line and column of the item's first character (see `Position`).
         var line: Int
         var column: Int
         /// The item's type tag, when its object has the tag key once with a plain string (ASCII,
         /// no escapes) as its value; else the decoder reads it.
         var tag: String?
+        /// The first thing in the item's strings that JSON does not allow, which `JSONDecoder`
+        /// finds only when a model reads the string, and tells without saying where.
+        var flaw: Flaw?
+        /// The first object in the item that has a key twice, or two keys that the key strategy
+        /// makes one.
+        var duplicate: DuplicateKey?
+        /// How many values the item has side by side (more than one is not valid JSON).
+        var values = 0
+
+        /// Whether the item is one object, as far as the scan can tell.
+        func isObject(in bytes: [UInt8]) -> Bool {
+            values == 1 && !range.isEmpty && bytes[range.lowerBound] == UInt8(ascii: "{")
+        }
+    }
+
+    /// Something in a string that JSON does not allow, and where it is.
+    struct Flaw {
+        enum Kind {
+            /// Text that is no character in the feed's encoding.
+            case notText
+            /// A backslash that does not begin one of JSON's escapes.
+            case escape
+            /// A control character (below U+0020), which a string must escape.
+            case control(UInt8)
+        }
+
+        var kind: Kind
+        var line: Int
+        var column: Int
+
+        /// What is wrong, after "the item at line 1, column 2".
+        func reason(encoding: String) -> String {
+            let at = "at line \(line), column \(column)"
+            return switch kind {
+            case .notText: "has text that is not valid \(encoding) \(at)"
+            case .escape: "is not valid JSON: the backslash \(at) does not begin an escape"
+            case let .control(byte): "is not valid JSON: a string holds U+\(byte < 0x10 ? "000" : "00")\(String(byte, radix: 16, uppercase: true)), unescaped, \(at)"
+            }
+        }
     }
 
     /// An object of an item that has a key twice, or two keys that the key strategy makes one.
-    struct DuplicateKey {
+    /// A class, so that an item, which seldom has one, carries a reference rather than its fields.
+    final class DuplicateKey: Sendable {
         /// The key as the decoder sees it (after the key strategy).
-        var key: String
+        let key: String
         /// The two spellings in the JSON when they differ only under the key strategy.
-        var spellings: (String, String)?
+        let spellings: (String, String)?
         /// Where the object is in its item (`extra.list[1]`); empty for the item itself.
-        var path: String
+        let path: String
+
+        init(key: String, spellings: (String, String)? = nil, path: String) {
+            self.key = key
+            self.spellings = spellings
+            self.path = path
+        }
     }
 
     /// Why the text is not an array that can be split into items.
@@ -48,43 +99,69 @@ struct FeedScanner {
     static let nestingLimit = 512
 
     /// The text scanned, as UTF-8 (a UTF-16 or UTF-32 feed is converted first).
-    let text: Data
-    private(set) var items: [Item] = []
-    /// The items that have an object with a key twice, by index: the first such object found.
-    private(set) var duplicates: [Int: DuplicateKey] = [:]
+    let bytes: [UInt8]
+    /// The encoding of the feed: "UTF-8", "UTF-16" or "UTF-32".
+    let encoding: String
+    private var split: Split
 
+    /// Checks that the items can be told apart.
+    ///
     /// - Parameters:
     ///   - tagKey: The key of each item's type tag, as the JSON spells it.
     ///   - keys: The decoder's key strategy, when it is not `.useDefaultKeys`.
     init(_ data: Data, tagKey: String = "type", keys: KeyConverter? = nil) throws(Failure) {
-        text = try Self.utf8(data)
-        var split = Split(tagKey: Array(tagKey.utf8), keys: keys)
-        try split.run([UInt8](text))
-        items = split.items
-        duplicates = split.duplicates
+        let converted = FeedText(data)
+        bytes = converted.bytes
+        encoding = converted.encoding
+        // Only when the quick check finds a fault is the text read as the split reads it, to say
+        // what and where.
+        if !Self.canSplit(bytes) {
+            var check = Split(tagKey: [], keys: nil, encoding: encoding, readsKeys: false)
+            while try check.next(bytes) != nil {}
+        }
+        split = Split(tagKey: Array(tagKey.utf8), keys: keys, encoding: encoding, readsKeys: true)
     }
 
-    // MARK: Encoding
+    /// Whether `bytes` is an array whose items can be told apart: false wherever the split
+    /// throws (and, should they ever differ, the split's word is the one given).
+    private static func canSplit(_ bytes: [UInt8]) -> Bool {
+        var i = 0
+        while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "[") else { return false }
+        var open = DeepBrackets()
+        open.push(isObject: false)
+        i += 1
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "\""):
+                i += 1
+                while i < bytes.count, bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
+                guard i < bytes.count else { return false }
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                open.push(isObject: bytes[i] == UInt8(ascii: "{"))
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                guard open.lastIsObject == (bytes[i] == UInt8(ascii: "}")) else { return false }
+                open.pop()
+                if open.count == 0 {
+                    i += 1
+                    while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+                    return i == bytes.count
+                }
+            default:
+                break
+            }
+            i += 1
+        }
+        return false
+    }
 
-    /// `data` as UTF-8, found as JSON text's encoding is found (RFC 8259 allows only UTF-8; Foundation
-    /// reads UTF-16 and UTF-32 too, with or without a byte order mark).
-    private static func utf8(_ data: Data) throws(Failure) -> Data {
-        let head = Array(data.prefix(4)) + [1, 1, 1, 1]
-        let encoding: String.Encoding? = switch (head[0], head[1], head[2], head[3]) {
-        case (0, 0, 0xFE, 0xFF), (0, 0, 0, _): .utf32BigEndian
-        case (0xFF, 0xFE, 0, 0): .utf32LittleEndian
-        case (_, 0, 0, 0) where data.count >= 4: .utf32LittleEndian
-        case (0xFE, 0xFF, _, _), (0, _, _, _): .utf16BigEndian
-        case (0xFF, 0xFE, _, _), (_, 0, _, _): .utf16LittleEndian
-        default: nil
-        }
-        guard let encoding else {
-            return data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
-        }
-        guard let string = String(data: data, encoding: encoding) else {
-            throw Failure(message: "the data is not valid \(encoding == .utf16BigEndian || encoding == .utf16LittleEndian ? "UTF-16" : "UTF-32") text")
-        }
-        return Data(string.drop { $0 == "\u{FEFF}" }.utf8)
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// The next item, in feed order; nil after the last.
+    mutating func next() throws(Failure) -> Item? {
+        try split.next(bytes)
     }
 
     // MARK: Splitting
@@ -141,9 +218,15 @@ struct FeedScanner {
     private struct Split {
         let tagKey: [UInt8]
         let keys: KeyConverter?
-        var items: [Item] = []
-        var duplicates: [Int: DuplicateKey] = [:]
+        let encoding: String
+        /// Whether keys and tags are read, or only the structure checked.
+        let readsKeys: Bool
         private var position = Position()
+        /// Where the scan is, once it has started; nil before.
+        private var offset: Int?
+        private var arrayStart = ""
+        private var sawComma = false
+        private var ended = false
         private var frames: [Frame] = []
         private var deep = DeepBrackets()
         /// The keys of the open objects, as written (byte ranges of the text), innermost last: no
@@ -151,30 +234,39 @@ struct FeedScanner {
         private var keyStack: [Range<Int>] = []
         /// The item being read, if one has started.
         private var item: Item?
-        /// Whether the item has a key twice (see `duplicates`).
-        private var itemHasDuplicate = false
         /// Whether the item's tag key was just read, so that a string now is its tag.
         private var tagFollows = false
         /// Whether the item's tag key was found, so that another one makes its tag unknown.
         private var tagSeen = false
 
-        init(tagKey: [UInt8], keys: KeyConverter?) {
+        init(tagKey: [UInt8], keys: KeyConverter?, encoding: String, readsKeys: Bool) {
             self.tagKey = tagKey
             self.keys = keys
+            self.encoding = encoding
+            self.readsKeys = readsKeys
         }
+
+        private var itemHasDuplicate: Bool { item?.duplicate != nil }
 
         private var depth: Int { frames.count + deep.count }
 
-        mutating func run(_ bytes: [UInt8]) throws(Failure) {
-            var i = 0
-            skipSpace(bytes, &i)
-            guard i < bytes.count else { throw Failure(message: "there is no JSON in the data: it is empty or only white space") }
-            guard bytes[i] == UInt8(ascii: "[") else {
-                throw Failure(message: "it starts with \(describe(bytes[i])) at \(position.at(i)), not with '['")
+        /// The next item; nil once the array has ended, and what follows it is checked.
+        mutating func next(_ bytes: [UInt8]) throws(Failure) -> Item? {
+            guard !ended else { return nil }
+            var i: Int
+            if let offset {
+                i = offset
+            } else {
+                i = 0
+                skipSpace(bytes, &i)
+                guard i < bytes.count else { throw Failure(message: "there is no JSON in the data: it is empty or only white space") }
+                guard bytes[i] == UInt8(ascii: "[") else {
+                    throw Failure(message: "it starts with \(describe(bytes, at: i, encoding: encoding)) at \(position.at(i, in: bytes)), not with '['")
+                }
+                arrayStart = position.at(i, in: bytes)
+                i += 1
             }
-            let arrayStart = position.at(i)
-            i += 1
-            var sawComma = false
+            defer { offset = i }
             while true {
                 skipSpace(bytes, &i)
                 guard i < bytes.count else {
@@ -189,20 +281,25 @@ struct FeedScanner {
                 let byte = bytes[i]
                 if depth == 0 {
                     if byte == UInt8(ascii: ",") {
-                        finishItem(at: i)
                         sawComma = true
                         i += 1
-                        continue
+                        return finishItem(at: i - 1, bytes)
                     }
                     if byte == UInt8(ascii: "]") {
-                        if item != nil || sawComma { finishItem(at: i) }
+                        let last = item != nil || sawComma ? finishItem(at: i, bytes) : nil
                         i += 1
-                        break
+                        ended = true
+                        skipSpace(bytes, &i)
+                        guard i == bytes.count else {
+                            throw Failure(message: "\(describe(bytes, at: i, encoding: encoding)) at \(position.at(i, in: bytes)) follows the end of the array")
+                        }
+                        return last
                     }
                     if item == nil {
-                        let (line, column) = position.lineColumn(i)
+                        let (line, column) = position.locate(i, in: bytes)
                         item = Item(range: i..<i, depth: 0, line: line, column: column)
                     }
+                    item?.values += 1
                 }
                 switch byte {
                 case UInt8(ascii: "\""):
@@ -213,7 +310,7 @@ struct FeedScanner {
                     repeat {
                         let isObject = next == UInt8(ascii: "{")
                         if frames.count < FeedScanner.nestingLimit {
-                            let (line, column) = position.lineColumn(i)
+                            let (line, column) = position.locate(i, in: bytes)
                             frames.append(Frame(isObject: isObject, line: line, column: column, keysStart: keyStack.count))
                         } else {
                             deep.push(isObject: isObject)
@@ -227,13 +324,13 @@ struct FeedScanner {
                     let isObject = byte == UInt8(ascii: "}")
                     if let deepIsObject = deep.lastIsObject {
                         guard deepIsObject == isObject else {
-                            throw Failure(message: "\(describe(byte)) at \(position.at(i)) does not close the \(deepIsObject ? "object" : "array") opened \(depth) levels deep in the item at line \(item?.line ?? 0), column \(item?.column ?? 0)")
+                            throw Failure(message: "\(describe(byte)) at \(position.at(i, in: bytes)) does not close the \(deepIsObject ? "object" : "array") opened \(depth) levels deep in the item at line \(item?.line ?? 0), column \(item?.column ?? 0)")
                         }
                         deep.pop()
                     } else {
                         guard let frame = frames.last, frame.isObject == isObject else {
                             let open = frames.last.map { "the \(describe($0.isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))) at line \($0.line), column \($0.column)" } ?? "anything"
-                            throw Failure(message: "\(describe(byte)) at \(position.at(i)) does not close \(open)")
+                            throw Failure(message: "\(describe(byte)) at \(position.at(i, in: bytes)) does not close \(open)")
                         }
                         if isObject { closeObject(frame, bytes) }
                         frames.removeLast()
@@ -250,13 +347,12 @@ struct FeedScanner {
                 default:
                     // A number, literal, colon or anything invalid: up to the next structural character.
                     // (`bytes[i]` is not structural: the cases above took those.)
-                    while i < bytes.count, !isStructural(bytes[i]) { i += 1 }
+                    while i < bytes.count, !isStructural(bytes[i]) {
+                        if bytes[i] >= 0x80 { position.passNonASCII(at: i) }
+                        i += 1
+                    }
                 }
                 if depth == 0, let start = item?.range.lowerBound { item?.range = start..<i }
-            }
-            skipSpace(bytes, &i)
-            guard i == bytes.count else {
-                throw Failure(message: "\(describe(bytes[i])) at \(position.at(i)) follows the end of the array")
             }
         }
 
@@ -264,41 +360,61 @@ struct FeedScanner {
             while i < bytes.count {
                 let byte = bytes[i]
                 guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-                if byte == 0x0A { position.newLine(at: i) }
+                if byte == 0x0A || byte == 0x0D { position.lineBreak(at: i, in: bytes) }
                 i += 1
             }
         }
 
-        private mutating func finishItem(at i: Int) {
-            let (line, column) = position.lineColumn(i)
-            items.append(item ?? Item(range: i..<i, depth: 0, line: line, column: column))
-            item = nil
-            itemHasDuplicate = false
-            tagFollows = false
-            tagSeen = false
+        private mutating func finishItem(at i: Int, _ bytes: [UInt8]) -> Item {
+            defer {
+                item = nil
+                tagFollows = false
+                tagSeen = false
+            }
+            if let item { return item }
+            let (line, column) = position.locate(i, in: bytes)
+            return Item(range: i..<i, depth: 0, line: line, column: column)
         }
 
         /// Reads the string at `i`, and takes it as a key when it is one.
         private mutating func string(_ bytes: [UInt8], _ i: inout Int) throws(Failure) {
             let start = i + 1
+            var opening = position
             var escaped = false
             i = start
             while i < bytes.count {
                 let byte = bytes[i]
                 if byte == UInt8(ascii: "\"") { break }
-                if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                    i += 2
+                if byte < 0x80 {
+                    if byte == UInt8(ascii: "\\") {
+                        // The escaped character is skipped unless it is not ASCII, which is read
+                        // as any other; a line break counts wherever it is.
+                        escaped = true
+                        i += 1
+                        guard i < bytes.count, Self.isEscape(bytes, at: i) else {
+                            flaw(.escape, at: i - 1, bytes)
+                            if i < bytes.count, bytes[i] >= 0x80 { continue }
+                            if i < bytes.count, bytes[i] == 0x0A || bytes[i] == 0x0D { position.lineBreak(at: i, in: bytes) }
+                            i += 1
+                            continue
+                        }
+                    } else if byte < 0x20 {
+                        flaw(.control(byte), at: i, bytes)
+                        if byte == 0x0A || byte == 0x0D { position.lineBreak(at: i, in: bytes) }
+                    }
+                    i += 1
                     continue
                 }
-                if byte == 0x0A { position.newLine(at: i) }
-                i += 1
+                position.passNonASCII(at: i)
+                let (scalar, length) = utf8Scalar(at: i, in: bytes)
+                if scalar == nil { flaw(.notText, at: i, bytes) }
+                i += length
             }
             guard i < bytes.count else {
-                throw Failure(message: "the string at \(position.at(start - 1)) is never closed")
+                throw Failure(message: "the string at \(opening.at(start - 1, in: bytes)) is never closed")
             }
             i += 1
-            guard deep.count == 0, let last = frames.indices.last, frames[last].isObject else { return }
+            guard readsKeys, deep.count == 0, let last = frames.indices.last, frames[last].isObject else { return }
             let text = start..<(i - 1)
             guard frames[last].expectsKey else {
                 // A value: the item's tag when it follows the tag key in the item's own object.
@@ -318,8 +434,29 @@ struct FeedScanner {
             }
             guard !itemHasDuplicate else { return }
             if !insertKey(text, escaped: escaped, bytes) {
-                itemHasDuplicate = true
-                duplicates[items.count] = DuplicateKey(key: currentKey(of: last, bytes), path: path(bytes))
+                let duplicate = DuplicateKey(key: currentKey(of: last, bytes), path: path(bytes))
+                item?.duplicate = duplicate
+            }
+        }
+
+        /// Notes the item's first flaw.
+        private mutating func flaw(_ kind: Flaw.Kind, at offset: Int, _ bytes: [UInt8]) {
+            guard item != nil, item?.flaw == nil else { return }
+            let (line, column) = position.locate(offset, in: bytes)
+            item?.flaw = Flaw(kind: kind, line: line, column: column)
+        }
+
+        /// Whether the character after a backslash at `offset` makes one of JSON's escapes.
+        private static func isEscape(_ bytes: [UInt8], at offset: Int) -> Bool {
+            switch bytes[offset] {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                 UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                return true
+            case UInt8(ascii: "u"):
+                guard offset + 4 < bytes.count else { return false }
+                return bytes[(offset + 1)...(offset + 4)].allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0 & 0xDF) }
+            default:
+                return false
             }
         }
 
@@ -367,8 +504,8 @@ struct FeedScanner {
             guard let keys, !itemHasDuplicate, keyStack.count - frame.keysStart > 1,
                   let (first, second, converted) = keys.collision(in: keyStack[frame.keysStart...].map { bytes[$0] })
             else { return }
-            itemHasDuplicate = true
-            duplicates[items.count] = DuplicateKey(key: converted, spellings: (first, second), path: path(bytes))
+            let duplicate = DuplicateKey(key: converted, spellings: (first, second), path: path(bytes))
+            item?.duplicate = duplicate
         }
 
         /// Where the innermost frame is in its item: `extra.list[1]`.
@@ -386,8 +523,19 @@ struct FeedScanner {
         }
     }
 
+    /// The character at `offset`, for a message: itself when it is printable ASCII, else its
+    /// scalar value (U+00A0), or what it is when it is no character.
+    private static func describe(_ bytes: [UInt8], at offset: Int, encoding: String) -> String {
+        let (scalar, _) = utf8Scalar(at: offset, in: bytes)
+        guard let scalar else { return "text that is not valid \(encoding)" }
+        if (0x21..<0x7F).contains(scalar.value) { return "'\(Character(scalar))'" }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// An ASCII character, for a message.
     private static func describe(_ byte: UInt8) -> String {
-        (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        "'\(Character(Unicode.Scalar(byte)))'"
     }
 }
 
@@ -499,26 +647,5 @@ struct KeyProbe: Decodable {
 
     init(from decoder: any Decoder) throws {
         key = try decoder.container(keyedBy: AnyCodingKey.self).allKeys.first?.stringValue
-    }
-}
-
-/// Line and column of a byte offset, for messages; lines are counted as the scan passes them.
-private struct Position {
-    private var line = 1
-    private var lineStart = 0
-
-    mutating func newLine(at offset: Int) {
-        line += 1
-        lineStart = offset + 1
-    }
-
-    /// Valid for an offset on the line the scan is at.
-    func lineColumn(_ offset: Int) -> (line: Int, column: Int) {
-        (line, offset - lineStart + 1)
-    }
-
-    /// Valid for an offset on the line the scan is at.
-    func at(_ offset: Int) -> String {
-        "line \(line), column \(offset - lineStart + 1)"
     }
 }
