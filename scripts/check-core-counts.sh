@@ -2,9 +2,24 @@
 # The core's simplicity, counted: what apps link is what CI runs.
 # - At most 2 platform forks (`#if canImport(…)`, `os(…)`, `arch(…)`, …) in Sources/Decouple and
 #   Sources/DecoupleTextUI together, each at most 10 lines between `#if` and `#endif`.
-# - At most 10 unsafe constructs in Sources/Decouple (unsafeBitCast, Unmanaged, raw and typed
-#   unsafe pointers, withUnsafe…, _openExistential, unsafeDowncast, _withUnsafeGuaranteedRef,
-#   assumingMemoryBound, unsafelyUnwrapped).
+# - At most 10 unsafe constructs in Sources/Decouple, counting everything that switches a check
+#   off: `@unchecked Sendable`, `nonisolated(unsafe)`, `@exclusivity(unchecked)`, unsafeBitCast,
+#   Unmanaged, raw and typed unsafe pointers, withUnsafe…, unsafeDowncast, assumingMemoryBound,
+#   unsafelyUnwrapped, and underscored run-time calls (`_openExistential(`, `_getSuperclass(`, …).
+#   Those left, and why:
+#   - ThreadContext (4: Unmanaged ×3, UnsafeMutableRawPointer): the per-thread delivery context
+#     in a POSIX thread-specific slot; no safe thread-local storage exists, and Foundation's
+#     thread dictionary would cost more than a whole binding update.
+#   - Locked (`@unchecked Sendable where State: Sendable`): a lock beside its state; Mutex would
+#     need macOS 15 / iOS 18.
+#   - Weak (`@unchecked Sendable`): a weak reference to any object, loaded atomically by Swift.
+#   - ObservableProperty.Handle (`@unchecked Sendable`): a property whose value is not sendable
+#     is reached from one thread only, which the compiler cannot see.
+#   - _InjectedObject (`@unchecked Sendable`): the proxy reads an object of a protocol that is not
+#     sendable on the main actor only.
+#   - ContentFactory (`_getSuperclass(`): a class's superclass, read without running user code;
+#     Mirror would run a custom mirror.
+#   - PositionBuffer (UnsafeMutablePointer): the list diff's scratch tables.
 # - No `Synchronization` import: the core keeps its deployment targets (macOS 14, iOS 17).
 # Prints the counts; exits 1 when one is over.
 set -euo pipefail
@@ -24,7 +39,7 @@ forks=$(awk '
     }
     END { print count + 0; if (long) exit 1 }
 ' $(find Sources/Decouple Sources/DecoupleTextUI -name '*.swift')) || status=1
-pattern='unsafeBitCast|Unmanaged|Unsafe(Mutable)?(Raw)?(Buffer)?Pointer|withUnsafe[A-Za-z]*|_openExistential|unsafeDowncast|_withUnsafeGuaranteedRef|assumingMemoryBound|unsafelyUnwrapped'
+pattern='@unchecked Sendable|nonisolated\(unsafe\)|@exclusivity\(unchecked\)|unsafeBitCast|Unmanaged|Unsafe(Mutable)?(Raw)?(Buffer)?Pointer|withUnsafe[A-Za-z]*|unsafeDowncast|assumingMemoryBound|unsafelyUnwrapped|\b_[a-z][A-Za-z]*\('
 # Code only: comments (which name the constructs they explain) are cut off first.
 unsafe_lines=$(find Sources/Decouple -name '*.swift' -print0 | xargs -0 awk '{ sub(/\/\/.*/, ""); print FILENAME ":" FNR ": " $0 }' | grep -E "$pattern" || true)
 unsafe=$(printf '%s\n' "$unsafe_lines" | grep -oE "$pattern" | wc -l | tr -d ' ')

@@ -197,21 +197,21 @@ func bindingBenchmarks() {
     bindingBenchmark("binding.setter_update_vs_direct_set/candidate") { label, viewModel in
         label.bind(to: viewModel.$name) { $0.text = $1 }
     }
-    observableBindingBenchmark("binding.observable_update_vs_direct_set/baseline", .direct)
-    observableBindingBenchmark("binding.observable_update_vs_direct_set/candidate", .bound)
-    // For reference only: Observation's own part of an update, the same change followed by
-    // `withObservationTracking` registering again, with nothing around it.
-    observableBindingBenchmark("binding.reference/observation_tracking_alone", .trackingAlone)
+    // Against Observation's own part of an update: the same change followed by
+    // `withObservationTracking` registering again and the label written, with nothing around it.
+    observableBindingBenchmark("binding.observable_update_vs_tracking_alone/baseline", .trackingAlone)
+    observableBindingBenchmark("binding.observable_update_vs_tracking_alone/candidate", .bound)
 }
 
-enum ObservableUpdate { case direct, bound, trackingAlone }
+enum ObservableUpdate { case bound, trackingAlone }
 
 @Observable final class ObservableProfileViewModel {
     var name = ""
 }
 
 /// `viewModel.name = …` on an `@Observable` view model reaching a label bound with
-/// `bind(\.text, to: \.name, of:)`; unbound, `label.text = …`. Observation announces the change
+/// `bind(\.text, to: \.name, of:)`; against it, the same change, then the label written from a
+/// read inside `withObservationTracking`. Observation announces the change
 /// before it is made, so the binding reads the model once the main actor's turn ends, or before
 /// the label is drawn: here it is pulled as drawing pulls it (`updateIfNeeded()`), once per
 /// change. The one main-actor task a turn's changes share is not counted.
@@ -228,8 +228,6 @@ func observableBindingBenchmark(_ name: String, _ update: ObservableUpdate) {
             for _ in benchmark.scaledIterations {
                 index ^= 1
                 switch update {
-                case .direct:
-                    label.text = names[index]
                 case .bound:
                     viewModel.name = names[index]
                     label.updateIfNeeded()
@@ -301,6 +299,22 @@ func diffBenchmarks() {
     Benchmark("diff.100k_vs_hash_pass/candidate", configuration: slow) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try new.changes(from: old))
+        }
+    }
+    // Against a baseline that shares no code with the diff (neither its tables nor the ids'
+    // hashing): the standard library's `difference(from:)`, on 5,000 of the same ids, the first
+    // 5,000 of each side. A change that slows the diff and its hash-pass baseline alike (as a
+    // slower table would) still moves this figure.
+    let smallOld = Array(old.prefix(5_000)), smallNew = Array(new.prefix(5_000))
+    let oldIDs = smallOld.map(\.id), newIDs = smallNew.map(\.id)
+    Benchmark("diff.5k_vs_stdlib_difference/baseline", configuration: slow) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(newIDs.difference(from: oldIDs))
+        }
+    }
+    Benchmark("diff.5k_vs_stdlib_difference/candidate", configuration: slow) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try smallNew.changes(from: smallOld))
         }
     }
     // For reference only: the standard library's diff with moves inferred, on the same data.

@@ -236,33 +236,21 @@ extension Optional: OptionalModel {
 private let valueBoxType = ObjectIdentifier(type(of: ValueBoxProbe() as AnyObject))
 private struct ValueBoxProbe {}
 
-/// The model an `Any` holds, as a `Model`, or `nil` when it holds something else.
-///
-/// The same answer as `any as? Model`, for less: that cast finds the value's dynamic type and
-/// projects it out of the existential, and was a third of a factory look-up. Here the `Any` is
-/// opened, and a value stored as exactly `Model` is taken as it is; anything else (an instance
-/// of a subclass stored as such, a value stored as an existential) is cast by the run time.
-///
-/// Invariant: the bit cast is an identity, made only once `Opened` is `Model`. These are the
-/// core's only uses of `_openExistential` and `unsafeBitCast`; `ContentFactoryLookupTests`
-/// checks that every way of holding a model (subclass, existential, metatype, value) is adapted
-/// by what it is, and `openedModel_isTheModelHeld_orNil` checks this function alone.
+/// The model an `Any` holds, as a `Model`, or `nil` when it holds something else: the `Any` is
+/// opened (SE-0352), and the value it holds is cast from its own type. `ContentFactoryLookupTests`
+/// checks that every way of holding a model (subclass, existential, metatype, value, box) is
+/// adapted by what it is, and `openedModel_isTheModelHeld_orNil` checks this function alone.
 @inlinable
 func opened<Model>(_ any: Any, as: Model.Type) -> Model? {
     func take<Opened>(_ opened: Opened) -> Model? {
-        Opened.self == Model.self ? unsafeBitCast(opened, to: Model.self) : opened as? Model
+        opened as? Model
     }
-    return _openExistential(any, do: take)
+    return take(any)
 }
 
 // MARK: - TypeKey
 
-/// A type, as a dictionary key that hashes with one multiplication.
-///
-/// A type's identifier is the address of its metadata, so the product with a large odd
-/// constant, its high bits folded onto its low ones, spreads keys well; hashing it with `Hasher` (SipHash) cost
-/// a fifth of a factory look-up. The keys are types, not data anyone can choose, so the
-/// table needs no seed against collisions made on purpose.
+/// A type, as a dictionary key: the address of its metadata.
 @usableFromInline
 struct TypeKey: Hashable, Sendable {
     @usableFromInline let id: ObjectIdentifier
@@ -270,18 +258,6 @@ struct TypeKey: Hashable, Sendable {
     @inlinable
     init(_ type: Any.Type) {
         id = ObjectIdentifier(type)
-    }
-
-    @inlinable
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-    }
-
-    // What `Dictionary` asks for, in place of `hash(into:)`.
-    @inlinable
-    func _rawHashValue(seed: Int) -> Int {
-        let product = UInt(bitPattern: id) &* 0x9E37_79B9_7F4A_7C15
-        return Int(bitPattern: product ^ (product >> 32))
     }
 }
 

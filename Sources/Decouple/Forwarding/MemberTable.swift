@@ -36,11 +36,10 @@ public struct MemberTable<Root>: Sendable {
     /// Creates a table from member names and the key paths that read them.
     ///
     /// - Parameter members: Each requirement's name and a key path into the protocol.
-    public init(_ members: [String: PartialKeyPath<Root>]) {
+    /// Key path literals that capture nothing that is not `Sendable` are `Sendable` (SE-0418).
+    public init(_ members: [String: any PartialKeyPath<Root> & Sendable]) {
         self.init(readers: members.mapValues { keyPath in
-            // Key paths are immutable once formed.
-            nonisolated(unsafe) let keyPath = keyPath
-            return { $0[keyPath: keyPath] }
+            { $0[keyPath: keyPath] }
         })
     }
 

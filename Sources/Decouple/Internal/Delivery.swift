@@ -11,21 +11,19 @@ import Foundation
 /// another. In the same way, releasing a chain's last token releases each link after the one
 /// before it has finished, not from inside its `deinit`.
 ///
-/// One per thread (see ``ThreadContext``), reached only from its thread: nothing here is shared,
-/// so no two accesses can overlap, and its properties skip the run time's exclusivity checks
-/// (each a thread-local look-up, several per delivery).
+/// One per thread (see ``ThreadContext``), reached only from its thread: nothing here is shared.
 @usableFromInline
 final class DeliveryContext {
     /// How many deliveries this thread is inside.
-    @exclusivity(unchecked) @usableFromInline var depth = 0
+    @usableFromInline var depth = 0
     /// Whether this is the main thread, asked once: on Linux, Foundation asks the kernel every
     /// time.
     @usableFromInline let isMainThread = Thread.isMainThread
-    @exclusivity(unchecked) @usableFromInline var jobs: [() -> Void] = []
+    @usableFromInline var jobs: [() -> Void] = []
     /// What ``DeliveryProbe`` calls on this thread: a test's hook, `nil` otherwise.
-    @exclusivity(unchecked) @usableFromInline var probe: (@Sendable (DeliveryProbe.Point) -> Void)?
-    @exclusivity(unchecked) private var isReleasing = false
-    @exclusivity(unchecked) private var releases: [[AnyObject & Sendable]] = []
+    @usableFromInline var probe: (@Sendable (DeliveryProbe.Point) -> Void)?
+    private var isReleasing = false
+    private var releases: [[AnyObject & Sendable]] = []
 
     /// The current thread's context.
     @usableFromInline
@@ -76,72 +74,69 @@ final class DeliveryContext {
 
 // MARK: - ObservationGate
 
-/// Whether one observation is on, and which threads are running its handler: what makes "once
-/// `cancel()` has returned, the handler is never entered again" true across threads.
+/// Whether one observation is on, and how many calls of its handler are running: what makes
+/// "once `cancel()` has returned, the handler is never entered again" true across threads.
 ///
 /// A handler is entered only through ``run(in:_:)``, which skips it once the gate is closed.
-/// Closing it from another thread while the handler runs waits, on a condition, for every call
-/// running on another thread to return; closing it from inside the handler (an observation that
-/// ends itself) does not wait for that call.
+/// Closing it outside every handler waits until no call is running (none can be running on the
+/// closing thread, which is in no handler); closing it from inside a handler (an observation
+/// that ends itself, or one handler cancelling another) does not wait.
 @usableFromInline
-final class ObservationGate: @unchecked Sendable {
-    // Unchecked: `isClosed` and `running` are read and written only under `condition`'s lock,
-    // which orders every access (so they skip the run time's exclusivity checks too).
-    private let condition = NSCondition()
-    @exclusivity(unchecked) private var isClosed = false
-    /// The contexts (so the threads) of the calls running now, one element per call.
-    @exclusivity(unchecked) private var running: [ObjectIdentifier] = []
+final class ObservationGate: Sendable {
+    private struct State {
+        var isClosed = false
+        /// How many calls are running now.
+        var running = 0
+        /// Threads waiting in ``close()`` for the running calls to return, woken by the last.
+        var waiting: [DispatchSemaphore] = []
+    }
+
+    private let state = Locked(State())
 
     @usableFromInline init() {}
 
     /// Runs `body` if the observation is still on; `context` is the current thread's.
     @inlinable
     func run(in context: DeliveryContext, _ body: () -> Void) {
-        let thread = ObjectIdentifier(context)
-        guard enter(thread) else { return }
+        guard enter() else { return }
         body()
-        exit(thread)
+        exit()
     }
 
     @usableFromInline
-    func enter(_ thread: ObjectIdentifier) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !isClosed else { return false }
-        running.append(thread)
-        return true
+    func enter() -> Bool {
+        state.withLock { state in
+            guard !state.isClosed else { return false }
+            state.running += 1
+            return true
+        }
     }
 
     @usableFromInline
-    func exit(_ thread: ObjectIdentifier) {
-        condition.lock()
-        defer { condition.unlock() }
-        if let index = running.lastIndex(of: thread) { running.remove(at: index) }
-        if isClosed { condition.broadcast() }
+    func exit() {
+        let woken = state.withLock { state -> [DispatchSemaphore] in
+            state.running -= 1
+            guard state.running == 0 else { return [] }
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for semaphore in woken { semaphore.signal() }
     }
 
-    /// Closes the gate. Called outside every handler, it waits for the calls running on other
-    /// threads to return; called from inside a handler (of any observation), it does not wait,
-    /// since two handlers each cancelling the other would wait for each other for ever.
+    /// Closes the gate; outside every handler, waits for the calls running now to return.
     func close() {
         let context = DeliveryContext.current
-        let thread = ObjectIdentifier(context)
         let waits = context.depth == 0
-        condition.lock()
-        isClosed = true
-        var announced = false
-        while waits, running.contains(where: { $0 != thread }) {
-            if !announced, let probe = context.probe {
-                // Told outside the lock: the probe is a test's code.
-                announced = true
-                condition.unlock()
-                probe(.waitingForHandler)
-                condition.lock()
-                continue
-            }
-            condition.wait()
+        let semaphore = state.withLock { state -> DispatchSemaphore? in
+            state.isClosed = true
+            guard waits, state.running > 0 else { return nil }
+            let semaphore = DispatchSemaphore(value: 0)
+            state.waiting.append(semaphore)
+            return semaphore
         }
-        condition.unlock()
+        guard let semaphore else { return }
+        context.reach(.waitingForHandler)
+        semaphore.wait()
     }
 }
 

@@ -17,10 +17,8 @@ import Foundation
 @usableFromInline
 package final class Locked<State> {
     @usableFromInline let lock = NSLock()
-    /// Read and written only inside `withLock`, by one thread at a time: the lock orders every
-    /// access, so the run time's exclusivity check (a thread-local look-up on each access, a
-    /// tenth of a factory look-up) would only check the lock again.
-    @exclusivity(unchecked) @usableFromInline var state: State
+    /// Read and written only inside `withLock`, by one thread at a time.
+    @usableFromInline var state: State
 
     @usableFromInline
     package init(_ state: State) {

@@ -49,14 +49,76 @@ final class MainActorWeak<Object: AnyObject>: Sendable {
     }
 }
 
+// MARK: - MainActorMailbox
+
+/// The one queue of deliveries to main-actor observers made on other threads, in the order they
+/// were made, for every observer of every observable. Drained on the main actor: by one task, in
+/// batches of what was queued when it ran, and first of all whenever the main actor tells a
+/// value at once. So the main actor applies deliveries in the order they were made: two labels
+/// never show values in an order in which they were not set.
+enum MainActorMailbox {
+    typealias Job = @MainActor @Sendable () -> Void
+
+    private struct Queue {
+        var jobs: [Job?] = []
+        var head = 0
+        var isScheduled = false
+    }
+
+    private static let queue = Locked(Queue())
+
+    /// Queues `job`; the first job queued since the last drain schedules one.
+    static func post(_ job: @escaping Job) {
+        let schedules = queue.withLock { queue -> Bool in
+            queue.jobs.append(job)
+            defer { queue.isScheduled = true }
+            return !queue.isScheduled
+        }
+        if schedules { Task { @MainActor in drain(all: false) } }
+    }
+
+    /// Runs the queued jobs in order, one at a time (a job may drain again; it continues from
+    /// there). With `all`, until none is left; otherwise those queued when it began, then it
+    /// schedules itself again for what came meanwhile, so other threads cannot hold the main
+    /// actor here.
+    @MainActor
+    static func drain(all: Bool) {
+        var budget = all ? Int.max : queue.withLock { $0.jobs.count - $0.head }
+        while budget > 0, let job = next() {
+            budget -= 1
+            job()
+        }
+        let reschedules = queue.withLock { queue -> Bool in
+            guard queue.head == queue.jobs.count else { return !all }
+            queue.jobs.removeAll(keepingCapacity: true)
+            queue.head = 0
+            queue.isScheduled = false
+            return false
+        }
+        if reschedules { Task { @MainActor in drain(all: false) } }
+    }
+
+    private static func next() -> Job? {
+        queue.withLock { queue -> Job? in
+            guard queue.head < queue.jobs.count else { return nil }
+            defer {
+                queue.jobs[queue.head] = nil
+                queue.head += 1
+            }
+            return queue.jobs[queue.head]
+        }
+    }
+}
+
 // MARK: - MainActorInbox
 
 /// One main-actor observation's changes on their way to the main actor, coalesced: what a
 /// main-actor handler is told, and when.
 ///
-/// - On the main actor, a change is told at once; one still waiting (older) is dropped.
-/// - Elsewhere, a change waits here, replacing the one waiting, and one main-actor task tells
-///   whatever waits when it runs.
+/// - On the main actor, a change is told at once, after every delivery still queued in the
+///   ``MainActorMailbox`` (which runs first, in order).
+/// - Elsewhere, a change is queued in the mailbox; when it runs, it is told only if no newer
+///   change of this observation was queued after it.
 /// - A change is told only if its value is newer than the last one told, and, where the source
 ///   numbers its values, only if no newer value has been set since (that one is told instead).
 ///   So the handler never sees a value older than one it saw, and ends on the value stored.
@@ -66,8 +128,8 @@ final class MainActorWeak<Object: AnyObject>: Sendable {
 @usableFromInline
 final class MainActorInbox<Value: Sendable>: Sendable {
     private struct State {
-        var waiting: (change: ObservedChange<Value>, version: Int)?
-        var isScheduled = false
+        /// The number of the newest change queued in the mailbox.
+        var newestQueued = 0
         /// The number of the last value told (prior notifications do not count).
         var lastTold = 0
         /// For sources that do not number their values: the count of changes received.
@@ -103,27 +165,23 @@ final class MainActorInbox<Value: Sendable>: Sendable {
     func receive(_ change: ObservedChange<Value>, version: Int?) {
         let context = DeliveryContext.current
         let onMainActor = MainActorDelivery.isOnMainActor(context)
-        let (version, schedules) = state.withLock { state -> (Int, Bool) in
+        let version = state.withLock { state -> Int in
             let version = version ?? {
                 if !change.isPrior { state.received += 1 }
                 return state.received + (change.isPrior ? 1 : 0)
             }()
-            if onMainActor {
-                state.waiting = nil   // older than this one
-                return (version, false)
-            }
-            state.waiting = (change, version)
-            defer { state.isScheduled = true }
-            return (version, !state.isScheduled)
+            if !onMainActor { state.newestQueued = max(state.newestQueued, version) }
+            return version
         }
         if onMainActor {
             MainActor.assumeIsolated {
+                MainActorMailbox.drain(all: true)
                 gate.run(in: context) {
                     context.deliver { deliver(change, version: version, in: context) }
                 }
             }
-        } else if schedules {
-            Task { @MainActor in self.flush() }
+        } else {
+            MainActorMailbox.post { self.deliverQueued(change, version: version) }
         }
     }
 
@@ -136,18 +194,11 @@ final class MainActorInbox<Value: Sendable>: Sendable {
         }
     }
 
-    /// Tells what waits, on the main actor.
+    /// A change queued in the mailbox, now on the main actor: told unless a newer one is queued.
     @MainActor
-    private func flush() {
+    private func deliverQueued(_ change: ObservedChange<Value>, version: Int) {
+        guard state.withLock({ version >= $0.newestQueued }) else { return }
         let context = DeliveryContext.current
-        let waiting = state.withLock { state in
-            defer {
-                state.waiting = nil
-                state.isScheduled = false
-            }
-            return state.waiting
-        }
-        guard let (change, version) = waiting else { return }
         gate.run(in: context) {
             context.deliver { deliver(change, version: version, in: context) }
         }
