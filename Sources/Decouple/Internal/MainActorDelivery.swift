@@ -56,7 +56,7 @@ final class MainActorWeak<Object: AnyObject>: Sendable {
 /// batches of what was queued when it ran, and first of all whenever the main actor tells a
 /// value at once. So the main actor applies deliveries in the order they were made: two labels
 /// never show values in an order in which they were not set.
-enum MainActorMailbox {
+package enum MainActorMailbox {
     typealias Job = @MainActor @Sendable () -> Void
 
     private struct Queue {
@@ -74,28 +74,31 @@ enum MainActorMailbox {
             defer { queue.isScheduled = true }
             return !queue.isScheduled
         }
-        if schedules { Task { @MainActor in drain(all: false) } }
+        if schedules { Task { @MainActor in drain() } }
     }
 
-    /// Runs the queued jobs in order, one at a time (a job may drain again; it continues from
-    /// there). With `all`, until none is left; otherwise those queued when it began, then it
-    /// schedules itself again for what came meanwhile, so other threads cannot hold the main
-    /// actor here.
+    /// Runs the jobs queued when it began, in order, one at a time; a job may drain again, and
+    /// that drain goes on from there. What other threads queue meanwhile waits for the next
+    /// drain, which it schedules: other threads cannot hold the main actor here.
     @MainActor
-    static func drain(all: Bool) {
-        var budget = all ? Int.max : queue.withLock { $0.jobs.count - $0.head }
+    package static func drain() {
+        var budget = queue.withLock { queue -> Int in
+            if queue.head == queue.jobs.count { queue.isScheduled = false }
+            return queue.jobs.count - queue.head
+        }
+        guard budget > 0 else { return }
         while budget > 0, let job = next() {
             budget -= 1
             job()
         }
         let reschedules = queue.withLock { queue -> Bool in
-            guard queue.head == queue.jobs.count else { return !all }
+            guard queue.head == queue.jobs.count else { return true }
             queue.jobs.removeAll(keepingCapacity: true)
             queue.head = 0
             queue.isScheduled = false
             return false
         }
-        if reschedules { Task { @MainActor in drain(all: false) } }
+        if reschedules { Task { @MainActor in drain() } }
     }
 
     private static func next() -> Job? {
@@ -160,29 +163,37 @@ final class MainActorInbox<Value: Sendable>: Sendable {
     }
 
     /// Takes a change, on the thread delivering it: `version` numbers its value (`nil` when the
-    /// source does not number them).
+    /// source does not number them); `isNewest`: no newer value had been set when the round was
+    /// taken (a newer one is told instead). `isInsideGate`: the caller runs it through ``gate``
+    /// and as a delivery already (an ``ObservableProperty`` does).
     @usableFromInline
-    func receive(_ change: ObservedChange<Value>, version: Int?) {
+    func receive(_ change: ObservedChange<Value>, version: Int?, isNewest: Bool, isInsideGate: Bool) {
+        guard isNewest else { return }
         let context = DeliveryContext.current
-        let onMainActor = MainActorDelivery.isOnMainActor(context)
-        let version = state.withLock { state -> Int in
-            let version = version ?? {
-                if !change.isPrior { state.received += 1 }
-                return state.received + (change.isPrior ? 1 : 0)
-            }()
-            if !onMainActor { state.newestQueued = max(state.newestQueued, version) }
-            return version
+        guard MainActorDelivery.isOnMainActor(context) else {
+            let version = state.withLock { state -> Int in
+                let version = version ?? number(change, in: &state)
+                state.newestQueued = max(state.newestQueued, version)
+                return version
+            }
+            return MainActorMailbox.post { self.deliverQueued(change, version: version) }
         }
-        if onMainActor {
-            MainActor.assumeIsolated {
-                MainActorMailbox.drain(all: true)
-                gate.run(in: context) {
-                    context.deliver { deliver(change, version: version, in: context) }
+        MainActor.assumeIsolated {
+            MainActorMailbox.drain()
+            guard isInsideGate else {
+                let version = version ?? state.withLock { number(change, in: &$0) }
+                return gate.run(in: context) {
+                    context.deliver { deliver(change, version: version, checksLatest: false, in: context) }
                 }
             }
-        } else {
-            MainActorMailbox.post { self.deliverQueued(change, version: version) }
+            deliver(change, version: version ?? state.withLock { number(change, in: &$0) }, checksLatest: false, in: context)
         }
+    }
+
+    /// Numbers a change of a source that does not number its values.
+    private func number(_ change: ObservedChange<Value>, in state: inout State) -> Int {
+        if !change.isPrior { state.received += 1 }
+        return state.received + (change.isPrior ? 1 : 0)
     }
 
     /// The initial call, on the main actor, with the value stored when the observation began.
@@ -190,7 +201,7 @@ final class MainActorInbox<Value: Sendable>: Sendable {
     func tellInitial(_ change: ObservedChange<Value>, version: Int) {
         let context = DeliveryContext.current
         gate.run(in: context) {
-            context.deliver { deliver(change, version: version, in: context) }
+            context.deliver { deliver(change, version: version, checksLatest: false, in: context) }
         }
     }
 
@@ -200,19 +211,21 @@ final class MainActorInbox<Value: Sendable>: Sendable {
         guard state.withLock({ version >= $0.newestQueued }) else { return }
         let context = DeliveryContext.current
         gate.run(in: context) {
-            context.deliver { deliver(change, version: version, in: context) }
+            context.deliver { deliver(change, version: version, checksLatest: true, in: context) }
         }
     }
 
     /// Tells `change` if it is news, and ends the observation if the observer has gone.
+    /// `checksLatest`: whether to ask the source if a newer value was set since (for a change
+    /// that waited in the mailbox; one told at once was the newest when its round was taken).
     @MainActor
-    private func deliver(_ change: ObservedChange<Value>, version: Int, in context: DeliveryContext) {
+    private func deliver(_ change: ObservedChange<Value>, version: Int, checksLatest: Bool, in context: DeliveryContext) {
         let isNews = state.withLock { state -> Bool in
             guard change.isInitial || version > state.lastTold else { return false }
             if !change.isPrior { state.lastTold = version }
             return true
         }
-        guard isNews, change.isInitial || isLatest?(version) ?? true else { return }
+        guard isNews, !checksLatest || isLatest?(version) ?? true else { return }
         if !tell(change) {
             let token = state.withLock { $0.token?.object }
             token?.cancel()

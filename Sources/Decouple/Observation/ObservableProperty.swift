@@ -117,7 +117,7 @@ extension ObservableValue where Value: Sendable {
             return derived.observeNumbered(options: options, tell)
         }
         let inbox = MainActorInbox<Value>(tell, isLatest: nil)
-        let inner = observe(options: options) { change in inbox.receive(change, version: nil) }
+        let inner = observe(options: options) { change in inbox.receive(change, version: nil, isNewest: true, isInsideGate: false) }
         let token = CancellationToken(retaining: [inner]) {
             inbox.gate.close()
             inner.cancel()
@@ -174,8 +174,9 @@ public final class ObservableProperty<Value>: ObservableValue {
     final class Entry {
         @usableFromInline let id: Int
         @usableFromInline let options: ObservationOptions
-        /// Told each change, with the number of the value it is about.
-        @usableFromInline let handler: @Sendable (ObservedChange<Value>, Int) -> Void
+        /// Told each change, with the number of the value it is about and whether that value
+        /// was the newest set when the round was taken.
+        @usableFromInline let handler: @Sendable (ObservedChange<Value>, Int, Bool) -> Void
         /// Whether the observation is still on, closed by its token.
         @usableFromInline let gate: ObservationGate
         /// Whether its handler runs only on the main actor, so that its prior notifications must
@@ -183,7 +184,7 @@ public final class ObservableProperty<Value>: ObservableValue {
         @usableFromInline let needsMainActorForPrior: Bool
 
         @usableFromInline
-        init(id: Int, options: ObservationOptions, isMainActor: Bool, gate: ObservationGate, handler: @escaping @Sendable (ObservedChange<Value>, Int) -> Void) {
+        init(id: Int, options: ObservationOptions, isMainActor: Bool, gate: ObservationGate, handler: @escaping @Sendable (ObservedChange<Value>, Int, Bool) -> Void) {
             self.id = id
             self.options = options
             self.handler = handler
@@ -193,13 +194,13 @@ public final class ObservableProperty<Value>: ObservableValue {
 
         /// Tells the handler of a value, with what its options ask for, unless it has ended.
         @inlinable
-        func tell(old: Value?, new: Value?, version: Int, isPrior: Bool = false, isInitial: Bool = false, in context: DeliveryContext) {
+        func tell(old: Value?, new: Value?, version: Int, isNewest: Bool = true, isPrior: Bool = false, isInitial: Bool = false, in context: DeliveryContext) {
             gate.run(in: context) {
                 handler(ObservedChange(
                     old: options.contains(.old) ? old : nil,
                     new: options.contains(.new) ? new : nil,
                     isPrior: isPrior,
-                    isInitial: isInitial), version)
+                    isInitial: isInitial), version, isNewest)
             }
         }
     }
@@ -228,8 +229,8 @@ public final class ObservableProperty<Value>: ObservableValue {
         /// An observation joins and asks for its initial call, with the value told last.
         case initial(Entry, Value, version: Int)
         /// A round: `new` is told to `entries`; it is stored already unless prior notifications
-        /// run first.
-        case round(old: Value, new: Value, version: Int, entries: [Entry], isStored: Bool)
+        /// run first. `isNewest`: no value was set after it when it was taken.
+        case round(old: Value, new: Value, version: Int, isNewest: Bool, entries: [Entry], isStored: Bool)
         /// What waits now was asked for by other threads after this thread began delivering:
         /// another thread delivers it.
         case handOff
@@ -341,11 +342,12 @@ public final class ObservableProperty<Value>: ObservableValue {
             }
             let new = incoming!
             let old = value   // released outside the lock, after the round
+            let isNewest = incomingVersion == lastVersion
             guard priorCount == 0 else {
-                return .round(old: old, new: new, version: incomingVersion, entries: entries, isStored: false)
+                return .round(old: old, new: new, version: incomingVersion, isNewest: isNewest, entries: entries, isStored: false)
             }
             store(new, version: incomingVersion)
-            return .round(old: old, new: new, version: version, entries: entries, isStored: true)
+            return .round(old: old, new: new, version: version, isNewest: isNewest, entries: entries, isStored: true)
         }
 
         /// Removes an observation, whether it has joined or still waits to; returns it, to be
@@ -411,7 +413,7 @@ public final class ObservableProperty<Value>: ObservableValue {
         options: ObservationOptions = [.new],
         _ handler: @escaping @Sendable (ObservedChange<Value>) -> Void
     ) -> CancellationToken {
-        let (token, initial) = register(options: options, isMainActor: false, gate: ObservationGate()) { change, _ in handler(change) }
+        let (token, initial) = register(options: options, isMainActor: false, gate: ObservationGate()) { change, _, _ in handler(change) }
         if let (entry, value, version) = initial {
             let context = DeliveryContext.current
             let handle = Handle(state)
@@ -431,7 +433,7 @@ public final class ObservableProperty<Value>: ObservableValue {
         options: ObservationOptions,
         isMainActor: Bool,
         gate: ObservationGate,
-        _ handler: @escaping @Sendable (ObservedChange<Value>, Int) -> Void
+        _ handler: @escaping @Sendable (ObservedChange<Value>, Int, Bool) -> Void
     ) -> (CancellationToken, initial: (Entry, Value, Int)?) {
         let thread = ObjectIdentifier(DeliveryContext.current)
         let (id, initial) = state.withLock { state -> (Int, (Entry, Value, Int)?) in
@@ -490,19 +492,19 @@ public final class ObservableProperty<Value>: ObservableValue {
             switch step {
             case let .initial(entry, value, version):
                 entry.tell(old: nil, new: value, version: version, isInitial: true, in: context)
-            case let .round(old, new, version, entries, isStored):
+            case let .round(old, new, version, isNewest, entries, isStored):
                 if !isStored {
                     if entries.contains(where: \.needsMainActorForPrior), !MainActorDelivery.isOnMainActor(context) {
                         handOffToMainActor(step, in: context)
                         return false
                     }
                     for entry in entries where entry.options.contains(.prior) {
-                        entry.tell(old: old, new: nil, version: version, isPrior: true, in: context)
+                        entry.tell(old: old, new: nil, version: version, isNewest: isNewest, isPrior: true, in: context)
                     }
                     state.withLock { $0.store(new, version: version) }
                 }
                 for entry in entries {
-                    entry.tell(old: old, new: new, version: version, in: context)
+                    entry.tell(old: old, new: new, version: version, isNewest: isNewest, in: context)
                 }
             case .handOff:
                 handOffToWorker(in: context)
@@ -649,8 +651,9 @@ extension ObservableProperty where Value: Sendable {
         let inbox = MainActorInbox<Value>(tell) { handle.isLatest($0) }
         // Registered first, read second: a value set in between reaches the inbox, which skips
         // it if the initial call already showed it.
-        let (token, _) = register(options: options.subtracting(.initial), isMainActor: true, gate: inbox.gate) { change, version in
-            inbox.receive(change, version: version)
+        let (token, _) = register(options: options.subtracting(.initial), isMainActor: true, gate: inbox.gate) { change, version, isNewest in
+            // Told through the entry's gate, which is the inbox's, as a delivery.
+            inbox.receive(change, version: version, isNewest: isNewest, isInsideGate: true)
         }
         inbox.attach(token)
         if options.contains(.initial) {
