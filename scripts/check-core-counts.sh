@@ -19,7 +19,8 @@
 #     sendable on the main actor only.
 #   - ContentFactory (`_getSuperclass(`): a class's superclass, read without running user code;
 #     Mirror would run a custom mirror.
-#   - PositionBuffer (UnsafeMutablePointer): the list diff's scratch tables.
+#   - PositionBuffer (UnsafeMutablePointer): the list diff's scratch tables; on an Array the
+#     diff of 100,000 ids takes 18-20% longer (5.1-5.4 ms against 4.3-4.4).
 # - No `Synchronization` import: the core keeps its deployment targets (macOS 14, iOS 17).
 # Prints the counts; exits 1 when one is over.
 set -euo pipefail

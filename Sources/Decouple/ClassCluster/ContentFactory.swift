@@ -250,7 +250,7 @@ func opened<Model>(_ any: Any, as: Model.Type) -> Model? {
 
 // MARK: - TypeKey
 
-/// A type, as a dictionary key: the address of its metadata.
+/// A type, as a dictionary key: the address of its metadata, hashed by `Hasher`.
 @usableFromInline
 struct TypeKey: Hashable, Sendable {
     @usableFromInline let id: ObjectIdentifier
