@@ -49,17 +49,20 @@ private final class Inbox: @unchecked Sendable {
         let table = TableView()
         table.visibleRowCount = 10
         table.register(LabelCell.self, forCellReuseIdentifier: "row")
-        var source: TableViewDiffableDataSource<Int, String>!
-        source = TableViewDiffableDataSource(tableView: table) { table, indexPath, item in
+        // The provider reaches its data source weakly: the data source holds the provider.
+        final class Weakly { weak var source: TableViewDiffableDataSource<Int, String>? }
+        let weakly = Weakly()
+        let source = TableViewDiffableDataSource<Int, String>(tableView: table) { table, indexPath, item in
             let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath)
             cell.textLabel.text = item
             if item == "b" {
                 cell.textLabel.bind(to: \.removesB, of: flag) { _, removes in
-                    if removes { source.apply(Self.snapshot(["a", "c", "d", "e"])) }
+                    if removes { weakly.source?.apply(Self.snapshot(["a", "c", "d", "e"])) }
                 }
             }
             return cell
         }
+        weakly.source = source
         source.apply(Self.snapshot(["a", "b", "c", "d", "e"]))
         #expect(table.renderedText(width: 4) == "a\nb\nc\nd\ne")
         flag.removesB = true
