@@ -260,6 +260,31 @@ import Testing
         #expect(order.all == ["handler returned", "cancel returned"])
     }
 
+    @MainActor @Test func mainActorObserve_madeWhileAPriorRoundRuns_endsOnTheValueStored() async {
+        // A plain observer with `.prior` holds the round of 1 in its prior call, before 1 is
+        // stored; a binding made meanwhile must not stay on 0 once 1 is stored.
+        let property = ObservableProperty(0)
+        let inPrior = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0)
+        let setterDone = DispatchSemaphore(value: 0)
+        let holder = property.observe(options: [.prior, .new]) { change in
+            guard change.isPrior else { return }
+            inPrior.signal()
+            _ = resume.wait(timeout: .now() + 10)
+        }
+        Thread { property.value = 1; setterDone.signal() }.start()
+        #expect(inPrior.wait(timeout: .now() + 10) == .success)
+        let screen = Screen()
+        let token = property.observe(screen, options: [.initial, .new]) { screen, change in
+            screen.shown.append(change.new ?? -1)
+        }
+        resume.signal()
+        #expect(setterDone.wait(timeout: .now() + 10) == .success)
+        await Self.drainMainActor(until: { screen.shown.last == 1 })
+        #expect(property.value == 1)
+        #expect(screen.shown.last == 1, "the binding stayed on \(screen.shown)")
+        withExtendedLifetime((holder, token)) {}
+    }
+
     @MainActor @Test func priorCall_toAMainActorObserver_forAValueSetOnAnotherThread_seesTheOldValue() async {
         let property = ObservableProperty("old")
         let screen = Screen()

@@ -129,6 +129,78 @@ private final class Inbox: @unchecked Sendable {
         #expect(label.renderedText(width: 12) == "7 unread")
     }
 
+    @Test func anObservableBinding_keepsAChangeMadeOnAnotherThread_afterAChangeOnTheMainActor() async {
+        // The first change is made on the main actor; while the binding reads the model again,
+        // another thread changes it, before the binding has registered for changes.
+        let inbox = Inbox()
+        let label = Label()
+        var runs = 0
+        label.bind(\.text, to: \.count, of: inbox) { count in
+            runs += 1
+            if count == 1, inbox.count == 1 {
+                let changed = DispatchSemaphore(value: 0)
+                Thread { inbox.count = 7; changed.signal() }.start()
+                #expect(changed.wait(timeout: .now() + 10) == .success)
+            }
+            return "\(count) unread"
+        }
+        inbox.count = 1
+        label.updateIfNeeded()
+        let deadline = ContinuousClock.now + .seconds(30)
+        while label.text != "7 unread", ContinuousClock.now < deadline { await Task.yield() }
+        #expect(inbox.count == 7)
+        #expect(label.text == "7 unread")
+    }
+
+    @Test func anApplyHeldWhileRowsAreDrawn_runsBeforeALaterOne() {
+        // A cell that applies while it is drawn: that apply waits for the table's next update,
+        // and must run before an apply made after it, so the table ends on the later snapshot.
+        final class ApplyingCell: TableViewCell {
+            var onDraw: (() -> Void)?
+            override func render(width: Int) -> [String] {
+                onDraw?()
+                onDraw = nil
+                return super.render(width: width)
+            }
+        }
+        let table = TableView()
+        table.register(ApplyingCell.self, forCellReuseIdentifier: "row")
+        final class Weakly { weak var source: TableViewDiffableDataSource<Int, String>? }
+        let weakly = Weakly()
+        var armed = true
+        let source = TableViewDiffableDataSource<Int, String>(tableView: table) { table, indexPath, item in
+            let cell = table.dequeueReusableCell(withIdentifier: "row", for: indexPath) as! ApplyingCell
+            cell.textLabel.text = item
+            if armed, item == "a" {
+                armed = false
+                cell.onDraw = { weakly.source?.apply(Self.snapshot(["early"])) }
+            }
+            return cell
+        }
+        weakly.source = source
+        source.apply(Self.snapshot(["a"]))
+        _ = table.renderedText(width: 6)            // the cell applies "early" while drawn
+        source.apply(Self.snapshot(["late"]))       // made after it
+        #expect(source.snapshot().itemIdentifiers == ["late"])
+        #expect(table.renderedText(width: 6) == "late")
+    }
+
+    @Test func aTrackedLabelBehindAnAlert_isBroughtUpToDateBeforeTheFrame() {
+        // An alert lists only its own view as the window's subviews; the window still draws the
+        // screen behind it, so the frame must bring that screen up to date too.
+        let row = Row("old")
+        let screen = ViewController()
+        let label = Label()
+        screen.view.addSubview(label)
+        label.trackChanges { [unowned label] in label.text = row.name }
+        let window = Window(rootViewController: screen, width: 20, height: 4)
+        let alert = AlertController(title: "!", message: nil)
+        screen.present(alert)
+        #expect(window.renderedText().hasPrefix("old"))
+        row.name = "new"
+        #expect(window.renderedText().hasPrefix("new"))
+    }
+
     @Test func aRefusedBatch_isDescribedAsTheReloadItBecame() {
         final class Rows: TableViewDataSource {
             var rows = ["r1", "r2"]

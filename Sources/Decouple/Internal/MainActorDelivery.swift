@@ -200,6 +200,7 @@ final class MainActorInbox<Value: Sendable>: Sendable {
     @MainActor
     func tellInitial(_ change: ObservedChange<Value>, version: Int) {
         let context = DeliveryContext.current
+        MainActorMailbox.drain()   // what was queued before it, first, as for any call made at once
         gate.run(in: context) {
             context.deliver { deliver(change, version: version, checksLatest: false, in: context) }
         }

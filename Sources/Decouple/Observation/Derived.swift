@@ -10,8 +10,9 @@
 /// button.bind(\.isEnabled, to: buttonEnabled)
 /// ```
 ///
-/// A derived value starts observing its sources before it first reads them, so a change made
-/// while the first value is computed is computed again, never missed.
+/// A derived value computes its first value, starts observing its sources, then computes again:
+/// a change made while the first value was computed is never missed (the transform runs twice
+/// when the value is made).
 ///
 /// A derived value holds its sources' observations; its observers' tokens hold it. So a
 /// derived value used only by a binding lives exactly as long as that binding. Its sources and

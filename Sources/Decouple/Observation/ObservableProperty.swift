@@ -289,6 +289,12 @@ public final class ObservableProperty<Value>: ObservableValue {
         /// What `value` reads, with its number: the last value set, except that while the prior
         /// notifications of a round run, the value they precede is not yet readable.
         @inlinable var readable: (value: Value, version: Int) { lastPending ?? (value, version) }
+        /// The last value set, with its number, whether it waits, is being delivered or is stored.
+        var latestNumbered: (value: Value, version: Int) {
+            if let pending = lastPending { return pending }
+            if let incoming { return (incoming, incomingVersion) }
+            return (value, version)
+        }
 
         @inlinable
         mutating func admit(_ entry: Entry) {
@@ -488,13 +494,13 @@ public final class ObservableProperty<Value>: ObservableValue {
 
         /// Runs one step; returns `false` when the delivery moved to another thread.
         @inlinable
-        func run(_ step: Step, in context: DeliveryContext) -> Bool {
+        func run(_ step: Step, in context: DeliveryContext, onMainActor: Bool = false) -> Bool {
             switch step {
             case let .initial(entry, value, version):
                 entry.tell(old: nil, new: value, version: version, isInitial: true, in: context)
             case let .round(old, new, version, isNewest, entries, isStored):
                 if !isStored {
-                    if entries.contains(where: \.needsMainActorForPrior), !MainActorDelivery.isOnMainActor(context) {
+                    if !onMainActor, entries.contains(where: \.needsMainActorForPrior), !MainActorDelivery.isOnMainActor(context) {
                         handOffToMainActor(step, in: context)
                         return false
                     }
@@ -540,7 +546,7 @@ public final class ObservableProperty<Value>: ObservableValue {
                 }
                 guard let step else { return }
                 main.deliver {
-                    if run(step, in: main) { deliverRounds(in: main) }
+                    if run(step, in: main, onMainActor: true) { deliverRounds(in: main) }
                 }
             }
         }
@@ -657,7 +663,9 @@ extension ObservableProperty where Value: Sendable {
         }
         inbox.attach(token)
         if options.contains(.initial) {
-            let (value, version) = state.withLock { $0.readable }
+            // The last value set: a round under way, whose prior calls run now, is not told to
+            // an observation that joins after it.
+            let (value, version) = state.withLock { $0.latestNumbered }
             inbox.tellInitial(ObservedChange(old: nil, new: options.contains(.new) ? value : nil, isInitial: true), version: version)
         }
         return token

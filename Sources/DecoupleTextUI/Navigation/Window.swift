@@ -57,6 +57,18 @@ open class Window: View {
         return [root.topPresentedViewController.view]
     }
 
+    /// Every controller's view that ``render(width:)`` draws: the root's and each presented one's.
+    override var viewsDrawn: [View] {
+        guard let root = rootViewController else { return [] }
+        var views = [root.view]
+        var presented = root.presentedViewController
+        while let controller = presented {
+            views.append(controller.view)
+            presented = controller.presentedViewController
+        }
+        return views
+    }
+
     /// The window drawn at its own size.
     public func renderedText() -> String {
         renderedText(width: width)

@@ -379,7 +379,13 @@ open class TableView: View {
     /// `unowned`, so that a table released with updates still waiting is not kept by them.
     func whenIdle(changesData: Bool = false, laysOut: Bool = true, _ work: @escaping () -> Void) {
         guard updateDepth > 0 else {
-            updating(work)
+            if queuedUpdates.isEmpty {
+                updating(work)
+            } else {
+                // Updates held while rows were drawn run first, in the order they were asked for.
+                queuedUpdates.append(work)
+                updating {}
+            }
             if laysOut { layoutIfNeeded() }
             return
         }

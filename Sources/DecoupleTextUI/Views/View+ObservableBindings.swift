@@ -28,9 +28,9 @@ extension BindingTarget {
     ///
     /// The model may be changed on another thread if it takes one lock around each whole change
     /// and around each read (Observation announces the change before it is made, and the main
-    /// actor's read must wait for it to be made); the update still runs on the main actor. On the
-    /// binding's first run, and after such a change, the model is read twice (the transform runs
-    /// twice), so that a change made while it was read is not lost.
+    /// actor's read must wait for it to be made); the update still runs on the main actor. Each run
+    /// reads the model twice (the transform runs twice), so that a change made on another thread
+    /// while it was read is not lost.
     @discardableResult
     public func bind<Model: AnyObject & Observable, Value>(
         _ keyPath: ReferenceWritableKeyPath<Self, Value>,

@@ -22,10 +22,9 @@ extension View {
     /// label.renderedText()        // "小红"
     /// ```
     ///
-    /// Observation starts watching what `update` read only once it has returned, so on its first
-    /// run, and after a change made on another thread, `update` runs twice in a row: a change
-    /// made on another thread meanwhile is then shown, not lost. Keep it free of side effects
-    /// other than writing the view.
+    /// Observation starts watching what `update` read only once it has returned, so each run
+    /// calls `update` twice in a row: a change made on another thread meanwhile is then shown,
+    /// not lost. Keep it free of side effects other than writing the view.
     ///
     /// The view holds `update`; capture the view itself weakly or unowned in it.
     ///
@@ -88,8 +87,8 @@ extension View {
 /// changed. Cancelling it, from any thread, lets go of the update: it is never dirty and never
 /// runs again.
 ///
-/// A run reads inside `withObservationTracking` (and once more after, where a change on another
-/// thread may have been missed) and writes after it: what the returned ``Step``
+/// A run reads inside `withObservationTracking` (and once more after, so that a change made on
+/// another thread meanwhile is not missed) and writes after it: what the returned ``Step``
 /// writes (into a view, or a table's cells through their data source) is not tracked, so a cell
 /// configured while a table's binding applies its snapshot never adds the cell's reads to the
 /// table's (nested tracking adds its reads to the tracking around it).
@@ -110,9 +109,6 @@ final class TrackedUpdate {
     private struct State {
         var read: Read?
         var isDirty = false
-        /// Whether the next run must read twice: on its first run, and after a change made off
-        /// the main actor (see ``run()``).
-        var mayMissAChange = true
         /// Whether it waits in ``ObservableDelivery``.
         var isQueued = false
     }
@@ -147,11 +143,9 @@ final class TrackedUpdate {
     /// makes the change, before the change is made. Marks it dirty and, for a binding, queues it
     /// for the main actor once.
     private nonisolated func invalidate() {
-        let offMainActor = !MainActorDelivery.isOnMainActorNow
         let queue = state.withLock { state -> Bool in
             guard state.read != nil else { return false }
             state.isDirty = true
-            if offMainActor { state.mayMissAChange = true }
             guard delivers, !state.isQueued else { return false }
             state.isQueued = true
             return true
@@ -169,10 +163,9 @@ final class TrackedUpdate {
     }
 
     func run() {
-        guard let (read, readsTwice) = state.withLock({ state -> (Read, Bool)? in
+        guard let read = state.withLock({ state -> Read? in
             state.isDirty = false
-            defer { state.mayMissAChange = false }
-            return state.read.map { ($0, state.mayMissAChange) }
+            return state.read
         }) else { return }
         var step = withObservationTracking {
             read()
@@ -180,12 +173,11 @@ final class TrackedUpdate {
             self?.invalidate()
         }
         // Observation registers for changes only once `read` has returned: a change made on
-        // another thread after `read` read the model and before that told no one. Where such a
-        // change can come (on the first run, and after a change made off the main actor), `read`
-        // runs again, untracked, and what it finds now is what is written; a change after the
-        // registration marks this stale, and it runs again. A model changed only on the main
-        // actor cannot change while the main actor reads it: it is read once.
-        if readsTwice { step = read() }
+        // another thread after `read` read the model and before that told no one. So `read` runs
+        // again, untracked, and what it finds now is what is written; a change after the
+        // registration marks this stale, and it runs again. Every run reads twice: which change
+        // comes from another thread cannot be known before it is made.
+        step = read()
         switch step {
         case .done: break
         case .write(let write): write()

@@ -120,9 +120,13 @@ open class View {
             updateIfNeeded()
             ran = true
         }
-        for child in subviews where child.updateTreeIfNeeded() { ran = true }
+        for child in viewsDrawn where child.updateTreeIfNeeded() { ran = true }
         return ran
     }
+
+    /// The views this one draws, for bringing a frame up to date: its ``subviews``, and, in a
+    /// window, what lies behind a presented alert too.
+    var viewsDrawn: [View] { subviews }
 
     /// Draws with `draw` at `width` clamped to `0...TextWidth.maximumColumns`, then makes each
     /// line it returns displayable and at most that wide: the one place every view's drawing
