@@ -30,6 +30,13 @@ private final class Inbox: @unchecked Sendable {
 /// a frame is drawn waits for it.
 @MainActor
 @Suite struct DrawingContractTests {
+    /// Sets the inbox's count on another thread, and waits for it there.
+    nonisolated fileprivate static func set(_ inbox: Inbox, to count: Int) {
+        let changed = DispatchSemaphore(value: 0)
+        Thread { inbox.count = count; changed.signal() }.start()
+        #expect(changed.wait(timeout: .now() + 10) == .success)
+    }
+
     static func snapshot(_ items: [String]) -> Snapshot<Int, String> {
         var snapshot = Snapshot<Int, String>()
         snapshot.appendSections([0])
@@ -115,11 +122,7 @@ private final class Inbox: @unchecked Sendable {
         var runs = 0
         label.bind(\.text, to: \.count, of: inbox) { count in
             runs += 1
-            if runs == 1 {
-                let changed = DispatchSemaphore(value: 0)
-                Thread { inbox.count = 7; changed.signal() }.start()
-                #expect(changed.wait(timeout: .now() + 10) == .success)
-            }
+            if runs == 1 { Self.set(inbox, to: 7) }
             return "\(count) unread"
         }
         let deadline = ContinuousClock.now + .seconds(30)
@@ -137,11 +140,7 @@ private final class Inbox: @unchecked Sendable {
         var runs = 0
         label.bind(\.text, to: \.count, of: inbox) { count in
             runs += 1
-            if count == 1, inbox.count == 1 {
-                let changed = DispatchSemaphore(value: 0)
-                Thread { inbox.count = 7; changed.signal() }.start()
-                #expect(changed.wait(timeout: .now() + 10) == .success)
-            }
+            if count == 1, inbox.count == 1 { Self.set(inbox, to: 7) }
             return "\(count) unread"
         }
         inbox.count = 1

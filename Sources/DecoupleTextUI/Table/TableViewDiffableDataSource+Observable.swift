@@ -43,10 +43,10 @@ extension TableViewDiffableDataSource {
             token.cancel()
             return token
         }
-        return tableView.track(model, in: bag) { [weak self] _, model in
+        return tableView.track(model, in: bag) { [weak self] _, model, writes in
             guard let self else { return .end }
             let shown = snapshot(model[keyPath: property])
-            return .write { self.apply(shown) }
+            return writes ? .write { self.apply(shown) } : .done
         }.token
     }
 }

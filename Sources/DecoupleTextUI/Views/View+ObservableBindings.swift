@@ -38,9 +38,9 @@ extension BindingTarget {
         of model: Model,
         in bag: CancellationBag? = nil
     ) -> CancellationToken {
-        track(model, in: bag) { target, model in
+        track(model, in: bag) { target, model, writes in
             let value = model[keyPath: property]
-            return .write { target[keyPath: keyPath] = value }
+            return writes ? .write { target[keyPath: keyPath] = value } : .done
         }.token
     }
 
@@ -55,9 +55,9 @@ extension BindingTarget {
         in bag: CancellationBag? = nil,
         _ transform: @escaping @MainActor (Source) -> Value
     ) -> CancellationToken {
-        track(model, in: bag) { target, model in
+        track(model, in: bag) { target, model, writes in
             let value = transform(model[keyPath: property])
-            return .write { target[keyPath: keyPath] = value }
+            return writes ? .write { target[keyPath: keyPath] = value } : .done
         }.token
     }
 
@@ -71,9 +71,9 @@ extension BindingTarget {
         in bag: CancellationBag? = nil,
         _ set: @escaping @MainActor (Self, Value) -> Void
     ) -> CancellationToken {
-        track(model, in: bag) { target, model in
+        track(model, in: bag) { target, model, writes in
             let value = model[keyPath: property]
-            return .write { set(target, value) }
+            return writes ? .write { set(target, value) } : .done
         }.token
     }
 
@@ -82,11 +82,11 @@ extension BindingTarget {
     func track<Model: AnyObject>(
         _ model: Model,
         in bag: CancellationBag?,
-        _ read: @escaping @MainActor (Self, Model) -> TrackedUpdate.Step
+        _ read: @escaping @MainActor (Self, Model, _ writes: Bool) -> TrackedUpdate.Step
     ) -> (token: CancellationToken, tracked: TrackedUpdate) {
-        let tracked = TrackedUpdate(delivers: true) { [weak self, weak model] in
+        let tracked = TrackedUpdate(delivers: true) { [weak self, weak model] writes in
             guard let self, let model else { return .end }
-            return read(self, model)
+            return read(self, model, writes)
         }
         if let view = self as? View { return view.register(tracked, in: bag) }
         // Not a view: nothing draws it, so the token alone keeps the binding.
@@ -120,9 +120,9 @@ extension TextField {
         of model: Model,
         in bag: CancellationBag? = nil
     ) -> CancellationToken {
-        let (token, tracked) = track(model, in: bag) { field, model in
+        let (token, tracked) = track(model, in: bag) { field, model, writes in
             let value = model[keyPath: property]
-            return .write { if field.text != value { field.text = value } }
+            return writes ? .write { if field.text != value { field.text = value } } : .done
         }
         addAction(for: .editingChanged, while: token) { [weak model, weak tracked] field in
             model?[keyPath: property] = field.text

@@ -42,7 +42,7 @@ extension View {
     /// ```
     @discardableResult
     public func trackChanges(in bag: CancellationBag? = nil, _ update: @escaping @MainActor () -> Void) -> CancellationToken {
-        register(TrackedUpdate(delivers: false) {
+        register(TrackedUpdate(delivers: false) { _ in
             update()
             return .done
         }, in: bag).token
@@ -104,7 +104,9 @@ final class TrackedUpdate {
         case end
     }
 
-    typealias Read = @MainActor @Sendable () -> Step
+    /// Reads the model; with `writes`, returns what to write (the read that only registers for
+    /// changes returns nothing to write).
+    typealias Read = @MainActor @Sendable (_ writes: Bool) -> Step
 
     private struct State {
         var read: Read?
@@ -167,8 +169,8 @@ final class TrackedUpdate {
             state.isDirty = false
             return state.read
         }) else { return }
-        var step = withObservationTracking {
-            read()
+        _ = withObservationTracking {
+            read(false)
         } onChange: { [weak self] in
             self?.invalidate()
         }
@@ -177,8 +179,7 @@ final class TrackedUpdate {
         // again, untracked, and what it finds now is what is written; a change after the
         // registration marks this stale, and it runs again. Every run reads twice: which change
         // comes from another thread cannot be known before it is made.
-        step = read()
-        switch step {
+        switch read(true) {
         case .done: break
         case .write(let write): write()
         case .end: token?.cancel() ?? cancel()
