@@ -27,6 +27,24 @@ import Testing
         while !done(), ContinuousClock.now < deadline { await Task.yield() }
     }
 
+    /// Sets `value` on another thread and holds that thread inside an observer's call for which
+    /// `holds` is true, until `resume` is signalled; returns once the call has begun.
+    static func holdRound(
+        of property: ObservableProperty<Int>, setting value: Int, options: ObservationOptions = [.new],
+        when holds: @escaping @Sendable (ObservedChange<Int>) -> Bool
+    ) -> (token: CancellationToken, resume: DispatchSemaphore, setterDone: DispatchSemaphore) {
+        let inRound = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0)
+        let setterDone = DispatchSemaphore(value: 0)
+        let token = property.observe(options: options) { change in
+            guard holds(change) else { return }
+            inRound.signal()
+            _ = resume.wait(timeout: .now() + 10)
+        }
+        Thread { property.value = value; setterDone.signal() }.start()
+        #expect(inRound.wait(timeout: .now() + 10) == .success)
+        return (token, resume, setterDone)
+    }
+
     // MARK: Derived
 
     @Test func derived_aSourceChangedWhileTheFirstValueIsComputed_isRecomputed() {
@@ -176,15 +194,7 @@ import Testing
 
     @MainActor @Test func mainActorObserve_showsTheCurrentValueAtOnce_whileAnotherThreadDelivers() async {
         let property = ObservableProperty(0)
-        let inRound = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0)
-        let setterDone = DispatchSemaphore(value: 0)
-        let blocker = property.observe { change in
-            guard change.new == 5 else { return }
-            inRound.signal()
-            _ = resume.wait(timeout: .now() + 10)
-        }
-        Thread { property.value = 5; setterDone.signal() }.start()
-        #expect(inRound.wait(timeout: .now() + 10) == .success)
+        let (blocker, resume, setterDone) = Self.holdRound(of: property, setting: 5) { $0.new == 5 }
         let screen = Screen()
         let token = property.observe(screen, options: [.initial, .new]) { screen, change in
             screen.shown.append(change.new ?? -1)
@@ -264,15 +274,7 @@ import Testing
         // A plain observer with `.prior` holds the round of 1 in its prior call, before 1 is
         // stored; a binding made meanwhile must not stay on 0 once 1 is stored.
         let property = ObservableProperty(0)
-        let inPrior = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0)
-        let setterDone = DispatchSemaphore(value: 0)
-        let holder = property.observe(options: [.prior, .new]) { change in
-            guard change.isPrior else { return }
-            inPrior.signal()
-            _ = resume.wait(timeout: .now() + 10)
-        }
-        Thread { property.value = 1; setterDone.signal() }.start()
-        #expect(inPrior.wait(timeout: .now() + 10) == .success)
+        let (holder, resume, setterDone) = Self.holdRound(of: property, setting: 1, options: [.prior, .new]) { $0.isPrior }
         let screen = Screen()
         let token = property.observe(screen, options: [.initial, .new]) { screen, change in
             screen.shown.append(change.new ?? -1)

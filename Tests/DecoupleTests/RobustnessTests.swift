@@ -158,16 +158,18 @@ private final class Reentrant: CustomReflectable, @unchecked Sendable {
             let value = ObservableProperty(0)
             let cancelled = Shared(false)
             let lateEntries = Shared(0)
+            let entered = DispatchSemaphore(value: 0)
             let token = value.observe { _ in
                 if cancelled.value { lateEntries.increment() }
-                usleep(50)
+                entered.signal()
             }
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for step in 0..<200 { value.value = step }
                 }
                 group.addTask {
-                    usleep(500)
+                    // Cancelled once the handler has run, while values are still being set.
+                    #expect(entered.wait(timeout: .now() + 10) == .success)
                     token.cancel()
                     cancelled.mutate { $0 = true }
                 }
