@@ -5,7 +5,7 @@ import Foundation
 /// Main-actor work from code that may be on any thread: whether the caller is on the main actor,
 /// and queuing to it, in the order asked for, when it is not.
 @usableFromInline
-package enum MainActorDelivery {
+enum MainActorDelivery {
     /// Whether the caller runs on the main actor, asked without trapping (which is all that
     /// `MainActor.assumeIsolated` offers).
     ///
@@ -23,12 +23,6 @@ package enum MainActorDelivery {
     @usableFromInline
     static func prepare() {
         _ = markMainQueue
-    }
-
-    /// Whether the caller runs on the main actor, for the text UI module.
-    package static var isOnMainActorNow: Bool {
-        prepare()
-        return isOnMainActor(DeliveryContext.current)
     }
 
     private static let mainQueueKey = DispatchSpecificKey<Bool>()
