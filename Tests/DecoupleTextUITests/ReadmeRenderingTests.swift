@@ -11,7 +11,7 @@ import DecoupleTextUI   // the text UI kit, for tests and Linux tools; it re-exp
 
 @MainActor
 func renderFeed(_ items: [any TitledContent]) -> String {
-    let view = TitledContentView()   // the seed's CCView: title over subtitle, for any TitledContent
+    let view = TitledContentView()   // title over subtitle, for any TitledContent
     return items.map { content in
         view.content = content
         return view.renderedText(width: 16)
