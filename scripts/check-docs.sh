@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 modules="$(swift build --show-bin-path)/Modules"
+# swift-syntax's C shims, which the generator's module imports.
+shims=".build/checkouts/swift-syntax/Sources/_SwiftSyntaxCShims/include"
 triple="$(swiftc -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -11,7 +13,7 @@ status=0
 for catalog in Sources/*/Documentation.docc; do
     module="$(basename "$(dirname "$catalog")")"
     mkdir -p "$work/$module/graphs"
-    swift-symbolgraph-extract -module-name "$module" -I "$modules" -target "$triple" \
+    swift-symbolgraph-extract -module-name "$module" -I "$modules" -I "$shims" -target "$triple" \
         -minimum-access-level public -output-dir "$work/$module/graphs" > /dev/null
     docc convert "$catalog" --additional-symbol-graph-dir "$work/$module/graphs" --analyze \
         --output-path "$work/$module/out" --fallback-display-name "$module" \

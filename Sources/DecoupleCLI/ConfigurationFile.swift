@@ -56,13 +56,13 @@ struct ConfigurationFile {
         let start = SourcePosition(file: path, line: 1, column: 1)
         if bytes.isEmpty {
             throw GenerationFailure([Diagnostic(
-                "the configuration \(shown) is empty; it must hold a JSON object such as {\"adapters\": []}", at: start)])
+                "the configuration \(shown) is empty; it must hold a JSON object such as {\"adapters\": []}", rule: .configurationNotJSON, at: start)])
         }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            throw GenerationFailure([Diagnostic("\(shown) is UTF-16 text; save it as UTF-8", at: start)])
+            throw GenerationFailure([Diagnostic("\(shown) is UTF-16 text; save it as UTF-8", rule: .configurationNotJSON, at: start)])
         }
         guard let text = bytes.withUnsafeBytes({ FileReader.text($0) }) else {
-            throw GenerationFailure([Diagnostic("\(shown) is not UTF-8 text", at: start)])
+            throw GenerationFailure([Diagnostic("\(shown) is not UTF-8 text", rule: .configurationNotJSON, at: start)])
         }
         let identity = status.kind == .regular ? status.identity : nil
         return ConfigurationFile(path: path, identity: identity, text: text, configuration: try Configuration.parse(text, path: path))
@@ -135,7 +135,7 @@ struct ConfigurationFile {
     }
 
     private static func failure(_ message: String) -> GenerationFailure {
-        GenerationFailure([Diagnostic(message, at: nil)])
+        GenerationFailure([Diagnostic(message, rule: .unreadableInput, at: nil)])
     }
 
     /// The configuration for the given sources: a `decouple.json` beside the first of them that

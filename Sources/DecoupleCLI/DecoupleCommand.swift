@@ -15,7 +15,7 @@ struct DecoupleCommand: ParsableCommand {
             2 for bad input or usage. Errors are printed as `path:line:column: error: message`.
             """,
         version: version,
-        subcommands: [Generate.self, Inspect.self, PluginUsers.self]
+        subcommands: [Generate.self, Inspect.self, Explain.self, PluginUsers.self]
     )
 
     /// The tool's version, which every cache key names (``OutputCache/toolIdentity``). A
@@ -62,5 +62,11 @@ func printWarnings(_ warnings: [Diagnostic]) {
 /// Prints every diagnostic to standard error and stops with status 2.
 func fail(_ failure: GenerationFailure) -> ExitCode {
     printError(failure.description)
+    return Status.badInput
+}
+
+/// Prints `message` to standard error and stops with status 2: a usage problem that names no rule.
+func usageError(_ message: String) -> ExitCode {
+    printError(message)
     return Status.badInput
 }

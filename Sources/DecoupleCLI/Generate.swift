@@ -97,7 +97,8 @@ struct Generate: ParsableCommand {
             // Never a silent shrink: an empty result usually means the configuration was not found.
             let source = configurationFile.path.map { "the configuration \(displayPath($0)) maps nothing" }
                 ?? "no decouple.json was found beside the sources or above them up to the current folder"
-            printError("decouple: warning: no adapters generated: \(source), and no model is annotated or matches a content protocol by name")
+            printWarnings([Diagnostic(
+                "no adapters generated: \(source), and no model has a `// decouple:` annotation", rule: .nothingToGenerate, at: nil, severity: .warning)])
         }
         guard let output else {
             print(code, terminator: "")
@@ -119,11 +120,10 @@ struct Generate: ParsableCommand {
             case .unchanged: printError("\(output) is up to date")
             }
         } catch let refusal as OutputFile.Refusal {
-            printError("decouple: error: \(refusal)")  // it names the path already
-            throw Status.badInput
+            // It names the path already.
+            throw fail(GenerationFailure([Diagnostic(refusal.description, rule: .unwritableOutput, at: nil)]))
         } catch {
-            printError("decouple: error: cannot write \(displayPath(output)): \(error)")
-            throw Status.badInput
+            throw fail(GenerationFailure([Diagnostic("cannot write \(displayPath(output)): \(error)", rule: .unwritableOutput, at: nil)]))
         }
     }
 
@@ -181,7 +181,7 @@ struct Generate: ParsableCommand {
     /// Refuses a cache that is no folder, or that is the output or holds it (or is inside it),
     /// before anything is read or written: a cache is created only where it can be.
     private func checkCache(_ cache: String) throws(GenerationFailure) {
-        func refuse(_ message: String) -> GenerationFailure { GenerationFailure([Diagnostic(message, at: nil)]) }
+        func refuse(_ message: String) -> GenerationFailure { GenerationFailure([Diagnostic(message, rule: .unusableCache, at: nil)]) }
         switch FileStatus.of(cache) {
         case .success(let status) where status.kind != .directory:
             throw refuse("the cache \(displayPath(cache)) is \(status.kind.rawValue), not a folder; name a folder for --cache (it is created when missing)")
@@ -210,13 +210,13 @@ struct Generate: ParsableCommand {
         do {
             _ = try OutputFile.target(of: output)
         } catch {
-            throw GenerationFailure([Diagnostic(error.description, at: nil)])
+            throw GenerationFailure([Diagnostic(error.description, rule: .unwritableOutput, at: nil)])
         }
         if let configPath = configurationFile.path, let configIdentity = configurationFile.identity,
            case .success(let status) = FileStatus.of(output), status.identity == configIdentity {
             throw GenerationFailure([Diagnostic(
                 "refusing to write the output \(displayPath(output)): it is the configuration file \(displayPath(configPath)), which would be overwritten",
-                at: nil)])
+                rule: .outputOverwritesInput, at: nil)])
         }
     }
 }

@@ -30,13 +30,13 @@ struct PluginUsers: ParsableCommand {
         do {
             let data = try Data(contentsOf: URL(filePath: manifest))
             guard let text = String(data: data, encoding: .utf8) else {
-                throw GenerationFailure([Diagnostic("\(displayPath(manifest)) is not UTF-8 text", at: nil)])
+                throw GenerationFailure([Diagnostic("\(displayPath(manifest)) is not UTF-8 text", rule: .unreadableInput, at: nil)])
             }
             source = text
         } catch let failure as GenerationFailure {
             throw fail(failure)
         } catch {
-            throw fail(GenerationFailure([Diagnostic("cannot read \(displayPath(manifest)): \(error.localizedDescription)", at: nil)]))
+            throw fail(GenerationFailure([Diagnostic("cannot read \(displayPath(manifest)): \(error.localizedDescription)", rule: .unreadableInput, at: nil)]))
         }
         let uses = ManifestReader.uses(ofPlugin: plugin, inManifest: source, path: manifest)
         for target in uses.targets { print("target \(target)") }

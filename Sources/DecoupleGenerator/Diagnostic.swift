@@ -57,6 +57,9 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public var position: SourcePosition?
     public var severity: Severity
     public var message: String
+    /// The rule the input breaks: printed after the message (`[#UnknownModel]`), and explained by
+    /// `decouple explain`.
+    public var rule: Rule
     public var notes: [Note]
     public var fixIts: [FixIt]
     /// The request this problem belongs to, when that request has several: the tool prints a
@@ -80,22 +83,23 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public init(
-        _ message: String, at position: SourcePosition?, severity: Severity = .error, notes: [Note] = [], fixIts: [FixIt] = []
+        _ message: String, rule: Rule, at position: SourcePosition?, severity: Severity = .error, notes: [Note] = [], fixIts: [FixIt] = []
     ) {
         self.position = position
         self.severity = severity
         self.message = message
+        self.rule = rule
         self.notes = notes
         self.fixIts = fixIts
     }
 
-    /// `path:line:column: error: message`, then one line per note. Control characters in the
+    /// `path:line:column: error: message [#Rule]`, then one line per note. Control characters in the
     /// messages, which can quote names from the configuration, are escapes (``displayText(_:)``):
     /// each diagnostic and note is one line, and nothing reaches the terminal raw.
     public var description: String {
         let prefix = position.map { "\($0): " } ?? "decouple: "
         let noteLines = notes.map { "\n\($0.position): note: \(displayText($0.message))" }
-        return "\(prefix)\(severity.rawValue): \(displayText(message))" + noteLines.joined()
+        return "\(prefix)\(severity.rawValue): \(displayText(message)) [#\(rule.name)]" + noteLines.joined()
     }
 }
 
@@ -126,8 +130,8 @@ public struct GenerationFailure: Error, Sendable, CustomStringConvertible {
     }
 
     /// Generated code that does not parse: a bug of this generator, never written.
-    static let unparsableOutput = GenerationFailure([
-        Diagnostic("internal error: the generated code does not parse; please report this with your input", at: nil)
+    package static let unparsableOutput = GenerationFailure([
+        Diagnostic("internal error: the generated code does not parse; please report this with your input", rule: .internalError, at: nil)
     ])
 
     /// How many diagnostics ``description`` prints before it counts the rest.

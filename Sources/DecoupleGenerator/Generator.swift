@@ -21,7 +21,7 @@ public struct GenerationResult: Sendable {
     /// ``diagnostics`` holds the problems that stopped it.
     public var code: String?
     /// The adapters ``code`` holds, in its order; empty when it holds none (the configuration
-    /// maps nothing, and no model is annotated or matches a content protocol by name).
+    /// maps nothing, and no model is annotated).
     public var adapters: [GeneratedAdapter]
     /// Why nothing was generated: every problem found, ordered as ``GenerationFailure`` orders
     /// them; empty when ``code`` is there.
@@ -92,8 +92,7 @@ public enum Generator {
             adapters: adapters, imports: imports(for: adapters, in: files, outputModule: configuration.module), takenNames: taken)
         // The output must parse; if it ever does not, that is our bug, reported rather than
         // written. The emitter lays plain declarations out without parsing them
-        // (`DeclarationLayout`), so this is the one check, made on its pieces in parallel: a
-        // tenth of a cold run, and a fifth of a run after a declaration changed, on one core.
+        // (`DeclarationLayout`), so this is the one check, made on its pieces in parallel.
         guard allParse(layout.pieces) else {
             return GenerationResult(code: nil, adapters: [], diagnostics: GenerationFailure.unparsableOutput.diagnostics, warnings: warnings)
         }
@@ -140,7 +139,7 @@ public enum Generator {
             }
             warnings.append(Diagnostic(
                 "\(first.message); the file is skipped, since no adapter needs what it declares (exclude it with --exclude to silence this)",
-                at: first.position, severity: .warning))
+                rule: .skippedUnparsableFile, at: first.position, severity: .warning))
         }
         return (kept, warnings)
     }

@@ -10,14 +10,14 @@ public enum InspectionReport {
             let generics = type.genericParameters.isEmpty ? "" : "<\(type.genericParameters.joined(separator: ", "))>"
             let inherits = type.inheritedTypes.isEmpty ? "" : ": \(type.inheritedTypes.joined(separator: ", "))"
             let final = type.isFinal ? "final " : ""
-            let condition = type.conditions.isEmpty ? "" : "  #if \(Emitter.conjunction(type.conditions))"
+            let condition = type.conditions.isEmpty ? "" : "  #if \(Condition.conjunction(type.conditions))"
             lines.append("\(type.access.rawValue) \(final)\(type.kind.rawValue) \(type.qualifiedName)\(generics)\(inherits)  (\(type.position))\(condition)")
             for conformance in type.conditionalConformances {
                 lines.append("    conforms to \(conformance.protocolName) where \(conformance.condition)")
             }
             for member in type.members {
                 let prefix = member.isStatic ? "static " : ""
-                let condition = member.conditions.isEmpty ? "" : "  #if \(Emitter.conjunction(member.conditions))"
+                let condition = member.conditions.isEmpty ? "" : "  #if \(Condition.conjunction(member.conditions))"
                 switch member.kind {
                 case .property:
                     let type = member.type?.description ?? "<unknown>" + (member.inferenceFailure.map { " (\($0))" } ?? "")
@@ -84,13 +84,13 @@ public enum InspectionReport {
             TypeEntry(
                 name: type.name, qualifiedName: type.qualifiedName, kind: type.kind.rawValue, access: type.access.rawValue,
                 isFinal: type.isFinal, genericParameters: type.genericParameters, inheritedTypes: type.inheritedTypes,
-                conditionalConformances: type.conditionalConformances, conditions: type.conditions,
+                conditionalConformances: type.conditionalConformances, conditions: type.conditions.map(\.text),
                 file: type.position.file, line: type.position.line, column: type.position.column,
                 members: type.members.map {
                     Member(name: $0.name, kind: $0.kind.rawValue, type: $0.type?.description, isStatic: $0.isStatic,
                            access: $0.access.rawValue, line: $0.position.line, column: $0.position.column,
                            signature: $0.kind == .method ? $0.signature : nil, unknownReason: $0.inferenceFailure ?? "the tool cannot read its type",
-                           conditions: $0.conditions, getterEffects: $0.getterEffects)
+                           conditions: $0.conditions.map(\.text), getterEffects: $0.getterEffects)
                 })
         }
         let protocols = catalog.protocols.values.sorted { $0.qualifiedName < $1.qualifiedName }.map { declaration in
@@ -100,7 +100,7 @@ public enum InspectionReport {
                 requirements: declaration.requirements.map {
                     Member(name: $0.name, kind: $0.kind.rawValue, type: $0.type.description, isStatic: false, access: declaration.access.rawValue,
                            line: $0.position?.line ?? 0, column: $0.position?.column ?? 0,
-                           signature: $0.kind == .method ? $0.signature : nil, conditions: $0.conditions, getterEffects: $0.getterEffects)
+                           signature: $0.kind == .method ? $0.signature : nil, conditions: $0.conditions.map(\.text), getterEffects: $0.getterEffects)
                 })
         }
         let encoder = JSONEncoder()

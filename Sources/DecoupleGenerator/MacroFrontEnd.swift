@@ -81,7 +81,7 @@ package enum MacroFrontEnd {
         var file = SourceScanner.scan(source: request.modelSource, path: modelFile)
         guard file.diagnostics.isEmpty else { throw GenerationFailure(file.diagnostics) }
         guard var model = file.types.first else {
-            throw GenerationFailure([Diagnostic("@Adapts applies to a struct, class, enum or actor", at: request.protocolPosition)])
+            throw GenerationFailure([Diagnostic("@Adapts applies to a struct, class, enum or actor", rule: .adaptsAttachment, at: request.protocolPosition)])
         }
         model.qualifiedName = request.extendedType
         if let enclosing = request.enclosingAccess { model.access = min(model.access, enclosing) }

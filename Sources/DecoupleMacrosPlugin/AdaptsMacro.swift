@@ -11,7 +11,7 @@ import SwiftSyntaxMacros
 /// `@Maps(to: \TitledContent.requirement)`, or, unmarked, from the member of the same name.
 /// The extension comes from the generator's emitter, so it is the code `decouple generate` writes.
 public struct AdaptsMacro: ExtensionMacro {
-    /// The emitter's text is laid out already; formatting it again costs a tenth of the plugin's time.
+    /// The emitter's text is laid out already: the compiler need not format it again.
     public static var formatMode: FormatMode { .disabled }
 
     public static func expansion(

@@ -16,7 +16,22 @@ enum MacroMessage: DiagnosticMessage {
     case keyPathNotSimple(String)
     case ownerNotAdapted(owner: String, protocolName: String)
 
-    var message: String {
+    /// The generator's rule for the problem, named at the end of the message as the compiler
+    /// names its diagnostic groups.
+    var rule: DecoupleGenerator.Diagnostic.Rule {
+        switch self {
+        case .adaptsNeedsProtocol: .adaptsNeedsProtocol
+        case .wrongAttachment: .adaptsAttachment
+        case .undeclaredConformance: .undeclaredConformance
+        case .mappedTwice: .requirementMappedTwice
+        case .mapsNeedsProperty, .mapsNeedsKeyPath, .mapNeedsPairs, .keyPathNotSimple: .mapsPlacement
+        case .ownerNotAdapted: .mappingOwnerNotAdapted
+        }
+    }
+
+    var message: String { "\(text) [#\(rule.name)]" }
+
+    private var text: String {
         switch self {
         case .adaptsNeedsProtocol:
             "@Adapts takes the protocol to conform to, as in `@Adapts(TitledContent.self)`"
@@ -64,8 +79,11 @@ struct GeneratorMessage: DiagnosticMessage {
     let message: String
     let severity: DiagnosticSeverity
 
+    let rule: DecoupleGenerator.Diagnostic.Rule
+
     init(_ diagnostic: DecoupleGenerator.Diagnostic) {
-        message = diagnostic.message
+        message = "\(diagnostic.message) [#\(diagnostic.rule.name)]"
+        rule = diagnostic.rule
         severity = switch diagnostic.severity {
         case .error: .error
         case .warning: .warning
@@ -73,7 +91,7 @@ struct GeneratorMessage: DiagnosticMessage {
         }
     }
 
-    var diagnosticID: MessageID { MessageID(domain: "Decouple", id: "generator") }
+    var diagnosticID: MessageID { MessageID(domain: "Decouple", id: rule.name) }
 }
 
 // MARK: - FixItWriter

@@ -10,7 +10,7 @@ import Testing
         // The Sourcery template is the only file left out, with one warning naming it.
         #expect(run.stderr == """
             Tests/Fixtures/AppTree/Sources/AppTreeCore/Generated/AutoDisplay.swift:2:2: warning: syntax error: unexpected code '%' in closure; \
-            the file is skipped, since no adapter needs what it declares (exclude it with --exclude to silence this)
+            the file is skipped, since no adapter needs what it declares (exclude it with --exclude to silence this) [#SkippedUnparsableFile]
 
             """)
         let committed = try String(

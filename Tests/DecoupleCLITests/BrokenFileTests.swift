@@ -22,7 +22,7 @@ import Testing
         #expect(run.status == 0)
         assertInlineSnapshot(of: run.stderr, as: .lines) {
             """
-            Models/Generated/AutoEquatable.swift:2:2: warning: syntax error: unexpected code '%' in closure; the file is skipped, since no adapter needs what it declares (exclude it with --exclude to silence this)
+            Models/Generated/AutoEquatable.swift:2:2: warning: syntax error: unexpected code '%' in closure; the file is skipped, since no adapter needs what it declares (exclude it with --exclude to silence this) [#SkippedUnparsableFile]
             wrote Out.swift from 2 source files
 
             """

@@ -33,7 +33,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stdout.contains("Swift.String(describing: self.age)"))
         // A run that maps nothing says so.
-        #expect(run.stderr == "decouple: warning: no adapters generated: no decouple.json was found beside the sources or above them up to the current folder, and no model is annotated or matches a content protocol by name\n")
+        #expect(run.stderr == "decouple: warning: no adapters generated: no decouple.json was found beside the sources or above them up to the current folder, and no model has a `// decouple:` annotation [#NothingToGenerate]\n")
     }
 
     @Test func excludePatterns_fromTheCommandLineAndTheConfiguration() throws {
@@ -88,7 +88,7 @@ import Testing
     @Test func configurationProblems_areReportedFirst_withOrWithoutACache() throws {
         let workspace = try Workspace(["Models/A.swift": Self.models, "decouple.json": "{\"adaptors\": [], \"exclude\": [\"Gen\"]}"])
         try Data([0x61, 0xFF]).write(to: workspace.url.appendingPathComponent("Models/Broken.swift"))
-        let expected = "decouple.json:1:2: error: unknown key 'adaptors' in the configuration (expected: style, adapters, exclude, module, defaultIsolation); did you mean 'adapters'?\n"
+        let expected = "decouple.json:1:2: error: unknown key 'adaptors' in the configuration (expected: style, adapters, exclude, module, defaultIsolation); did you mean 'adapters'? [#UnknownConfigurationKey]\n"
         for extra in [[], ["--cache", ".cache"], ["--output", "Models/A.swift"], ["--output", "Models/A.swift", "--cache", ".cache"]] {
             let run = try runTool(["generate", "Models"] + extra, in: workspace.url)
             #expect(run.status == 2)

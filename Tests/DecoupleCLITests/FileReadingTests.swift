@@ -54,7 +54,7 @@ import Testing
             try write(bytes, to: path)
             #expect(try FileReader.text(of: path).get() == nil, "bytes \(bytes)")
         }
-        let expected = (0..<invalid.count).map { "\(root)/\($0).swift:1:1: error: \(root)/\($0).swift is not UTF-8 text" }
+        let expected = (0..<invalid.count).map { "\(root)/\($0).swift:1:1: error: \(root)/\($0).swift is not UTF-8 text [#UnreadableInput]" }
         let failure = #expect(throws: GenerationFailure.self) { try SourceDiscovery.sources(at: [root]) }
         #expect(failure?.diagnostics.map(\.description) == expected)
         // Digested instead of read as text: the same check, the same errors.
@@ -80,7 +80,7 @@ import Testing
         #expect(sources.count == texts.count)
         #expect(digests == sources.map { SourceDigest(path: $0.path, content: Digest.of($0.text)) })
         // An output that is not generated is an input the run would overwrite: refused by both.
-        let expected = "refusing to write the output \(root)/a.swift: it is the input source \(root)/a.swift, which would be overwritten"
+        let expected = "refusing to write the output \(root)/a.swift: it is the input source \(root)/a.swift, which would be overwritten [#OutputOverwritesInput]"
         for discover in [{ _ = try SourceDiscovery.sources(at: [root], output: "\(root)/a.swift") }, { _ = try SourceDiscovery.digests(at: [root], output: "\(root)/a.swift") }] {
             let failure = #expect(throws: GenerationFailure.self) { try discover() }
             #expect(failure?.diagnostics.map(\.description) == ["decouple: error: " + expected])

@@ -139,7 +139,7 @@ import Testing
         #expect(optional.stdout == "")
         assertInlineSnapshot(of: optional.stderr, as: .lines) {
             """
-            Models/A.swift:4:9: error: 'bio' is optional but 'TitledContent.subtitle' is not; give it a default ("subtitle": {"from": "bio", "default": …} or `subtitle: bio ?? …`)
+            Models/A.swift:4:9: error: 'bio' is optional but 'TitledContent.subtitle' is not; give it a default ("subtitle": {"from": "bio", "default": …} or `subtitle: bio ?? …`) [#OptionalWithoutDefault]
 
             """
         }
@@ -149,7 +149,7 @@ import Testing
         #expect(syntax.status == 2)
         assertInlineSnapshot(of: syntax.stderr, as: .lines) {
             """
-            Models/A.swift:2:23: error: syntax error: expected expression in variable
+            Models/A.swift:2:23: error: syntax error: expected expression in variable [#SyntaxError]
 
             """
         }
@@ -166,13 +166,17 @@ import Testing
             ["generate", "decouple.txt"],
             ["generate", "Models", "--config", "missing.json"],
             ["generate", "Models", "--style", "fancy"],
+            ["generate", "Models", "--output", "missing/Out.swift"],
+            ["generate", "Models", "--output", "Models"],
         ]
         try workspace.write("not swift", to: "decouple.txt")
         var report: [String] = []
         for arguments in cases {
             let run = try runTool(arguments, in: workspace.url)
             #expect(run.status == 2, "\(arguments)")
-            report.append("$ decouple \(arguments.joined(separator: " "))\n\(run.stderr.split(separator: "\n").first ?? "")")
+            // The first line that is not a warning (a run without a configuration warns first).
+            let shown = run.stderr.split(separator: "\n").first { !$0.contains(": warning: ") } ?? ""
+            report.append("$ decouple \(arguments.joined(separator: " "))\n\(shown)")
         }
         assertInlineSnapshot(of: report.joined(separator: "\n"), as: .lines) {
             """
@@ -181,13 +185,17 @@ import Testing
             $ decouple generate --frobnicate
             Error: Unknown option '--frobnicate'
             $ decouple generate Nope
-            decouple: error: no such file or folder: Nope
+            decouple: error: no such file or folder: Nope [#UnreadableInput]
             $ decouple generate decouple.txt
-            decouple: error: decouple.txt is not a Swift file
+            decouple: error: decouple.txt is not a Swift file [#UnreadableInput]
             $ decouple generate Models --config missing.json
-            decouple: error: no configuration file at missing.json
+            decouple: error: no configuration file at missing.json [#UnreadableInput]
             $ decouple generate Models --style fancy
             Error: The value 'fancy' is invalid for '--style <style>'. Please provide one of 'conformance', 'factory' or 'proxy'.
+            $ decouple generate Models --output missing/Out.swift
+            decouple: error: cannot write missing/Out.swift: No such file or directory [#UnwritableOutput]
+            $ decouple generate Models --output Models
+            decouple: error: refusing to write Models: it is a folder, not a regular file [#UnwritableOutput]
             """
         }
     }
@@ -209,7 +217,7 @@ import Testing
         #expect(broken.status == 2)
         assertInlineSnapshot(of: broken.stderr, as: .lines) {
             """
-            decouple.json:6:25: error: 'CCBModel' has no member 'stroy'; did you mean 'story'?
+            decouple.json:6:25: error: 'CCBModel' has no member 'stroy'; did you mean 'story'? [#UnknownMember]
             Models/Seed003Models.swift:15:13: note: 'CCBModel' is declared here
 
             """
@@ -222,7 +230,7 @@ import Testing
         #expect(fixed.status == 2)
         assertInlineSnapshot(of: fixed.stderr, as: .lines) {
             """
-            Models/Seed003Models.swift:17:9: error: 'description' is optional but 'TitledContent.title' is not; give it a default ("title": {"from": "description", "default": …} or `title: description ?? …`)
+            Models/Seed003Models.swift:17:9: error: 'description' is optional but 'TitledContent.title' is not; give it a default ("title": {"from": "description", "default": …} or `title: description ?? …`) [#OptionalWithoutDefault]
 
             """
         }

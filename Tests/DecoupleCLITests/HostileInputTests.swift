@@ -179,7 +179,7 @@ import Testing
             URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f 0 && trap '' XFSZ && exec \"$0\" generate Models --output Out/Out.swift", toolURL.path],
             in: workspace.url)
         #expect(run.status == 2, "\(run.stderr)")
-        #expect(run.stderr == "decouple: error: cannot write Out/Out.swift: File too large\n")
+        #expect(run.stderr == "decouple: error: cannot write Out/Out.swift: File too large [#UnwritableOutput]\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.url.appendingPathComponent("Out").path) == ["Out.swift"])
         #expect(try workspace.read("Out/Out.swift") == "old\n")
     }
@@ -265,7 +265,7 @@ import Testing
             URL(fileURLWithPath: "/bin/sh"), ["-c", "head -c 70000000 /dev/zero | \"$0\" generate Models --config /dev/stdin", toolURL.path],
             in: workspace.url)
         #expect(piped.status == 2)
-        #expect(piped.stderr == "decouple: error: the configuration /dev/stdin is larger than 64 MiB, which no configuration needs; nothing was read past that\n")
+        #expect(piped.stderr == "decouple: error: the configuration /dev/stdin is larger than 64 MiB, which no configuration needs; nothing was read past that [#UnreadableInput]\n")
         // Found by discovery, a FIFO is refused too, not passed over for the one further up.
         #expect(mkfifo(workspace.url.appendingPathComponent("Models/decouple.json").path, 0o644) == 0)
         try expectRefused(
@@ -285,7 +285,7 @@ import Testing
         for arguments in [["generate", "src", "--config", "decouple.json"], ["inspect", "src"]] {
             guard let run = try runUnprivileged(arguments, in: workspace) else { return }
             #expect(run.status == 2, "\(arguments): \(run.stderr)")
-            #expect(run.stderr == "decouple: error: cannot read src/closed: Permission denied\n", "\(arguments)")
+            #expect(run.stderr == "decouple: error: cannot read src/closed: Permission denied [#UnreadableInput]\n", "\(arguments)")
             #expect(run.stdout.isEmpty)
         }
         let after = try snapshot(workspace)
@@ -390,7 +390,7 @@ import Testing
         let exists = { (path: String) in FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent(path).path) }
         try expectRefused(
             workspace, ["generate", ".", "--output", "Gen.swift", "--cache", "Gen.swift"],
-            saying: "decouple: error: refusing to use Gen.swift as the cache folder: it is the output Gen.swift\n")
+            saying: "decouple: error: refusing to use Gen.swift as the cache folder: it is the output Gen.swift [#UnusableCache]\n")
         try expectRefused(
             workspace, ["generate", ".", "--output", "./Gen.swift", "--cache", "Models/../Gen.swift"],
             saying: "refusing to use Models/../Gen.swift as the cache folder: it is the output ./Gen.swift")

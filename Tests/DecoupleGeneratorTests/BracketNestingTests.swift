@@ -52,7 +52,7 @@ import Testing
 
     @Test func aScannedFileNestedTooDeep_isAnErrorAtTheBracket_notParsed() {
         let file = SourceScanner.scan(source: "// decouple: TitledContent\nlet x: " + nested(800), path: "Deep.swift")
-        #expect(file.diagnostics.map(\.description) == ["Deep.swift:2:\(8 + BracketNesting.limit): error: \(BracketNesting.reason)"])
+        #expect(file.diagnostics.map(\.description) == ["Deep.swift:2:\(8 + BracketNesting.limit): error: \(BracketNesting.reason) [#NestingTooDeep]"])
         // Never skipped as a merely broken file: it is an error whatever it declares.
         #expect(file.namesDeclaredDespiteErrors == nil)
     }

@@ -25,12 +25,12 @@ import Testing
             """)
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            B.swift:1:35: error: 'Note' has no member 'nme'; did you mean 'name'?
+            B.swift:1:35: error: 'Note' has no member 'nme'; did you mean 'name'? [#UnknownMember]
             decouple.json:2:3: error: cannot adapt 'Post' to 'TitledContent': 3 problems:
-            A.swift:3:9: error: 'body' is optional but 'TitledContent.subtitle' is not; give it a default ("subtitle": {"from": "body", "default": …} or `subtitle: body ?? …`)
-            decouple.json:2:69: error: 'Post' has no member 'headline'; did you mean 'heading'?
+            A.swift:3:9: error: 'body' is optional but 'TitledContent.subtitle' is not; give it a default ("subtitle": {"from": "body", "default": …} or `subtitle: body ?? …`) [#OptionalWithoutDefault]
+            decouple.json:2:69: error: 'Post' has no member 'headline'; did you mean 'heading'? [#UnknownMember]
             A.swift:1:8: note: 'Post' is declared here
-            decouple.json:2:101: error: 'TitledContent' has no requirement 'sub' (its requirements: title, subtitle); did you mean 'subtitle'?
+            decouple.json:2:101: error: 'TitledContent' has no requirement 'sub' (its requirements: title, subtitle); did you mean 'subtitle'? [#UnknownRequirement]
             """
         }
     }
@@ -54,12 +54,12 @@ import Testing
             """)
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            decouple.json:2:3: error: 'Settable' requires a settable property 'label' ({ get set }) (declared at Protocols.swift:1:25), which a generated conformance does not provide (it provides readable instance properties and methods); conform 'S' by hand
-            decouple.json:3:3: error: 'Shared' requires a static property 'label' (declared at Protocols.swift:2:30), which a generated conformance does not provide (it provides readable instance properties and methods); conform 'S' by hand
+            decouple.json:2:3: error: 'Settable' requires a settable property 'label' ({ get set }) (declared at Protocols.swift:1:25), which a generated conformance does not provide (it provides readable instance properties and methods); conform 'S' by hand [#UnsupportedRequirement]
+            decouple.json:3:3: error: 'Shared' requires a static property 'label' (declared at Protocols.swift:2:30), which a generated conformance does not provide (it provides readable instance properties and methods); conform 'S' by hand [#UnsupportedRequirement]
             decouple.json:4:3: error: cannot adapt 'S' to 'Made': 3 problems:
-            decouple.json:4:3: error: 'Made' requires an initializer (declared at Protocols.swift:3:17), which a generated conformance does not provide (it provides readable instance properties and methods); conform 'S' by hand
-            decouple.json:4:3: error: 'Made' requires a subscript (declared at Protocols.swift:3:38), which a generated conformance does not provide (it provides readable instance properties and methods); conform 'S' by hand
-            decouple.json:4:3: error: 'Made' requires a static method 'make' (declared at Protocols.swift:3:91), which a generated conformance does not provide (it provides readable instance properties and methods); conform 'S' by hand
+            decouple.json:4:3: error: 'Made' requires an initializer (declared at Protocols.swift:3:17), which a generated conformance does not provide (it provides readable instance properties and methods); conform 'S' by hand [#UnsupportedRequirement]
+            decouple.json:4:3: error: 'Made' requires a subscript (declared at Protocols.swift:3:38), which a generated conformance does not provide (it provides readable instance properties and methods); conform 'S' by hand [#UnsupportedRequirement]
+            decouple.json:4:3: error: 'Made' requires a static method 'make' (declared at Protocols.swift:3:91), which a generated conformance does not provide (it provides readable instance properties and methods); conform 'S' by hand [#UnsupportedRequirement]
             """
         }
     }
@@ -69,12 +69,12 @@ import Testing
     @Test func controlCharactersInMessages_areEscapedWhereDiagnosticsArePrinted() {
         let position = SourcePosition(file: "decouple.json", line: 1, column: 2)
         var diagnostic = Diagnostic(
-            "no model 'M\nfake.swift:1:1: error: injected'", at: position,
+            "no model 'M\nfake.swift:1:1: error: injected'", rule: .unknownModel, at: position,
             notes: [.init("declared as '\u{1B}[2J'", at: position)])
         diagnostic.group = .init("cannot adapt 'M\r' to '\u{1B}[2J'", at: position)
         #expect(GenerationFailure([diagnostic]).description == #"""
             decouple.json:1:2: error: cannot adapt 'M\r' to '\u{1b}[2J': 1 problems:
-            decouple.json:1:2: error: no model 'M\nfake.swift:1:1: error: injected'
+            decouple.json:1:2: error: no model 'M\nfake.swift:1:1: error: injected' [#UnknownModel]
             decouple.json:1:2: note: declared as '\u{1b}[2J'
             """#)
         // The message itself keeps what was said; the macro front end shows it as it is.
@@ -86,7 +86,7 @@ import Testing
                               config: #"{"adapters": [{"model": "A", "protocol": "TitledContent"}]}"#)
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            Broken.swift:2:24: error: syntax error: expected expression in variable
+            Broken.swift:2:24: error: syntax error: expected expression in variable [#SyntaxError]
             """
         }
     }
@@ -98,7 +98,7 @@ import Testing
             """#)
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            Models.swift:4:9: error: 'bio' is optional but 'TitledContent.subtitle' is not; give it a default ("subtitle": {"from": "bio", "default": …} or `subtitle: bio ?? …`)
+            Models.swift:4:9: error: 'bio' is optional but 'TitledContent.subtitle' is not; give it a default ("subtitle": {"from": "bio", "default": …} or `subtitle: bio ?? …`) [#OptionalWithoutDefault]
             """
         }
     }
@@ -113,14 +113,14 @@ import Testing
             """#)
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            decouple.json:2:13: error: unknown model 'CCAModle': the sources declare no type of that name; did you mean 'CCAModel'?
-            decouple.json:3:37: error: unknown protocol 'TitleContent' (known: NamedImageContent, TitledContent); did you mean 'TitledContent'?
+            decouple.json:2:13: error: unknown model 'CCAModle': the sources declare no type of that name; did you mean 'CCAModel'? [#UnknownModel]
+            decouple.json:3:37: error: unknown protocol 'TitleContent' (known: NamedImageContent, TitledContent); did you mean 'TitledContent'? [#UnknownProtocol]
             decouple.json:4:3: error: cannot adapt 'CCAModel' to 'TitledContent': 3 problems:
-            decouple.json:4:3: error: 'TitledContent.subtitle' has no mapping for 'CCAModel', and it has no member named 'subtitle' (add "subtitle": "<member>" to the adapter's map)
+            decouple.json:4:3: error: 'TitledContent.subtitle' has no mapping for 'CCAModel', and it has no member named 'subtitle' (add "subtitle": "<member>" to the adapter's map) [#MissingMapping]
             Models.swift:1:8: note: 'CCAModel' is declared here
-            decouple.json:4:71: error: 'CCAModel' has no member 'nmae'; did you mean 'name'?
+            decouple.json:4:71: error: 'CCAModel' has no member 'nmae'; did you mean 'name'? [#UnknownMember]
             Models.swift:1:8: note: 'CCAModel' is declared here
-            decouple.json:4:79: error: 'TitledContent' has no requirement 'subtitel' (its requirements: title, subtitle); did you mean 'subtitle'?
+            decouple.json:4:79: error: 'TitledContent' has no requirement 'subtitel' (its requirements: title, subtitle); did you mean 'subtitle'? [#UnknownRequirement]
             """
         }
     }
@@ -131,7 +131,7 @@ import Testing
             """#)
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            decouple.json:1:15: error: 'TitledContent.title' has no mapping for 'CCAModel', and it has no member named 'title' (add "title": "<member>" to the adapter's map)
+            decouple.json:1:15: error: 'TitledContent.title' has no mapping for 'CCAModel', and it has no member named 'title' (add "title": "<member>" to the adapter's map) [#MissingMapping]
             Models.swift:1:8: note: 'CCAModel' is declared here
             """
         }
@@ -148,8 +148,8 @@ import Testing
         ], config: #"{"adapters": [{"model": "Event", "protocol": "TitledContent", "map": {"title": "name", "subtitle": "name"}}]}"#)
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            M.swift:2:26: error: 'when' is String but 'Dated.date' needs Date; map it to a member of that type
-            decouple.json:1:80: error: 'Event' already has a member 'title' (at M.swift:1:38), so a conformance cannot also map 'title' to 'name'; use the factory style or rename one of them
+            M.swift:2:26: error: 'when' is String but 'Dated.date' needs Date; map it to a member of that type [#TypeMismatch]
+            decouple.json:1:80: error: 'Event' already has a member 'title' (at M.swift:1:38), so a conformance cannot also map 'title' to 'name'; use the factory style or rename one of them [#MemberNameTaken]
             """
         }
     }
@@ -160,7 +160,7 @@ import Testing
         let model = "struct Hidden { var title: String; var subtitle: String }"
         assertInlineSnapshot(of: generate(["M.swift": "fileprivate " + model], config: config), as: .lines) {
             """
-            M.swift:1:20: error: 'Hidden' is fileprivate, so generated code in another file cannot see it; make it internal or wider
+            M.swift:1:20: error: 'Hidden' is fileprivate, so generated code in another file cannot see it; make it internal or wider [#ModelNotVisible]
             """
         }
         #expect(generate(["M.swift": "internal " + model], config: config).contains("extension Hidden: Decouple.TitledContent"))
@@ -170,11 +170,11 @@ import Testing
     /// the very first one over.
     @Test func diagnosticsPastAHundred_areCounted_fromTheFirstOneOver() {
         func printed(_ count: Int, severity: Diagnostic.Severity = .error) -> [Substring] {
-            let diagnostics = (0..<count).map { Diagnostic("problem \($0)", at: SourcePosition(file: "M.swift", line: $0 + 1, column: 1), severity: severity) }
+            let diagnostics = (0..<count).map { Diagnostic("problem \($0)", rule: .unknownMember, at: SourcePosition(file: "M.swift", line: $0 + 1, column: 1), severity: severity) }
             return GenerationFailure(diagnostics).description.split(separator: "\n")
         }
         #expect(printed(100).count == 100)
-        #expect(printed(100).last == "M.swift:100:1: error: problem 99")
+        #expect(printed(100).last == "M.swift:100:1: error: problem 99 [#UnknownMember]")
         #expect(printed(101).count == 101)
         #expect(printed(101).last == "decouple: note: … and 1 more error not shown")
         #expect(printed(102).last == "decouple: note: … and 2 more errors not shown")
@@ -201,14 +201,14 @@ import Testing
             """#)
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            M.swift:1:16: error: 'Secret' is private, so generated code in another file cannot see it; make it internal or wider
-            decouple.json:3:3: error: generic model 'Box' cannot be registered in a factory without its type arguments; use the conformance style
-            decouple.json:4:3: error: tag "plain" needs 'Plain' to be Decodable, so the factory can decode it from data
-            decouple.json:5:3: error: 'Plain' does not implement method requirement 'price() -> String' of 'Priced'; implement it, or map it to a property or a method with no parameters
+            M.swift:1:16: error: 'Secret' is private, so generated code in another file cannot see it; make it internal or wider [#ModelNotVisible]
+            decouple.json:3:3: error: generic model 'Box' cannot be registered in a factory without its type arguments; use the conformance style [#FactoryGenericModel]
+            decouple.json:4:3: error: tag "plain" needs 'Plain' to be Decodable, so the factory can decode it from data [#TagNeedsDecodable]
+            decouple.json:5:3: error: 'Plain' does not implement method requirement 'price() -> String' of 'Priced'; implement it, or map it to a property or a method with no parameters [#MissingMethod]
             M.swift:3:8: note: 'Plain' is declared here
             decouple.json:6:3: error: cannot adapt 'Counter' to 'TitledContent': 2 problems:
-            M.swift:4:21: error: 'title' is a `var` isolated to actor 'Counter', so it cannot back the synchronous requirement 'TitledContent.title'; declare it with `let`, or, if it is computed from `let`s only, mark it `nonisolated`
-            decouple.json:6:3: error: "tag" applies to the factory style only; add "style": "factory"
+            M.swift:4:21: error: 'title' is a `var` isolated to actor 'Counter', so it cannot back the synchronous requirement 'TitledContent.title'; declare it with `let`, or, if it is computed from `let`s only, mark it `nonisolated` [#ActorIsolatedMember]
+            decouple.json:6:3: error: "tag" applies to the factory style only; add "style": "factory" [#TagOutsideFactory]
             """
         }
     }
@@ -229,8 +229,8 @@ import Testing
             """#)
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            B.swift:3:38: error: the type of 'computed' cannot be read from the source (`makeValue()` calls a function whose result type the source does not show); write it out (`var computed: Type = …`)
-            decouple.json:2:13: error: model name 'Item' is ambiguous; qualify it as one of: A.Item, B.Item
+            B.swift:3:38: error: the type of 'computed' cannot be read from the source (`makeValue()` calls a function whose result type the source does not show); write it out (`var computed: Type = …`) [#UnknownMemberType]
+            decouple.json:2:13: error: model name 'Item' is ambiguous; qualify it as one of: A.Item, B.Item [#AmbiguousModel]
             """
         }
     }
@@ -248,10 +248,10 @@ import Testing
             """])
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            M.swift:1:14: error: malformed annotation; expected `// decouple: Protocol(requirement: member, …)`
-            M.swift:3:28: error: annotation argument needs a requirement label, as in `title: name`
-            M.swift:5:35: error: 'title' must map to a member of the model, optionally with a default (`title: member ?? "-"`)
-            M.swift:7:14: error: annotated extension of 'Missing', which is not declared in the given sources
+            M.swift:1:14: error: malformed annotation; expected `// decouple: Protocol(requirement: member, …)` [#MalformedAnnotation]
+            M.swift:3:28: error: annotation argument needs a requirement label, as in `title: name` [#MalformedAnnotation]
+            M.swift:5:35: error: 'title' must map to a member of the model, optionally with a default (`title: member ?? "-"`) [#MalformedAnnotation]
+            M.swift:7:14: error: annotated extension of 'Missing', which is not declared in the given sources [#AnnotatedExtensionOfUnknownType]
             """
         }
     }
@@ -267,20 +267,20 @@ import Testing
         let output = cases.map { generate(["A.swift": "struct A {}"], config: $0) }.joined(separator: "\n---\n")
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            decouple.json:1:58: error: invalid JSON: trailing comma before '}'
+            decouple.json:1:58: error: invalid JSON: trailing comma before '}' [#ConfigurationNotJSON]
             ---
-            decouple.json:2:3: error: unknown key 'adaptors' in the configuration (expected: style, adapters, exclude, module, defaultIsolation); did you mean 'adapters'?
+            decouple.json:2:3: error: unknown key 'adaptors' in the configuration (expected: style, adapters, exclude, module, defaultIsolation); did you mean 'adapters'? [#UnknownConfigurationKey]
             ---
-            decouple.json:1:11: error: unknown style 'factroy' (styles: conformance, factory, proxy); did you mean 'factory'?
-            decouple.json:1:35: error: adapter is missing "model"
-            decouple.json:1:66: error: each adapter must be an object, found a number
-            decouple.json:1:130: error: the mapping of 'title' must be a member name or {"from": …, "default": …}, found a number
-            decouple.json:1:145: error: the mapping of 'subtitle' is missing "from"
+            decouple.json:1:11: error: unknown style 'factroy' (styles: conformance, factory, proxy); did you mean 'factory'? [#UnknownConfigurationValue]
+            decouple.json:1:35: error: adapter is missing "model" [#ConfigurationMissingKey]
+            decouple.json:1:66: error: each adapter must be an object, found a number [#ConfigurationShape]
+            decouple.json:1:130: error: the mapping of 'title' must be a member name or {"from": …, "default": …}, found a number [#ConfigurationShape]
+            decouple.json:1:145: error: the mapping of 'subtitle' is missing "from" [#ConfigurationMissingKey]
             ---
-            decouple.json:1:1: error: the configuration must be a JSON object, found an array
+            decouple.json:1:1: error: the configuration must be a JSON object, found an array [#ConfigurationShape]
             ---
-            decouple.json:1:76: error: 'not a name' is not a member name (a raw identifier is written in backticks: "`not a name`")
-            decouple.json:1:98: error: 'tag' must be a string, found a boolean
+            decouple.json:1:76: error: 'not a name' is not a member name (a raw identifier is written in backticks: "`not a name`") [#NotAMemberName]
+            decouple.json:1:98: error: 'tag' must be a string, found a boolean [#ConfigurationShape]
             """
         }
     }
@@ -296,13 +296,13 @@ import Testing
         let output = cases.map { generate(["A.swift": "struct A {}"], config: $0) }.joined(separator: "\n---\n")
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            decouple.json:1:100: error: invalid JSON: duplicate key "k1" (first at line 1, column 78); each key may appear once in an object
+            decouple.json:1:100: error: invalid JSON: duplicate key "k1" (first at line 1, column 78); each key may appear once in an object [#ConfigurationNotJSON]
             ---
-            decouple.json:1:537: error: invalid JSON: duplicate key "k0" (first at line 1, column 67); each key may appear once in an object
+            decouple.json:1:537: error: invalid JSON: duplicate key "k0" (first at line 1, column 67); each key may appear once in an object [#ConfigurationNotJSON]
             ---
-            decouple.json:1:537: error: invalid JSON: duplicate key "k39" (first at line 1, column 525); each key may appear once in an object
+            decouple.json:1:537: error: invalid JSON: duplicate key "k39" (first at line 1, column 525); each key may appear once in an object [#ConfigurationNotJSON]
             ---
-            decouple.json:1:249: error: invalid JSON: duplicate key "k15" (first at line 1, column 237); each key may appear once in an object
+            decouple.json:1:249: error: invalid JSON: duplicate key "k15" (first at line 1, column 237); each key may appear once in an object [#ConfigurationNotJSON]
             """
         }
     }

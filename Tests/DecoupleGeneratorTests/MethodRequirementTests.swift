@@ -43,9 +43,9 @@ import Testing
         ].joined(separator: "\n")])
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            M.swift:1:14: error: 'ByType' does not implement method requirement 'formatted(in: Swift.String, digits: Swift.Int) -> Swift.String' of 'Priced' (it has 'formatted(in: String, digits: Double) -> String')
-            M.swift:7:14: error: 'ByLabel' does not implement method requirement 'formatted(in: Swift.String, digits: Swift.Int) -> Swift.String' of 'Priced' (it has 'formatted(with: String, digits: Int) -> String')
-            M.swift:13:14: error: 'ByReturn' does not implement method requirement 'formatted(in: Swift.String, digits: Swift.Int) -> Swift.String' of 'Priced' (it has 'formatted(in: String, digits: Int) -> Substring')
+            M.swift:1:14: error: 'ByType' does not implement method requirement 'formatted(in: Swift.String, digits: Swift.Int) -> Swift.String' of 'Priced' (it has 'formatted(in: String, digits: Double) -> String') [#MissingMethod]
+            M.swift:7:14: error: 'ByLabel' does not implement method requirement 'formatted(in: Swift.String, digits: Swift.Int) -> Swift.String' of 'Priced' (it has 'formatted(with: String, digits: Int) -> String') [#MissingMethod]
+            M.swift:13:14: error: 'ByReturn' does not implement method requirement 'formatted(in: Swift.String, digits: Swift.Int) -> Swift.String' of 'Priced' (it has 'formatted(in: String, digits: Int) -> Substring') [#MissingMethod]
             """
         }
     }

@@ -53,10 +53,10 @@ import Testing
 
     @Test func notesArePrintedAfterTheirDiagnostic_likeTheCompilersOwn() {
         let diagnostic = Diagnostic(
-            "'title' is mapped twice", at: SourcePosition(file: "M.swift", line: 3, column: 5),
+            "'title' is mapped twice", rule: .requirementMappedTwice, at: SourcePosition(file: "M.swift", line: 3, column: 5),
             notes: [Diagnostic.Note("first mapped here", at: SourcePosition(file: "M.swift", line: 2, column: 5))])
         #expect(diagnostic.description == """
-            M.swift:3:5: error: 'title' is mapped twice
+            M.swift:3:5: error: 'title' is mapped twice [#RequirementMappedTwice]
             M.swift:2:5: note: first mapped here
             """)
     }

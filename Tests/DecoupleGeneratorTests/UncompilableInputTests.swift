@@ -22,7 +22,7 @@ import Testing
             """)
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            decouple.json:3:64: error: 'Story' cannot conform to both 'Headline' and 'Caption', which both require 'title': 'Headline' reads it from 'name' (at decouple.json:2:65), 'Caption' from 'other', and a type has one 'title'; map both to the same member, or use the factory style for one of them
+            decouple.json:3:64: error: 'Story' cannot conform to both 'Headline' and 'Caption', which both require 'title': 'Headline' reads it from 'name' (at decouple.json:2:65), 'Caption' from 'other', and a type has one 'title'; map both to the same member, or use the factory style for one of them [#ConflictingWitnesses]
             """
         }
     }
@@ -37,7 +37,7 @@ import Testing
             """])
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            M.swift:4:29: error: 'Story' cannot conform to both 'Headline' and 'Counted', which both require 'title': 'Headline' reads it from 'name' as String (at M.swift:3:30), 'Counted' from 'count' as Int, and a type has one 'title'; map both to the same member, or use the factory style for one of them
+            M.swift:4:29: error: 'Story' cannot conform to both 'Headline' and 'Counted', which both require 'title': 'Headline' reads it from 'name' as String (at M.swift:3:30), 'Counted' from 'count' as Int, and a type has one 'title'; map both to the same member, or use the factory style for one of them [#ConflictingWitnesses]
             """
         }
     }
@@ -89,7 +89,7 @@ import Testing
             """)
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            decouple.json:3:3: error: the proxy style cannot make 'ForwardingProxy' conform to both 'Headline' (proxied at decouple.json:2:3) and 'Caption', which both require 'title': a type has one member 'title', and each protocol's is forwarded to its own object; rename one requirement or use the conformance or factory style for one protocol
+            decouple.json:3:3: error: the proxy style cannot make 'ForwardingProxy' conform to both 'Headline' (proxied at decouple.json:2:3) and 'Caption', which both require 'title': a type has one member 'title', and each protocol's is forwarded to its own object; rename one requirement or use the conformance or factory style for one protocol [#ProxyConflictingRequirements]
             """
         }
     }
@@ -140,9 +140,9 @@ import Testing
             """])
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            M.swift:1:6: error: a type named 'Swift' hides the module 'Swift' from the generated code, which names the standard library's types as 'Swift.String'; rename it
-            M.swift:3:41: error: a type named 'Decouple' inside 'Story' hides the module 'Decouple' from the generated code, which names Decouple's types as 'Decouple.TitledContent'; rename it
-            M.swift:6:8: error: a generic parameter named 'Swift' inside 'Box' hides the module 'Swift' from the generated code, which names the standard library's types as 'Swift.String'; rename it
+            M.swift:1:6: error: a type named 'Swift' hides the module 'Swift' from the generated code, which names the standard library's types as 'Swift.String'; rename it [#ModuleNameShadowed]
+            M.swift:3:41: error: a type named 'Decouple' inside 'Story' hides the module 'Decouple' from the generated code, which names Decouple's types as 'Decouple.TitledContent'; rename it [#ModuleNameShadowed]
+            M.swift:6:8: error: a generic parameter named 'Swift' inside 'Box' hides the module 'Swift' from the generated code, which names the standard library's types as 'Swift.String'; rename it [#ModuleNameShadowed]
             """
         }
     }
@@ -173,7 +173,7 @@ import Testing
             """])
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            M.swift:2:36: error: 'title' is declared in an extension constrained by `where T == Int`, so not every 'Box' has it, and it cannot implement 'TitledContent.title' for all of them; declare it in an extension without `where`, or map 'title' to another member
+            M.swift:2:36: error: 'title' is declared in an extension constrained by `where T == Int`, so not every 'Box' has it, and it cannot implement 'TitledContent.title' for all of them; declare it in an extension without `where`, or map 'title' to another member [#ConstrainedExtensionMember]
             """
         }
     }
@@ -187,7 +187,7 @@ import Testing
             """], config: #"{ "adapters": [{ "model": "Box", "protocol": "TitledContent" }] }"#)
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            decouple.json:1:16: error: 'Box' already conforms to 'TitledContent' where T == Int, and a type conforms to a protocol once; remove the adapter, or make that conformance unconditional
+            decouple.json:1:16: error: 'Box' already conforms to 'TitledContent' where T == Int, and a type conforms to a protocol once; remove the adapter, or make that conformance unconditional [#ExistingConditionalConformance]
             """
         }
     }
@@ -205,9 +205,9 @@ import Testing
             """])
         assertInlineSnapshot(of: output, as: .lines) {
             #"""
-            M.swift:1:58: error: the default "\(name)" for 'TitledContent.subtitle' is not a constant: it interpolates a value, and generated code may not see what it names (a factory adapter does not see the model's members); write a literal (`"-"`, `0`, `nil`), a static member (`.empty`, `Kind.none`) or an initializer of such values
-            M.swift:3:58: error: the default self.name for 'TitledContent.subtitle' is not a constant: it names 'self', and generated code may not see what it names (a factory adapter does not see the model's members); write a literal (`"-"`, `0`, `nil`), a static member (`.empty`, `Kind.none`) or an initializer of such values
-            M.swift:5:58: error: the default { "-" }() for 'TitledContent.subtitle' is not a constant: it is a closure, and generated code may not see what it names (a factory adapter does not see the model's members); write a literal (`"-"`, `0`, `nil`), a static member (`.empty`, `Kind.none`) or an initializer of such values
+            M.swift:1:58: error: the default "\(name)" for 'TitledContent.subtitle' is not a constant: it interpolates a value, and generated code may not see what it names (a factory adapter does not see the model's members); write a literal (`"-"`, `0`, `nil`), a static member (`.empty`, `Kind.none`) or an initializer of such values [#InvalidDefault]
+            M.swift:3:58: error: the default self.name for 'TitledContent.subtitle' is not a constant: it names 'self', and generated code may not see what it names (a factory adapter does not see the model's members); write a literal (`"-"`, `0`, `nil`), a static member (`.empty`, `Kind.none`) or an initializer of such values [#InvalidDefault]
+            M.swift:5:58: error: the default { "-" }() for 'TitledContent.subtitle' is not a constant: it is a closure, and generated code may not see what it names (a factory adapter does not see the model's members); write a literal (`"-"`, `0`, `nil`), a static member (`.empty`, `Kind.none`) or an initializer of such values [#InvalidDefault]
             """#
         }
     }
@@ -289,7 +289,7 @@ import Testing
             """])
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            M.swift:1:38: error: 'title' is mapped twice in this annotation (first at M.swift:1:35); map each requirement once
+            M.swift:1:38: error: 'title' is mapped twice in this annotation (first at M.swift:1:35); map each requirement once [#RequirementMappedTwice]
             """
         }
     }

@@ -112,7 +112,7 @@ import Testing
         let ambiguous = generate(files, config: #"{"adapters": [{"model": "Entry", "protocol": "TitledContent"}]}"#)
         assertInlineSnapshot(of: ambiguous, as: .lines) {
             """
-            decouple.json:1:25: error: model name 'Entry' is ambiguous: 'Entry' is declared at Sources/App/Entry.swift:1:8 (module App), Sources/Widget/Entry.swift:2:15 (module Widget); choose one with "module": "<target or folder>" in the adapter, or pass fewer paths
+            decouple.json:1:25: error: model name 'Entry' is ambiguous: 'Entry' is declared at Sources/App/Entry.swift:1:8 (module App), Sources/Widget/Entry.swift:2:15 (module Widget); choose one with "module": "<target or folder>" in the adapter, or pass fewer paths [#AmbiguousModel]
             """
         }
         let chosen = generate(files, config: #"{"module": "App", "adapters": [{"model": "Entry", "protocol": "TitledContent", "module": "Widget"}]}"#)
@@ -297,12 +297,12 @@ import Testing
             + #"{"model": "Note", "protocol": "Hidden"}, {"model": "Draft", "protocol": "Hidden"}, {"model": "Shared", "protocol": "TitledContent", "map": {"title": "badge", "subtitle": "badge"}}]"#
         assertInlineSnapshot(of: generate(files, config: #"{"module": "Adapters", "# + adapters + "}"), as: .lines) {
             """
-            decouple.json:1:91: error: 'Tag.name' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core'
-            decouple.json:1:130: error: protocol 'Hidden' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core'
+            decouple.json:1:91: error: 'Tag.name' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core' [#NotVisibleFromOutputModule]
+            decouple.json:1:130: error: protocol 'Hidden' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core' [#NotVisibleFromOutputModule]
             decouple.json:1:171: error: cannot adapt 'Draft' to 'Hidden': 3 problems:
-            decouple.json:1:171: error: 'Draft' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core'
-            decouple.json:1:171: error: 'Draft.badge' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core'
-            decouple.json:1:171: error: protocol 'Hidden' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core'
+            decouple.json:1:171: error: 'Draft' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core' [#NotVisibleFromOutputModule]
+            decouple.json:1:171: error: 'Draft.badge' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core' [#NotVisibleFromOutputModule]
+            decouple.json:1:171: error: protocol 'Hidden' is internal in module 'Core', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Core' [#NotVisibleFromOutputModule]
             """
         }
         // Compiled in the models' own module, all of it is visible.
@@ -376,7 +376,7 @@ import Testing
             """])
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            M.swift:4:32: error: the type of 'link' cannot be read from the source (`URL(string:)` may fail, so its value is optional; write the type (`URL?`) or unwrap it); write it out (`var link: Type = …`)
+            M.swift:4:32: error: the type of 'link' cannot be read from the source (`URL(string:)` may fail, so its value is optional; write the type (`URL?`) or unwrap it); write it out (`var link: Type = …`) [#UnknownMemberType]
             """
         }
     }
@@ -479,7 +479,7 @@ import Testing
         let output = generate(["P.swift": "protocol Named { func title() -> String }", "M.swift": "// decouple: Named\nstruct Item { var title = \"\" }"])
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            M.swift:2:19: error: 'Item' has a property 'title', so a conformance cannot also declare method 'title() -> String'; use the factory style or rename the property
+            M.swift:2:19: error: 'Item' has a property 'title', so a conformance cannot also declare method 'title() -> String'; use the factory style or rename the property [#MemberNameTaken]
             """
         }
     }
@@ -532,7 +532,7 @@ import Testing
             """])
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            M.swift:1:14: error: 'Item' does not implement method requirement 'load() async throws -> Int' of 'Display' (it has 'load() throws -> Int', which differs in async, throws or generic parameters)
+            M.swift:1:14: error: 'Item' does not implement method requirement 'load() async throws -> Int' of 'Display' (it has 'load() throws -> Int', which differs in async, throws or generic parameters) [#MissingMethod]
             """
         }
     }
@@ -563,16 +563,16 @@ import Testing
         #expect(output.contains("unknown protocol 'P1'"))
         assertInlineSnapshot(of: withProtocols, as: .lines) {
             """
-            decouple.json:2:94: error: the default 5 for 'TitledContent.subtitle' is an integer, but the requirement is String
-            decouple.json:3:78: error: the default nil for 'P1.n' is nil, but Int is not optional
-            decouple.json:4:78: error: the default 123456789012345678901234567890 for 'P2.n' does not fit in Int
-            decouple.json:5:78: error: the default "zero" for 'P3.n' is a string, but the requirement is Int
+            decouple.json:2:94: error: the default 5 for 'TitledContent.subtitle' is an integer, but the requirement is String [#InvalidDefault]
+            decouple.json:3:78: error: the default nil for 'P1.n' is nil, but Int is not optional [#InvalidDefault]
+            decouple.json:4:78: error: the default 123456789012345678901234567890 for 'P2.n' does not fit in Int [#InvalidDefault]
+            decouple.json:5:78: error: the default "zero" for 'P3.n' is a string, but the requirement is Int [#InvalidDefault]
             """
         }
         let annotated = generate(["M.swift": "// decouple: TitledContent(subtitle: bio ?? 5)\n" + model])
         assertInlineSnapshot(of: annotated, as: .lines) {
             """
-            M.swift:1:45: error: the default 5 for 'TitledContent.subtitle' is an integer, but the requirement is String
+            M.swift:1:45: error: the default 5 for 'TitledContent.subtitle' is an integer, but the requirement is String [#InvalidDefault]
             """
         }
     }
@@ -589,7 +589,7 @@ import Testing
             """#)
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            decouple.json:3:54: error: tag "item" is already registered for 'TitledContent' at decouple.json:2:54; each model needs a tag of its own
+            decouple.json:3:54: error: tag "item" is already registered for 'TitledContent' at decouple.json:2:54; each model needs a tag of its own [#DuplicateTag]
             """
         }
     }

@@ -106,7 +106,7 @@ struct ExpansionTests {
                 let name: String
                 @Maps(to: \NamedImageContent.image) let avatar: String?
                 ┬──────────────────────────────────
-                ╰─ 🛑 'avatar' is optional but 'NamedImageContent.image' is ImageName; give a default for when it is nil
+                ╰─ 🛑 'avatar' is optional but 'NamedImageContent.image' is ImageName; give a default for when it is nil [#OptionalWithoutDefault]
                    ✏️ Add a default for when 'avatar' is nil
             }
             """#
@@ -325,7 +325,7 @@ struct ExpansionTests {
             #"""
             @Adapts(TitledContent.self)
                     ┬─────────────────
-                    ╰─ 🛑 'User' has nothing for 'TitledContent.subtitle' (String); mark the member that provides it with `@Maps(to: \TitledContent.subtitle)`
+                    ╰─ 🛑 'User' has nothing for 'TitledContent.subtitle' (String); mark the member that provides it with `@Maps(to: \TitledContent.subtitle)` [#MissingMapping]
                        ✏️ Mark 'subTitle' with @Maps(to: \TitledContent.subtitle)
             struct User {
                 let title: String
@@ -355,7 +355,7 @@ struct ExpansionTests {
             #"""
             @Adapts(TitledContent.self)
                     ┬─────────────────
-                    ╰─ 🛑 'User' has nothing for 'TitledContent.subtitle' (String); mark the member that provides it with `@Maps(to: \TitledContent.subtitle)`
+                    ╰─ 🛑 'User' has nothing for 'TitledContent.subtitle' (String); mark the member that provides it with `@Maps(to: \TitledContent.subtitle)` [#MissingMapping]
             struct User {
                 @Maps(to: \TitledContent.title) let name: String
             }
@@ -379,7 +379,7 @@ struct ExpansionTests {
                 let title: String
                 @Maps(to: \TitledContent.subtitle) let nickname: String?
                 ┬─────────────────────────────────
-                ╰─ 🛑 'nickname' is optional but 'TitledContent.subtitle' is String; give a default for when it is nil
+                ╰─ 🛑 'nickname' is optional but 'TitledContent.subtitle' is String; give a default for when it is nil [#OptionalWithoutDefault]
                    ✏️ Add a default for when 'nickname' is nil
             }
             """#
@@ -411,7 +411,7 @@ struct ExpansionTests {
                 let title: String
                 @Maps(to: \TitledContent.subtitle, default: "-") let nickname: String
                                                             ┬──
-                                                            ╰─ 🛑 'nickname' is not optional, so the default "-" would never be used; remove it
+                                                            ╰─ 🛑 'nickname' is not optional, so the default "-" would never be used; remove it [#UnusedDefault]
             }
             """#
         }
@@ -430,11 +430,11 @@ struct ExpansionTests {
             #"""
             @Adapts(NamedImageContent.self)
                     ┬─────────────────────
-                    ╰─ 🛑 'Contact' has nothing for 'NamedImageContent.image' (ImageName); mark the member that provides it with `@Maps(to: \NamedImageContent.image)`
+                    ╰─ 🛑 'Contact' has nothing for 'NamedImageContent.image' (ImageName); mark the member that provides it with `@Maps(to: \NamedImageContent.image)` [#MissingMapping]
             final class Contact {
                 @Maps(to: \NamedImageContent.imag) let avatar: String
                           ┬──────────────────────
-                          ╰─ 🛑 'NamedImageContent' has no requirement 'imag' (its requirements: name, image); did you mean 'image'?
+                          ╰─ 🛑 'NamedImageContent' has no requirement 'imag' (its requirements: name, image); did you mean 'image'? [#UnknownRequirement]
                 let name: String
             }
             """#
@@ -456,7 +456,7 @@ struct ExpansionTests {
             struct User {
                 @Maps(to: \TitledContent.title.count) let name: String
                           ┬─────────────────────────
-                          ╰─ 🛑 '\TitledContent.title.count' is not a requirement; map to a requirement of the protocol itself
+                          ╰─ 🛑 '\TitledContent.title.count' is not a requirement; map to a requirement of the protocol itself [#MapsPlacement]
                              ✏️ Map to 'TitledContent.title' itself
                 let subtitle: String
             }
@@ -484,7 +484,7 @@ struct ExpansionTests {
             #"""
             @Adapts(BadgeContent.self)
                     ┬────────────────
-                    ╰─ 🛑 'Inbox' must declare its conformance to 'BadgeContent' itself (`: BadgeContent`); a macro can add conformances only to Decouple's own protocols
+                    ╰─ 🛑 'Inbox' must declare its conformance to 'BadgeContent' itself (`: BadgeContent`); a macro can add conformances only to Decouple's own protocols [#UndeclaredConformance]
                        ✏️ Declare the conformance to 'BadgeContent'
             struct Inbox: Sendable {
                 @Maps(to: \BadgeContent.label) let folder: String
@@ -513,7 +513,7 @@ struct ExpansionTests {
             """
             @Adapts(TitledContent)
                     ┬────────────
-                    ╰─ 🛑 @Adapts takes the protocol to conform to, as in `@Adapts(TitledContent.self)`
+                    ╰─ 🛑 @Adapts takes the protocol to conform to, as in `@Adapts(TitledContent.self)` [#AdaptsNeedsProtocol]
                        ✏️ Add '.self'
             struct User {
                 let title: String
@@ -558,7 +558,7 @@ struct ExpansionTests {
                 @Maps(to: \TitledContent.title) let name: String
                 @Maps(to: \TitledContent.title) let login: String
                 ┬──────────────────────────────
-                ╰─ 🛑 'TitledContent.title' is mapped twice; a requirement reads from one member
+                ╰─ 🛑 'TitledContent.title' is mapped twice; a requirement reads from one member [#RequirementMappedTwice]
                 let subtitle: String
             }
             """#
@@ -577,7 +577,7 @@ struct ExpansionTests {
             struct User {
                 @Maps(to: \TitledContent.title) let name: String
                            ┬────────────
-                           ╰─ 🛑 'User' is not marked `@Adapts(TitledContent.self)`, so nothing reads this mapping
+                           ╰─ 🛑 'User' is not marked `@Adapts(TitledContent.self)`, so nothing reads this mapping [#MappingOwnerNotAdapted]
             }
             """#
         }
@@ -599,7 +599,7 @@ struct ExpansionTests {
                 let name: String
                 @Maps(to: \NamedImageContent.image) let avatar: Int
                           ┬───────────────────────
-                          ╰─ 🛑 'avatar' is Int but 'NamedImageContent.image' needs ImageName; map it to a member of that type
+                          ╰─ 🛑 'avatar' is Int but 'NamedImageContent.image' needs ImageName; map it to a member of that type [#TypeMismatch]
             }
             """#
         }
@@ -622,7 +622,7 @@ struct ExpansionTests {
                 let title: String
                 @Maps(to: \TitledContent.title) let name: String
                           ┬───────────────────
-                          ╰─ 🛑 'User' already has a member 'title', so a conformance cannot also map 'title' to 'name'; rename one of them
+                          ╰─ 🛑 'User' already has a member 'title', so a conformance cannot also map 'title' to 'name'; rename one of them [#MemberNameTaken]
                 let subtitle: String
             }
             """#
@@ -639,7 +639,7 @@ struct ExpansionTests {
             """
             @Adapts(TitledContent.self)
             ┬──────────────────────────
-            ╰─ 🛑 @Adapts applies to a struct, class, enum or actor
+            ╰─ 🛑 @Adapts applies to a struct, class, enum or actor [#AdaptsAttachment]
             protocol Row {}
             """
         }
@@ -697,7 +697,7 @@ struct ExpansionTests {
             #"""
             @Adapts(TitledContent.self, map: [\.title: "nmae", \.subtitle: "age"])
                                                        ┬─────
-                                                       ╰─ 🛑 'User' has no member 'nmae'; did you mean 'name'?
+                                                       ╰─ 🛑 'User' has no member 'nmae'; did you mean 'name'? [#UnknownMember]
             struct User {
                 let name: String
                 let age: Int
@@ -719,7 +719,7 @@ struct ExpansionTests {
             #"""
             @Adapts(TitledContent.self, map: [\.title: memberName, \.subtitle: "age"])
                                                        ┬─────────
-                                                       ╰─ 🛑 `map:` takes each requirement with the member that feeds it, written out: `map: [\.title: "fullName"]`
+                                                       ╰─ 🛑 `map:` takes each requirement with the member that feeds it, written out: `map: [\.title: "fullName"]` [#MapsPlacement]
             struct User {
                 let name: String
                 let age: Int
@@ -742,7 +742,7 @@ struct ExpansionTests {
             #"""
             @Adapts(TitledContent.self, map: [\.title: "name"])
                                               ┬──────────────
-                                              ╰─ 🛑 'TitledContent.title' is mapped twice; a requirement reads from one member
+                                              ╰─ 🛑 'TitledContent.title' is mapped twice; a requirement reads from one member [#RequirementMappedTwice]
             struct User {
                 @Maps(to: \TitledContent.title) let login: String
                 let name: String

@@ -51,7 +51,7 @@ import Testing
             """)
         try #require(diagnostics.count == 1)
         #expect(diagnostics[0].node.is(AttributeSyntax.self))
-        #expect(diagnostics[0].message == "'count' is optional but 'TitledContent.subtitle' is String; give a default for when it is nil")
+        #expect(diagnostics[0].message == "'count' is optional but 'TitledContent.subtitle' is String; give a default for when it is nil [#OptionalWithoutDefault]")
         #expect(diagnostics[0].fixIts.map(\.message.message) == ["Add a default for when 'count' is nil"])
     }
 

@@ -100,9 +100,8 @@ public enum SourceDiscovery {
         var outputIdentity: FileStatus.Identity?
         if let output, case .success(let status) = FileStatus.of(output) { outputIdentity = status.identity }
         let files = walk.files
-        // On this thread: reading is system calls and copies of small files, and starting a
-        // second thread cost more than it saved (10.4 ms against 11.5 for a run served from the
-        // cache on the 2-core machine).
+        // On this thread: reading is system calls and copies of small files, which a second
+        // thread does not make faster (Benchmarks/README.md, the warm run).
         var buffer = FileReader.ReadBuffer()
         let readings = files.map { reading($0.path, &buffer) }
         var items: [Item] = []
@@ -112,10 +111,10 @@ public enum SourceDiscovery {
             switch reading {
             case .success(let found?): read = found
             case .success(nil):
-                problems.append(Diagnostic("\(displayPath(file.path)) is not UTF-8 text", at: SourcePosition(file: file.path, line: 1, column: 1)))
+                problems.append(Diagnostic("\(displayPath(file.path)) is not UTF-8 text", rule: .unreadableInput, at: SourcePosition(file: file.path, line: 1, column: 1)))
                 continue
             case .failure(let error):
-                problems.append(Diagnostic("cannot read \(displayPath(file.path)): \(error)", at: nil))
+                problems.append(Diagnostic("cannot read \(displayPath(file.path)): \(error)", rule: .unreadableInput, at: nil))
                 continue
             }
             if file.identity == outputIdentity, let output {
@@ -123,7 +122,7 @@ public enum SourceDiscovery {
                 if file.isNamed || !read.isGenerated {
                     problems.append(Diagnostic(
                         "refusing to write the output \(displayPath(output)): it is the input source \(displayPath(file.path)), which would be overwritten",
-                        at: nil))
+                        rule: .outputOverwritesInput, at: nil))
                 }
                 continue
             }
@@ -153,17 +152,17 @@ public enum SourceDiscovery {
         mutating func visit(argument path: String) {
             switch FileStatus.of(path) {
             case .failure(let error):
-                problems.append(Diagnostic(Self.describe(error, at: path), at: nil))
+                problems.append(Diagnostic(Self.describe(error, at: path), rule: .unreadableInput, at: nil))
             case .success(let status) where status.kind == .directory:
                 search(folder: path, identity: status.identity)
             case .success(let status) where status.kind == .regular:
                 if path.hasSuffix(".swift") {
                     add(path, status.identity, named: true)
                 } else {
-                    problems.append(Diagnostic("\(displayPath(path)) is not a Swift file", at: nil))
+                    problems.append(Diagnostic("\(displayPath(path)) is not a Swift file", rule: .unreadableInput, at: nil))
                 }
             case .success(let status):
-                problems.append(Diagnostic("\(displayPath(path)) is \(status.kind.rawValue), not a Swift file or a folder", at: nil))
+                problems.append(Diagnostic("\(displayPath(path)) is \(status.kind.rawValue), not a Swift file or a folder", rule: .unreadableInput, at: nil))
             }
         }
 
@@ -205,7 +204,7 @@ public enum SourceDiscovery {
                 guard let names = try? FileManager.default.contentsOfDirectory(atPath: item.path) else {
                     // A folder that cannot be listed is an error, as an unreadable file is: its
                     // files would otherwise be missing from the output without a word.
-                    problems.append(Diagnostic(Self.describe(Self.listingError(item.path), at: item.path), at: nil))
+                    problems.append(Diagnostic(Self.describe(Self.listingError(item.path), at: item.path), rule: .unreadableInput, at: nil))
                     continue
                 }
                 var children: [(path: String, isFolder: Bool, identity: FileStatus.Identity)] = []

@@ -136,7 +136,7 @@ enum Emitter {
         let isolation = protocolDeclaration.refinesSendable ? "" : "@Swift.MainActor "
         let members = protocolDeclaration.requirements.map { requirement in
             // The resolver refuses a requirement with no fallback, so `nil` is for optionals.
-            let fallback = proxyFallback(for: requirement.type) ?? "nil"
+            let fallback = EmptyValue(for: requirement.type).map(text(of:)) ?? "nil"
             return """
                 \(isolation)\(access) var \(escaped(requirement.name)): \(spelling(of: requirement.type, builtIn: protocolDeclaration.isBuiltIn)) {
                 self.forward(\\(\(existential)).\(escaped(requirement.name))) ?? \(fallback)
@@ -161,19 +161,37 @@ enum Emitter {
         return [table, conformance, lookUp].map { guarded($0, by: conditions) }
     }
 
-    /// What the proxy answers for a requirement when nothing is injected for its protocol.
-    static func proxyFallback(for type: TypeReference) -> String? {
-        if type.isOptional { return "nil" }
-        let name = type.name.canonical
-        switch name {
-        case "String": return "\"\""
-        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float": return "0"
-        case "Bool": return "false"
-        case "ImageName": return "Decouple.ImageName.empty"
-        case _ where name.hasPrefix("[") && name.hasSuffix("]"):
-            return name.contains(":") ? "[:]" : "[]"
-        default: return nil
+    /// The text of what the forwarding proxy answers when nothing is injected.
+    static func text(of empty: EmptyValue) -> String {
+        switch empty {
+        case .none: "nil"
+        case .emptyString: "\"\""
+        case .zero: "0"
+        case .false: "false"
+        case .emptyImageName: "Decouple.ImageName.empty"
+        case .emptyArray: "[]"
+        case .emptyDictionary: "[:]"
         }
+    }
+
+    /// The Swift expression that reads a requirement's value from `base` (`self` or
+    /// `self.model`), or from `typeBase` (the model's type) for a static member.
+    static func expression(_ source: ValueSource, base: String, typeBase: String) -> String {
+        let marks = (source.effects.contains("throws") ? "try " : "") + (source.effects.contains("async") ? "await " : "")
+        let read = marks + "\(source.isStatic ? typeBase : base).\(escaped(source.member))" + (source.isMethod ? "()" : "")
+        guard source.memberIsOptional else {
+            return switch source.conversion {
+            case .direct: read
+            case .describing: "Swift.String(describing: \(read))"
+            case .imageName: "Decouple.ImageName(\(read))"
+            }
+        }
+        let mapped = switch source.conversion {
+        case .direct: read
+        case .describing: "\(read).map { Swift.String(describing: $0) }"
+        case .imageName: "\(read).map(Decouple.ImageName.init)"
+        }
+        return source.defaultValue.map { "\(mapped) ?? \($0)" } ?? mapped
     }
 
     // MARK: Files
@@ -255,14 +273,14 @@ enum Emitter {
             guard !source.effects.isEmpty else {
                 return """
                     \(modifier)var \(escaped(binding.requirement.name)): \(type) {
-                    \(source.expression(base: base, typeBase: typeBase))
+                    \(expression(source, base: base, typeBase: typeBase))
                     }
                     """
             }
             return """
                 \(modifier)var \(escaped(binding.requirement.name)): \(type) {
                 get \(source.effects.joined(separator: " ")) {
-                \(source.expression(base: base, typeBase: typeBase))
+                \(expression(source, base: base, typeBase: typeBase))
                 }
                 }
                 """
@@ -275,7 +293,7 @@ enum Emitter {
         let generics = Self.genericParts(signature.generics)
         let body: String
         if let source = binding.source {
-            body = source.expression(base: base, typeBase: typeBase)
+            body = expression(source, base: base, typeBase: typeBase)
         } else if let forwarded = binding.forwardedMethod {
             let arguments = signature.parameters.enumerated().map { index, parameter in
                 let value = parameter.type.written.hasPrefix("inout ") ? "&p\(index)" : "p\(index)"
@@ -299,15 +317,8 @@ enum Emitter {
     }
 
     /// Code under `#if` conditions, all of which must hold; the code itself when there are none.
-    static func guarded(_ code: String, by conditions: [String]) -> String {
-        conditions.isEmpty ? code : "#if \(conjunction(conditions))\n\(code)\n#endif"
-    }
-
-    /// Conditions joined with `&&`, each in parentheses when it is more than a name or a call
-    /// (`os(Linux)||os(macOS)` too, though it has no space).
-    static func conjunction(_ conditions: [String]) -> String {
-        guard conditions.count > 1 else { return conditions.first ?? "true" }
-        return conditions.map { DeclarationVisitor.isAtom($0) ? $0 : "(\($0))" }.joined(separator: " && ")
+    static func guarded(_ code: String, by conditions: [Condition]) -> String {
+        conditions.isEmpty ? code : "#if \(Condition.conjunction(conditions))\n\(code)\n#endif"
     }
 
     /// The generated file's imports: every module the models' and protocols' files import, under
@@ -315,7 +326,7 @@ enum Emitter {
     private static func importLines(_ imports: [ImportDeclaration]) -> [String] {
         var seen = Set<ImportDeclaration>()
         return imports.filter { $0.module != "Decouple" && seen.insert($0).inserted }
-            .sorted { ($0.conditions.count, $0.conditions.joined(separator: "\n"), $0.module) < ($1.conditions.count, $1.conditions.joined(separator: "\n"), $1.module) }
+            .sorted { ($0.conditions.count, $0.conditions.map(\.text).joined(separator: "\n"), $0.module) < ($1.conditions.count, $1.conditions.map(\.text).joined(separator: "\n"), $1.module) }
             .map { guarded("import \(escaped($0.module))", by: $0.conditions) }
     }
 

@@ -49,7 +49,7 @@ public struct Catalog: Sendable {
             for declaration in file.protocols {
                 if let existing = protocols[declaration.qualifiedName], existing.isBuiltIn {
                     diagnostics.append(Diagnostic(
-                        "protocol '\(declaration.name)' is declared by Decouple already; rename yours", at: declaration.position))
+                        "protocol '\(declaration.name)' is declared by Decouple already; rename yours", rule: .protocolShadowsDecouple, at: declaration.position))
                     continue
                 }
                 protocols[declaration.qualifiedName] = declaration
@@ -68,7 +68,7 @@ public struct Catalog: Sendable {
                 guard let name = resolveTypeName(info.extendedName) else {
                     for annotation in info.annotations {
                         diagnostics.append(Diagnostic(
-                            "annotated extension of '\(info.extendedName)', which is not declared in the given sources", at: annotation.position))
+                            "annotated extension of '\(info.extendedName)', which is not declared in the given sources", rule: .annotatedExtensionOfUnknownType, at: annotation.position))
                     }
                     continue
                 }

@@ -140,7 +140,7 @@ private struct ConfigurationReader {
     mutating func read(_ root: JSONNode) -> Configuration {
         var configuration = Configuration()
         guard case let .object(members) = root.value else {
-            diagnostics.append(Diagnostic("the configuration must be a JSON object, found \(root.kindName)", at: root.position))
+            diagnostics.append(Diagnostic("the configuration must be a JSON object, found \(root.kindName)", rule: .configurationShape, at: root.position))
             return configuration
         }
         for (key, keyPosition, value) in members {
@@ -149,13 +149,13 @@ private struct ConfigurationReader {
                 if let style = readStyle(value) { configuration.style = style }
             case "adapters":
                 guard case let .array(elements) = value.value else {
-                    diagnostics.append(Diagnostic("'adapters' must be an array, found \(value.kindName)", at: value.position))
+                    diagnostics.append(Diagnostic("'adapters' must be an array, found \(value.kindName)", rule: .configurationShape, at: value.position))
                     continue
                 }
                 configuration.adapters = elements.compactMap { readAdapter($0) }
             case "exclude":
                 guard case let .array(elements) = value.value else {
-                    diagnostics.append(Diagnostic("'exclude' must be an array of glob patterns, found \(value.kindName)", at: value.position))
+                    diagnostics.append(Diagnostic("'exclude' must be an array of glob patterns, found \(value.kindName)", rule: .configurationShape, at: value.position))
                     continue
                 }
                 configuration.exclude = elements.compactMap { readString($0, key: key) }
@@ -167,7 +167,7 @@ private struct ConfigurationReader {
                     let names = DefaultIsolation.allCases.map(\.rawValue)
                     diagnostics.append(Diagnostic(
                         "unknown default isolation '\(text)' (\(names.map { "\"\($0)\"" }.joined(separator: " or ")), as the target is built)\(Suggestion.didYouMean(text, among: names))",
-                        at: value.position))
+                        rule: .unknownConfigurationValue, at: value.position))
                     continue
                 }
                 configuration.defaultIsolation = isolation
@@ -180,7 +180,7 @@ private struct ConfigurationReader {
 
     private mutating func readAdapter(_ node: JSONNode) -> AdapterRequest? {
         guard case let .object(members) = node.value else {
-            diagnostics.append(Diagnostic("each adapter must be an object, found \(node.kindName)", at: node.position))
+            diagnostics.append(Diagnostic("each adapter must be an object, found \(node.kindName)", rule: .configurationShape, at: node.position))
             return nil
         }
         var model: (String, SourcePosition)?
@@ -199,7 +199,7 @@ private struct ConfigurationReader {
                 request.modulePosition = value.position
             case "map":
                 guard case let .object(entries) = value.value else {
-                    diagnostics.append(Diagnostic("'map' must be an object from requirement to member, found \(value.kindName)", at: value.position))
+                    diagnostics.append(Diagnostic("'map' must be an object from requirement to member, found \(value.kindName)", rule: .configurationShape, at: value.position))
                     continue
                 }
                 for (requirement, requirementPosition, source) in entries {
@@ -211,11 +211,11 @@ private struct ConfigurationReader {
             }
         }
         guard let model else {
-            diagnostics.append(Diagnostic("adapter is missing \"model\"", at: node.position))
+            diagnostics.append(Diagnostic("adapter is missing \"model\"", rule: .configurationMissingKey, at: node.position))
             return nil
         }
         guard let protocolName else {
-            diagnostics.append(Diagnostic("adapter for '\(model.0)' is missing \"protocol\"", at: node.position))
+            diagnostics.append(Diagnostic("adapter for '\(model.0)' is missing \"protocol\"", rule: .configurationMissingKey, at: node.position))
             return nil
         }
         request.model = model.0
@@ -248,7 +248,7 @@ private struct ConfigurationReader {
                 }
             }
             guard let member else {
-                diagnostics.append(Diagnostic("the mapping of '\(requirement)' is missing \"from\"", at: node.position))
+                diagnostics.append(Diagnostic("the mapping of '\(requirement)' is missing \"from\"", rule: .configurationMissingKey, at: node.position))
                 return nil
             }
             guard let member = memberName(member, at: memberPosition) else { return nil }
@@ -256,7 +256,7 @@ private struct ConfigurationReader {
         default:
             diagnostics.append(Diagnostic(
                 "the mapping of '\(requirement)' must be a member name or {\"from\": …, \"default\": …}, found \(node.kindName)",
-                at: node.position))
+                rule: .configurationShape, at: node.position))
             return nil
         }
     }
@@ -307,7 +307,7 @@ private struct ConfigurationReader {
             }
         }
         let hint = member.contains("`") ? "" : " (a raw identifier is written in backticks: \"`\(member)`\")"
-        diagnostics.append(Diagnostic("'\(member)' is not a member name\(hint)", at: position))
+        diagnostics.append(Diagnostic("'\(member)' is not a member name\(hint)", rule: .notAMemberName, at: position))
         return nil
     }
 
@@ -319,14 +319,14 @@ private struct ConfigurationReader {
         case let .bool(value): return value ? "true" : "false"
         case .null: return "nil"
         case .object, .array:
-            diagnostics.append(Diagnostic("a default must be a string, number, boolean or null, found \(node.kindName)", at: node.position))
+            diagnostics.append(Diagnostic("a default must be a string, number, boolean or null, found \(node.kindName)", rule: .configurationShape, at: node.position))
             return nil
         }
     }
 
     private mutating func readString(_ node: JSONNode, key: String) -> String? {
         guard case let .string(text) = node.value else {
-            diagnostics.append(Diagnostic("'\(key)' must be a string, found \(node.kindName)", at: node.position))
+            diagnostics.append(Diagnostic("'\(key)' must be a string, found \(node.kindName)", rule: .configurationShape, at: node.position))
             return nil
         }
         return text
@@ -338,7 +338,7 @@ private struct ConfigurationReader {
             let names = OutputStyle.allCases.map(\.rawValue)
             diagnostics.append(Diagnostic(
                 "unknown style '\(text)' (styles: \(names.joined(separator: ", ")))\(Suggestion.didYouMean(text, among: names))",
-                at: node.position))
+                rule: .unknownConfigurationValue, at: node.position))
             return nil
         }
         return style
@@ -347,7 +347,7 @@ private struct ConfigurationReader {
     private mutating func unknownKey(_ key: String, at position: SourcePosition, known: [String], in place: String) {
         diagnostics.append(Diagnostic(
             "unknown key '\(key)' in \(place) (expected: \(known.joined(separator: ", ")))\(Suggestion.didYouMean(key, among: known))",
-            at: position))
+            rule: .unknownConfigurationKey, at: position))
     }
 }
 

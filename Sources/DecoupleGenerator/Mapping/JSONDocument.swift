@@ -69,7 +69,7 @@ struct JSONReader {
     }
 
     private func error(_ message: String, at position: SourcePosition? = nil) -> Diagnostic {
-        Diagnostic("invalid JSON: \(message)", at: position ?? self.position)
+        Diagnostic("invalid JSON: \(message)", rule: .configurationNotJSON, at: position ?? self.position)
     }
 
     /// The character at the read position, for messages: `'x'`, `U+00A0`, or the end of the file.

@@ -75,7 +75,7 @@ struct WitnessLedger {
                     : "'\(earlier.protocolDeclaration.name)' reads it \(Self.describe(witness, beside: binding))\(firstText), '\(adapter.protocolDeclaration.name)' \(Self.describe(binding, beside: witness))"
                 problems.append(Diagnostic(
                     "'\(adapter.model.qualifiedName)' cannot conform to both '\(earlier.protocolDeclaration.name)' and '\(adapter.protocolDeclaration.name)', which both require '\(name)': \(reason), and a type has one '\(name)'; map both to the same member, or use the factory style for one of them",
-                    at: written))
+                    rule: .conflictingWitnesses, at: written))
             }
         }
         var proxied: [ExactName: ProxyEntry] = [:]
@@ -90,7 +90,7 @@ struct WitnessLedger {
                 let firstText = first.position.map { " (proxied at \($0))" } ?? ""
                 problems.append(Diagnostic(
                     "the proxy style cannot make 'ForwardingProxy' conform to both '\(first.protocolName)'\(firstText) and '\(declaration.name)', which both require '\(requirement.name)': a type has one member '\(requirement.name)', and each protocol's is forwarded to its own object; rename one requirement or use the conformance or factory style for one protocol",
-                    at: request.position ?? requirement.position))
+                    rule: .proxyConflictingRequirements, at: request.position ?? requirement.position))
             }
         }
         guard problems.isEmpty else {

@@ -17,11 +17,11 @@ package enum AnnotationParser {
         if let (line, column) = BracketNesting.firstTooDeep(in: text) {
             return .failure(Diagnostic(
                 BracketNesting.reason,
-                at: SourcePosition(file: origin.file, line: origin.line + line - 1, column: line == 1 ? origin.column + column - 1 : column)))
+                rule: .nestingTooDeep, at: SourcePosition(file: origin.file, line: origin.line + line - 1, column: line == 1 ? origin.column + column - 1 : column)))
         }
         let tree = Parser.parse(source: text)
         guard tree.statements.count == 1, !tree.hasError, let statement = tree.statements.first else {
-            return .failure(Diagnostic("malformed annotation; \(usage)", at: origin))
+            return .failure(Diagnostic("malformed annotation; \(usage)", rule: .malformedAnnotation, at: origin))
         }
         return read(statement, at: 0, origin: origin)
     }
@@ -69,28 +69,28 @@ package enum AnnotationParser {
             SourcePosition(file: origin.file, line: origin.line, column: origin.column + node.positionAfterSkippingLeadingTrivia.utf8Offset - start)
         }
         guard let expression = statement.item.as(ExprSyntax.self) else {
-            return .failure(Diagnostic("malformed annotation; \(usage)", at: origin))
+            return .failure(Diagnostic("malformed annotation; \(usage)", rule: .malformedAnnotation, at: origin))
         }
         if let name = typeName(expression) {
             return .success(Annotation(protocolName: name, mappings: [], position: position(expression)))
         }
         guard let call = expression.as(FunctionCallExprSyntax.self), let name = typeName(call.calledExpression),
               call.trailingClosure == nil else {
-            return .failure(Diagnostic("malformed annotation; \(usage)", at: position(expression)))
+            return .failure(Diagnostic("malformed annotation; \(usage)", rule: .malformedAnnotation, at: position(expression)))
         }
         var mappings: [Annotation.Mapping] = []
         for argument in call.arguments {
             guard let label = argument.label.map({ QualifiedName.unescaped($0.text) }) else {
-                return .failure(Diagnostic("annotation argument needs a requirement label, as in `title: name`", at: position(argument)))
+                return .failure(Diagnostic("annotation argument needs a requirement label, as in `title: name`", rule: .malformedAnnotation, at: position(argument)))
             }
             if let first = mappings.first(where: { $0.requirement.isSameIdentifier(as: label) }) {
                 return .failure(Diagnostic(
-                    "'\(label)' is mapped twice in this annotation (first at \(first.position)); map each requirement once", at: position(argument)))
+                    "'\(label)' is mapped twice in this annotation (first at \(first.position)); map each requirement once", rule: .requirementMappedTwice, at: position(argument)))
             }
             guard let (member, defaultExpression) = memberAndDefault(argument.expression) else {
                 return .failure(Diagnostic(
                     "'\(label)' must map to a member of the model, optionally with a default (`\(label): member ?? \"-\"`)",
-                    at: position(argument.expression)))
+                    rule: .malformedAnnotation, at: position(argument.expression)))
             }
             mappings.append(Annotation.Mapping(
                 requirement: label, member: member, defaultValue: defaultExpression?.trimmedDescription, position: position(argument.expression),

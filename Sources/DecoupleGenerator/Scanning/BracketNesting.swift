@@ -4,15 +4,16 @@
 /// parser can take.
 ///
 /// swift-syntax's parser, like the compiler's, takes time that doubles with each level of `[`
-/// nesting in a type from about 20 levels (24 levels: 6 s; 26: 19 s), and its speculative reads
-/// of a type do not count the levels it guards elsewhere, so a few hundred overflow the stack.
+/// nesting in a type past about 20 levels, and its speculative reads of a type do not count the
+/// levels it guards elsewhere, so a few hundred overflow the stack (Benchmarks/README.md has the
+/// figures).
 /// A file nested that deep is refused before it is parsed, at the bracket that goes too deep.
 ///
 /// The scan skips comments (nested block comments too) and string literals, multi-line and raw
 /// (`#"…"#`) ones included, but counts brackets inside interpolations, which are code.
 package enum BracketNesting {
-    /// The most square brackets that may be open at once. At this depth the slowest form
-    /// (`let x: [[…Int…]]`) parses in about 0.1 s on the 2-core machine.
+    /// The most square brackets that may be open at once: deep enough for any real type, and
+    /// shallow enough that the slowest form (`let x: [[…Int…]]`) parses at once.
     package static let limit = 16
 
     /// Why deeper nesting is refused, for messages.

@@ -117,7 +117,7 @@ public struct MemberDeclaration: Hashable, Sendable, Codable {
     public var position: SourcePosition
     /// The `#if` conditions the member is declared under, outermost first (relative to its type
     /// or extension); empty when it is always compiled.
-    public var conditions: [String] = []
+    public var conditions: [Condition] = []
     /// Why the type of a property with no written type could not be inferred.
     public var inferenceFailure: String?
     /// A property initialised from `A.B.c` or `A.B.c(…)` with no written type: the path, for the
@@ -155,7 +155,7 @@ public struct ConditionalConformance: Hashable, Sendable, Codable {
 /// An `import` a source file makes, with the `#if` conditions it is under.
 public struct ImportDeclaration: Hashable, Sendable, Codable {
     public var module: String
-    public var conditions: [String]
+    public var conditions: [Condition]
 }
 
 /// A struct, class, enum or actor found in the sources, with the members of all its extensions.
@@ -180,7 +180,7 @@ public struct TypeDeclaration: Hashable, Sendable, Codable {
     public var annotations: [Annotation]
     /// The `#if` conditions the type is declared under, outermost first; empty when it is always
     /// compiled. Two declarations of one name under different conditions are alternatives.
-    public var conditions: [String] = []
+    public var conditions: [Condition] = []
     /// A class declared `final` (an `open` or plain class is not).
     public var isFinal: Bool = false
     /// Declared `@MainActor`: its members are read on the main actor only, so a conformance
@@ -249,7 +249,7 @@ public struct Requirement: Hashable, Sendable, Codable {
     public var isMutating: Bool = false
     /// The `#if` conditions the requirement is declared under (relative to its protocol); one
     /// declared alike in several branches is one requirement, under any of their conditions.
-    public var conditions: [String] = []
+    public var conditions: [Condition] = []
     /// A `get async` property or an `async` method: callers await it, whatever the witness's
     /// isolation.
     var isAsync: Bool { getterEffects.contains("async") || signature?.effects.contains("async") == true }
@@ -265,7 +265,7 @@ public struct ProtocolDeclaration: Hashable, Sendable, Codable {
     /// True for the protocols `Decouple` itself declares, which need no source.
     public var isBuiltIn: Bool
     /// The `#if` conditions the protocol is declared under.
-    public var conditions: [String] = []
+    public var conditions: [Condition] = []
     /// The protocols it refines, as written (`Titled`, `A & B`, `Sendable`).
     public var inheritedTypes: [String] = []
     /// It refines `Sendable`, directly or through protocols in the sources.

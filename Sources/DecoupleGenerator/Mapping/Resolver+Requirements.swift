@@ -1,0 +1,359 @@
+// MARK: - Resolver: requirements
+
+/// Where each requirement's value comes from: a member read, a method called or forwarded.
+extension Resolver {
+    mutating func bind(
+        _ requirement: Requirement, of protocolDeclaration: ProtocolDeclaration, in model: TypeDeclaration, request: AdapterRequest, style: OutputStyle
+    ) -> Binding? {
+        let protocolName = protocolDeclaration.name
+        let mapped = request.source(for: requirement.name)
+        let where_ = mapped?.position ?? request.position
+        if requirement.kind == .method {
+            return bindMethod(requirement, of: protocolName, in: model, request: request, style: style)
+        }
+
+        if style == .proxy, !requirement.getterEffects.isEmpty {
+            diagnostics.append(Diagnostic(
+                "'\(protocolName).\(requirement.name)' is read with `get \(requirement.getterEffects.joined(separator: " "))`, and the proxy style reads properties through key paths, which cannot name such a property; use the conformance or factory style",
+                rule: .proxyEffectfulProperty, at: request.position ?? model.position))
+            return nil
+        }
+        let memberName = mapped?.member ?? requirement.name
+        let properties = model.members.filter { $0.kind == .property }
+        let methods = model.members.filter { $0.kind == .method && $0.name.isSameIdentifier(as: memberName) }
+        // Mapped to a method without parameters or effects, a property requirement calls it.
+        let callable = mapped == nil ? nil : methods.first { method in
+            !method.isStatic && (method.signature.map { $0.parameters.isEmpty && $0.effects.isEmpty && $0.generics == nil } ?? false)
+        }
+        guard let member = model.anyMember(named: memberName).flatMap({ $0.kind == .property ? $0 : nil }) ?? callable else {
+            if mapped != nil, let method = methods.first?.signature {
+                diagnostics.append(Diagnostic(
+                    "'\(memberName)' is a method of '\(model.qualifiedName)' ('\(method.typedDescription)'), and '\(protocolName).\(requirement.name)' is a property, which reads a property or calls a method without parameters, effects or generic parameters; map '\(requirement.name)' to one of those, or declare a computed property that calls '\(memberName)' and map to it",
+                    rule: .methodForPropertyRequirement, at: where_, notes: declarationNote(model, request: request)))
+            } else if mapped != nil {
+                diagnostics.append(Diagnostic(
+                    "'\(model.qualifiedName)' has no member '\(memberName)'\(Suggestion.didYouMean(memberName, among: properties.map(\.name)))",
+                    rule: .unknownMember, at: where_, notes: declarationNote(model, request: request)))
+            } else {
+                // The fix-it offers a property no other requirement reads, through a mapping or by
+                // its name: the nearest by name, or any.
+                let instanceProperties = properties.filter { !$0.isStatic }
+                let read = Set(request.map.values.map(\.member) + protocolDeclaration.requirements.map(\.name).filter { request.source(for: $0) == nil })
+                let unmapped = instanceProperties.map(\.name).filter { !read.contains($0) }
+                let candidate = Suggestion.nearest(requirement.name, among: unmapped) ?? unmapped.first
+                diagnostics.append(Diagnostic(
+                    policy.missingMapping(
+                        requirement, of: protocolName, model: model.qualifiedName,
+                        nearest: Suggestion.nearest(requirement.name, among: instanceProperties.map(\.name))),
+                    rule: .missingMapping, at: request.position ?? model.position,
+                    notes: declarationNote(model, request: request),
+                    fixIts: candidate.map { [.map(requirement: requirement.name, toMember: $0)] } ?? []))
+            }
+            return nil
+        }
+        return bindValue(requirement, of: protocolName, to: member, in: model, request: request, style: style)
+    }
+
+    /// Whether Swift holds the model `Sendable`: an actor, a `@MainActor` class, a type that
+    /// declares it, or a struct or enum that is not public (inferred when its stored properties
+    /// are; a generated adapter that stores one without them is refused by the compiler).
+    func isKnownSendable(_ model: TypeDeclaration) -> Bool {
+        model.kind == .actor || model.conforms(to: "Sendable") || (model.isMainActor && model.kind == .class)
+            || (model.kind != .class && model.access < .package)
+    }
+
+    /// A note at the model's declaration, for a problem reported at the configuration entry.
+    func declarationNote(_ model: TypeDeclaration, request: AdapterRequest) -> [Diagnostic.Note] {
+        guard policy.citesPositionsInText, request.position != nil, request.declarationPosition == nil else { return [] }
+        return [Diagnostic.Note("'\(model.qualifiedName)' is declared here", at: model.position)]
+    }
+
+    /// A requirement read from a property, or from a method with no parameters.
+    mutating func bindValue(
+        _ requirement: Requirement, of protocolName: String, to member: MemberDeclaration, in model: TypeDeclaration,
+        request: AdapterRequest, style: OutputStyle
+    ) -> Binding? {
+        let mapped = request.source(for: requirement.name)
+        let where_ = mapped?.position ?? request.position
+        var member = member
+        // Generated code is in a file of its own: it reads no `private` or `fileprivate` member.
+        // (A model that is itself file-private is refused once, not once per member.)
+        if policy.checksAccess, member.access < .internal, model.access >= .internal {
+            let candidate = member
+            let visible = model.members.first {
+                $0.name.isSameIdentifier(as: candidate.name) && $0.kind == candidate.kind && $0.isStatic == candidate.isStatic && $0.access >= .internal
+            }
+            guard let visible else {
+                let how = mapped == nil || mapped?.member == requirement.name
+                    ? "make it internal or wider, or rename it and map '\(requirement.name)' to it"
+                    : "make it internal or wider, or map '\(requirement.name)' to another member"
+                diagnostics.append(Diagnostic(
+                    "'\(member.name)' is \(member.access.rawValue), so the generated code, in a file of its own, cannot read it for '\(protocolName).\(requirement.name)'; \(how)",
+                    rule: .memberNotVisible, at: member.position, notes: declarationNoteForRequest(request)))
+                return nil
+            }
+            member = visible
+        }
+        let memberName = member.name
+        if let problem = Self.actorIsolationProblem(member, in: model, for: requirement, of: protocolName) {
+            diagnostics.append(problem.diagnostic(at: member.position))
+            return nil
+        }
+        // `Model.Type` and `Model.Protocol` name metatypes, backquotes or not. Found by the
+        // compiler oracle.
+        if member.isStatic, QualifiedName.metatypeNames.contains(member.name) {
+            diagnostics.append(Diagnostic(
+                "'\(member.name)' is a static member, and generated code would read it as `\(model.name).\(member.name)`, which Swift reads as a metatype, backquotes or not; rename it, or map '\(requirement.name)' to another member",
+                rule: .metatypeName, at: mapped?.position ?? member.position))
+            return nil
+        }
+        if let constraint = member.constraint {
+            diagnostics.append(Diagnostic(
+                "'\(member.name)' is declared in an extension constrained by `where \(constraint)`, so not every '\(model.qualifiedName)' has it, and it cannot implement '\(protocolName).\(requirement.name)' for all of them; declare it in an extension without `where`, or map '\(requirement.name)' to another member",
+                rule: .constrainedExtensionMember, at: mapped?.position ?? member.position))
+            return nil
+        }
+        // One witness reads the member in every build: a type per `#if` branch is refused.
+        let namesakes = model.members.filter {
+            $0.name.isSameIdentifier(as: member.name) && $0.kind == member.kind && $0.isStatic == member.isStatic && $0.constraint == nil
+        }
+        if member.kind == .property, Set(namesakes.map { $0.type?.description ?? "?" }).count > 1 {
+            let declared = namesakes.map { "\($0.type?.description ?? "a type not written")" + " at \($0.position)" }
+            diagnostics.append(Diagnostic(
+                "'\(member.name)' is declared with a different type in different branches of an #if (\(declared.joined(separator: ", "))), and one witness of '\(protocolName).\(requirement.name)' reads it in every build; give it one type, or map '\(requirement.name)' to another member",
+                rule: .conditionalMemberTypes, at: namesakes[0].position, notes: declarationNoteForRequest(request)))
+            return nil
+        }
+        guard let memberType = member.type else {
+            let reason = member.inferenceFailure.map { " (\($0))" } ?? ""
+            diagnostics.append(Diagnostic(
+                "the type of '\(member.name)' cannot be read from the source\(reason); write it out (`var \(member.name): Type = …`)",
+                rule: .unknownMemberType, at: member.position))
+            return nil
+        }
+        // A conformance adds members to the model itself, so it cannot add a second `title`.
+        if style != .factory, requirement.kind == .property, memberName != requirement.name, let clash = model.member(named: requirement.name) {
+            let reference = policy.reference(to: clash.position, note: "'\(requirement.name)' is declared here")
+            diagnostics.append(Diagnostic(
+                "'\(model.qualifiedName)' already has a member '\(requirement.name)'\(reference.text), so a conformance cannot also map '\(requirement.name)' to '\(memberName)'; \(policy.remedies(.factoryStyle, .other("rename one of them")))",
+                rule: .memberNameTaken, at: where_, notes: reference.notes))
+            return nil
+        }
+        let conversion: ValueSource.Conversion
+        let wanted = requirement.type.name
+        if memberType.name == wanted {
+            conversion = .direct
+        } else if wanted.canonical == "String" {
+            conversion = .describing
+        } else if wanted.canonical == "ImageName", memberType.name.canonical == "String" {
+            conversion = .imageName
+        } else {
+            diagnostics.append(Diagnostic(
+                "'\(member.name)' is \(memberType) but '\(protocolName).\(requirement.name)' needs \(requirement.type); map it to a member of that type",
+                rule: .typeMismatch, at: mapped?.position ?? member.position))
+            return nil
+        }
+        if style != .factory, requirement.kind == .property, memberName == requirement.name, !member.isStatic,
+           conversion != .direct || memberType.isOptional != requirement.type.isOptional {
+            diagnostics.append(Diagnostic(
+                "'\(member.name)' is \(memberType) but '\(protocolName).\(requirement.name)' needs \(requirement.type), and a conformance cannot declare a second '\(member.name)'; \(policy.remedies(.other("map '\(requirement.name)' to another member"), .factoryStyle))",
+                rule: .memberNameTaken, at: member.position))
+            return nil
+        }
+        if memberType.isOptional, !requirement.type.isOptional, mapped?.defaultValue == nil {
+            diagnostics.append(Diagnostic(
+                policy.optionalWithoutDefault(member: member.name, requirement: requirement, of: protocolName),
+                rule: .optionalWithoutDefault, at: mapped?.attributePosition ?? member.position,
+                notes: mapped == nil ? declarationNoteForRequest(request) : [],
+                fixIts: [.addDefault(requirement: requirement.name, member: member.name, value: Self.placeholder(for: requirement.type))]))
+            return nil
+        }
+        if let defaultValue = mapped?.defaultValue {
+            if !memberType.isOptional {
+                diagnostics.append(Diagnostic(
+                    "'\(member.name)' is not optional, so the default \(defaultValue) would never be used; remove it",
+                    rule: .unusedDefault, at: mapped?.defaultPosition ?? where_))
+                return nil
+            }
+            if let problem = DefaultCheck.problem(with: defaultValue, for: requirement.type, requiresConstant: policy.checksAccess) {
+                diagnostics.append(Diagnostic(
+                    "the default \(defaultValue) for '\(protocolName).\(requirement.name)' \(problem)",
+                    rule: .invalidDefault, at: mapped?.defaultPosition ?? where_))
+                return nil
+            }
+        }
+        // Effects are kept: a witness may have fewer than its requirement, never more.
+        let allowed = requirement.kind == .property
+            ? requirement.getterEffects
+            : (requirement.signature?.effects ?? []).map { $0.hasPrefix("throws") ? "throws" : $0 }
+        if let missing = member.getterEffects.first(where: { !allowed.contains($0) }) {
+            let getter = "get " + member.getterEffects.joined(separator: " ")
+            diagnostics.append(Diagnostic(
+                "'\(member.name)' is read with `\(missing == "throws" ? "try" : "await")` (its getter is `\(getter)`), but '\(protocolName).\(requirement.name)' is not `\(missing)`, so no witness can read it; map '\(requirement.name)' to a member without `\(missing)`, or declare the requirement `{ \(getter) }`",
+                rule: .effectfulMember, at: member.position, notes: declarationNoteForRequest(request)))
+            return nil
+        }
+        if member.kind == .method, let problem = Self.mutatingProblem(member, for: requirement, of: protocolName) {
+            diagnostics.append(problem.diagnostic(at: mapped?.position ?? member.position))
+            return nil
+        }
+        return Binding(
+            requirement: requirement,
+            source: ValueSource(
+                member: member.name, memberIsOptional: memberType.isOptional, conversion: conversion, defaultValue: mapped?.defaultValue,
+                isStatic: member.isStatic, isMethod: member.kind == .method, effects: member.getterEffects))
+    }
+
+    /// Why a `mutating` model method cannot implement a requirement: one that is not `mutating`
+    /// (a property's getter never is) cannot change the model. A `mutating` one can, in every
+    /// style: the factory's adapter holds its own copy of a value model.
+    static func mutatingProblem(_ method: MemberDeclaration, for requirement: Requirement, of protocolName: String) -> Problem? {
+        guard method.isMutating, !requirement.isMutating || requirement.kind != .method else { return nil }
+        return Problem(
+            "'\(method.name)' is mutating, but '\(protocolName).\(requirement.name)' is not; declare the requirement mutating, or map it to a method that is not",
+            rule: .mutatingMember)
+    }
+
+    /// A problem found by a check that callers report at a place of their choosing.
+    struct Problem {
+        var message: String
+        var rule: Diagnostic.Rule
+
+        init(_ message: String, rule: Diagnostic.Rule) {
+            self.message = message
+            self.rule = rule
+        }
+
+        func diagnostic(at position: SourcePosition?) -> Diagnostic {
+            Diagnostic(message, rule: rule, at: position)
+        }
+    }
+
+    /// A note at the configuration entry that asks for the adapter, for a problem reported at
+    /// the model's member.
+    func declarationNoteForRequest(_ request: AdapterRequest) -> [Diagnostic.Note] {
+        guard policy.citesPositionsInText, request.declarationPosition == nil, let position = request.position else { return [] }
+        return [Diagnostic.Note("the adapter is asked for here", at: position)]
+    }
+
+    /// A method requirement: implemented by the model with the same signature; without
+    /// parameters, also read from a property or a no-argument method (mapped, or by name); with
+    /// parameters, forwarded to a model method of another name with the same labels and types.
+    mutating func bindMethod(
+        _ requirement: Requirement, of protocolName: String, in model: TypeDeclaration, request: AdapterRequest, style: OutputStyle
+    ) -> Binding? {
+        let mapped = request.source(for: requirement.name)
+        let signature = requirement.signature
+        let describe = signature?.typedDescription ?? requirement.name
+        if style == .proxy {
+            diagnostics.append(Diagnostic(
+                "method requirement '\(signature?.description ?? requirement.name)' of '\(protocolName)' cannot be forwarded by the proxy style, which reads properties; use the conformance or factory style",
+                rule: .proxyMethodRequirement, at: request.position ?? model.position))
+            return nil
+        }
+        // A method of a constrained extension (`where T == Int`) is not every model's.
+        // Nor one generated code, in a file of its own, cannot see.
+        let methods = model.members.filter {
+            $0.kind == .method && !$0.isStatic && $0.constraint == nil && (!policy.checksAccess || $0.access >= .internal)
+        }
+        // Compared as parsed, so `-> Swift.String` implements `-> String`.
+        if mapped == nil, let own = methods.first(where: { $0.signature == signature }) {
+            if let problem = Self.mutatingProblem(own, for: requirement, of: protocolName)
+                ?? Self.actorIsolationProblem(own, in: model, for: requirement, of: protocolName) {
+                diagnostics.append(problem.diagnostic(at: own.position))
+                return nil
+            }
+            // The factory's adapter forwards the call, and Swift cannot pass an array as a variadic argument.
+            if style == .factory, signature?.parameters.contains(where: { $0.type.written.hasSuffix("...") }) == true {
+                diagnostics.append(Diagnostic(
+                    "method requirement '\(describe)' of '\(protocolName)' has a variadic parameter, which the factory style's adapter cannot pass on to '\(model.qualifiedName).\(requirement.name)'; use the conformance style",
+                    rule: .variadicForwarding, at: request.position ?? own.position))
+                return nil
+            }
+            return style == .factory ? Binding(requirement: requirement, source: nil, forwardedMethod: requirement.name) : Binding(requirement: requirement, source: nil)
+        }
+        let memberName = mapped?.member ?? requirement.name
+        if let signature, !signature.parameters.isEmpty || !signature.effects.isEmpty || signature.generics != nil {
+            let candidates = methods.filter { $0.name.isSameIdentifier(as: memberName) }
+            var wanted = signature
+            wanted.name = memberName
+            if let candidate = candidates.first(where: { $0.signature == wanted }) {
+                // Swift cannot pass an array as a variadic argument.
+                if signature.parameters.contains(where: { $0.type.written.hasSuffix("...") }) {
+                    diagnostics.append(Diagnostic(
+                        "method requirement '\(describe)' of '\(protocolName)' has a variadic parameter, which Swift cannot pass on to '\(memberName)'; implement '\(requirement.name)' in '\(model.qualifiedName)' itself",
+                        rule: .variadicForwarding, at: mapped?.position ?? request.position ?? model.position))
+                    return nil
+                }
+                if let problem = Self.mutatingProblem(candidate, for: requirement, of: protocolName)
+                    ?? Self.actorIsolationProblem(candidate, in: model, for: requirement, of: protocolName) {
+                    diagnostics.append(problem.diagnostic(at: mapped?.position ?? candidate.position))
+                    return nil
+                }
+                return Binding(requirement: requirement, source: nil, forwardedMethod: memberName)
+            }
+            let has = candidates.compactMap { $0.signature.map { "'\($0.typedDescription)'" } }
+            // Say so when only `async`, `throws` or generic parameters differ: they are easy to miss.
+            func plain(_ signature: MethodSignature?) -> MethodSignature? {
+                signature.map { MethodSignature(name: $0.name, parameters: $0.parameters, returnType: $0.returnType) }
+            }
+            let differsInEffects = candidates.contains { plain($0.signature) == plain(wanted) }
+            let reason = has.isEmpty
+                ? (mapped == nil ? "" : "; it has no method '\(memberName)'")
+                : " (it has \(has.joined(separator: ", "))\(differsInEffects ? ", which differs in async, throws or generic parameters" : ""))"
+            diagnostics.append(Diagnostic(
+                "'\(model.qualifiedName)' does not implement method requirement '\(describe)' of '\(protocolName)'\(reason)",
+                rule: .missingMethod, at: mapped?.position ?? request.position ?? model.position, notes: declarationNote(model, request: request)))
+            return nil
+        }
+        // A type cannot have a property and a method without parameters of one name.
+        if style != .factory, let clash = model.members.first(where: { $0.kind == .property && $0.name.isSameIdentifier(as: requirement.name) }) {
+            diagnostics.append(Diagnostic(
+                "'\(model.qualifiedName)' has a property '\(requirement.name)', so a conformance cannot also declare method '\(describe)'; \(policy.remedies(.factoryStyle, .other("rename the property")))",
+                rule: .memberNameTaken, at: clash.position, notes: declarationNoteForRequest(request)))
+            return nil
+        }
+        // No parameters: a property, or a method with none, of any name the mapping gives.
+        let readable = model.members.filter {
+            $0.name.isSameIdentifier(as: memberName) && ($0.kind == .property || ($0.signature.map { $0.parameters.isEmpty && $0.effects.isEmpty && $0.generics == nil } ?? false))
+        }
+        guard let member = readable.first(where: { !$0.isStatic }) ?? readable.first else {
+            let namesakes = methods.filter { $0.name.isSameIdentifier(as: requirement.name) }.compactMap { $0.signature.map { "'\($0.typedDescription)'" } }
+            let has = namesakes.isEmpty ? "" : " (it has \(namesakes.joined(separator: ", ")))"
+            let how = mapped == nil ? "; implement it, or map it to a property or a method with no parameters" : ""
+            diagnostics.append(Diagnostic(
+                mapped == nil
+                    ? "'\(model.qualifiedName)' does not implement method requirement '\(describe)' of '\(protocolName)'\(has)\(how)"
+                    : "'\(model.qualifiedName)' has no property or method without parameters named '\(memberName)' for method requirement '\(describe)'\(Suggestion.didYouMean(memberName, among: model.members.filter { !$0.isStatic }.map(\.name)))",
+                rule: .missingMethod, at: mapped?.position ?? request.position ?? model.position, notes: declarationNote(model, request: request)))
+            return nil
+        }
+        return bindValue(requirement, of: protocolName, to: member, in: model, request: request, style: style)
+    }
+
+    /// Why an actor's member cannot back a synchronous requirement, if it cannot: it is isolated
+    /// to the actor (not `nonisolated`, not a `let`, not static), and the advice fits what it is.
+    static func actorIsolationProblem(
+        _ member: MemberDeclaration, in model: TypeDeclaration, for requirement: Requirement, of protocolName: String
+    ) -> Problem? {
+        guard model.kind == .actor, !member.isConstant, !member.isStatic, !member.isNonisolated else { return nil }
+        let isAsync = requirement.getterEffects.contains("async") || requirement.signature?.effects.contains("async") == true
+        guard !isAsync || member.kind == .property else { return nil }
+        let requirementName = "'\(protocolName).\(requirement.name)'"
+        return Problem(
+            member.kind == .method
+                ? "'\(member.name)' is a method isolated to actor '\(model.qualifiedName)', so it cannot back the synchronous requirement \(requirementName); mark it `nonisolated` if it reads no mutable state, or make the requirement `async`"
+                : "'\(member.name)' is a `var` isolated to actor '\(model.qualifiedName)', so it cannot back the synchronous requirement \(requirementName); declare it with `let`, or, if it is computed from `let`s only, mark it `nonisolated`",
+            rule: .actorIsolatedMember)
+    }
+
+    /// A default a person would start from: empty where the type has an obvious empty value,
+    /// an editor placeholder otherwise.
+    static func placeholder(for type: TypeReference) -> String {
+        switch type.name.canonical {
+        case "String": "\"\""
+        case "ImageName": ".empty"
+        default: "<#\(type.wrapped)#>"
+        }
+    }
+}

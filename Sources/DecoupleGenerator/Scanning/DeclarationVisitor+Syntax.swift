@@ -1,0 +1,149 @@
+import SwiftSyntax
+
+// MARK: - DeclarationVisitor: syntax
+
+/// What a declaration's syntax says: members, bindings, types, signatures, access.
+extension DeclarationVisitor {
+    /// The declarations of a member block, including those inside `#if` clauses (every branch).
+    static func memberDecls(_ members: MemberBlockItemListSyntax) -> [DeclSyntax] {
+        members.flatMap { item -> [DeclSyntax] in
+            guard let ifConfig = item.decl.as(IfConfigDeclSyntax.self) else { return [item.decl] }
+            return ifConfig.clauses.flatMap { clause -> [DeclSyntax] in
+                guard case let .decls(nested)? = clause.elements else { return [] }
+                return memberDecls(nested)
+            }
+        }
+    }
+
+    /// Like ``memberDecls(_:)``, with the `#if` conditions each declaration is under (relative
+    /// to the member block), read as ``visit(_:)-IfConfigDeclSyntax`` reads them.
+    static func conditionalMemberDecls(_ members: MemberBlockItemListSyntax, under outer: [Condition]) -> [(DeclSyntax, [Condition])] {
+        members.flatMap { item -> [(DeclSyntax, [Condition])] in
+            guard let ifConfig = item.decl.as(IfConfigDeclSyntax.self) else { return [(item.decl, outer)] }
+            var earlier: [Condition] = []
+            var result: [(DeclSyntax, [Condition])] = []
+            for clause in ifConfig.clauses {
+                let condition = clause.condition.map(Condition.init)
+                let added = earlier.map(\.negated) + (condition.map { [$0] } ?? [])
+                if case let .decls(nested)? = clause.elements {
+                    result += conditionalMemberDecls(nested, under: outer + added)
+                }
+                if let condition { earlier.append(condition) }
+            }
+            return result
+        }
+    }
+
+    /// A protocol's requirements with each one declared alike in several `#if` branches kept
+    /// once, under the conditions of any of them (none when they cover every branch). A
+    /// property declared with a different type in different branches cannot have one witness:
+    /// it is an unsupported requirement.
+    static func mergingBranches(of requirements: [Requirement], unsupported: inout [UnsupportedRequirement]) -> [Requirement] {
+        guard requirements.contains(where: { !$0.conditions.isEmpty }) else { return requirements }
+        func key(_ requirement: Requirement) -> String {
+            let name = requirement.name.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+            return requirement.kind == .property ? "p \(name)" : "m \(name) \(requirement.signature?.typedDescription ?? "")"
+        }
+        var groups: [String: [Requirement]] = [:]
+        var order: [String] = []
+        for requirement in requirements {
+            let key = key(requirement)
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(requirement)
+        }
+        var result: [Requirement] = []
+        for key in order {
+            let group = groups[key]!
+            var first = group[0]
+            if group.count > 1 {
+                let types = group.map(\.type)
+                if Set(types.map(\.description)).count > 1 {
+                    let declared = group.map { "\($0.type)" + ($0.position.map { " at \($0)" } ?? "") }
+                    unsupported.append(UnsupportedRequirement(
+                        description: "a property '\(first.name)' declared with a different type in different branches of an #if (\(declared.joined(separator: ", "))), which one witness cannot be",
+                        position: first.position))
+                    continue
+                }
+            }
+            first.conditions = Condition.disjunction(group.map(\.conditions))
+            result.append(first)
+        }
+        return result
+    }
+
+    /// Each binding with its type; in `var a, b: String` the type written last covers both.
+    static func typedBindings(_ variable: VariableDeclSyntax) -> [(PatternBindingSyntax, TypeSyntax?)] {
+        var result: [(PatternBindingSyntax, TypeSyntax?)] = []
+        var pendingType: TypeSyntax?
+        for binding in variable.bindings.reversed() {
+            if let type = binding.typeAnnotation?.type {
+                pendingType = type
+            } else if binding.initializer != nil || binding.accessorBlock != nil {
+                pendingType = nil
+            }
+            result.append((binding, binding.typeAnnotation?.type ?? pendingType))
+        }
+        return result.reversed()
+    }
+
+    static func reference(_ type: TypeSyntax) -> TypeReference {
+        if let optional = type.as(OptionalTypeSyntax.self) {
+            return TypeReference(wrapped: optional.wrappedType.oneLineText, isOptional: true)
+        }
+        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            return TypeReference(wrapped: optional.wrappedType.oneLineText, isOptional: true)
+        }
+        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional",
+           let argument = identifier.genericArgumentClause?.arguments.first {
+            return TypeReference(wrapped: argument.argument.oneLineText, isOptional: true)
+        }
+        if let attributed = type.as(AttributedTypeSyntax.self) {
+            return reference(attributed.baseType)
+        }
+        return TypeReference(wrapped: type.oneLineText, isOptional: false)
+    }
+
+    static func signature(_ function: FunctionDeclSyntax) -> MethodSignature {
+        MethodSignature(
+            name: QualifiedName.unescaped(function.name.text),
+            parameters: function.signature.parameterClause.parameters.map { parameter in
+                MethodSignature.Parameter(
+                    label: QualifiedName.unescaped(parameter.firstName.text),
+                    type: QualifiedName(parameter.type.oneLineText + (parameter.ellipsis?.text ?? "")))
+            },
+            returnType: function.signature.returnClause.map { QualifiedName($0.type.oneLineText) },
+            effects: [function.signature.effectSpecifiers?.asyncSpecifier?.text, function.signature.effectSpecifiers?.throwsClause?.trimmedText].compactMap { $0 },
+            generics: Self.genericsText(function))
+    }
+
+    static func genericsText(_ function: FunctionDeclSyntax) -> String? {
+        let text = [function.genericParameterClause?.trimmedText, function.genericWhereClause?.trimmedText]
+            .compactMap { $0 }.joined(separator: " ")
+        return text.isEmpty ? nil : text
+    }
+
+    static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
+        clause?.inheritedTypes.map { $0.type.trimmedText } ?? []
+    }
+
+    static func baseName(of type: TypeSyntax) -> String {
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return QualifiedName.unescaped(identifier.name.text) }
+        if let member = type.as(MemberTypeSyntax.self) { return "\(baseName(of: member.baseType)).\(QualifiedName.unescaped(member.name.text))" }
+        return type.trimmedText
+    }
+
+    static func accessLevel(in modifiers: DeclModifierListSyntax) -> AccessLevel? {
+        for modifier in modifiers where modifier.detail == nil {
+            switch modifier.name.tokenKind {
+            case .keyword(.private): return .private
+            case .keyword(.fileprivate): return .fileprivate
+            case .keyword(.internal): return .internal
+            case .keyword(.package): return .package
+            case .keyword(.public): return .public
+            case .keyword(.open): return .open
+            default: continue
+            }
+        }
+        return nil
+    }
+}
