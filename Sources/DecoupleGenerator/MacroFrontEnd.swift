@@ -101,7 +101,7 @@ package enum MacroFrontEnd {
         }
         let configuration = Configuration(style: .conformance, adapters: [adapterRequest])
         guard let adapter = try Generator.resolve([file], configuration: configuration, policy: .macro).first else { return nil }
-        guard let text = Emitter.conformance(adapter) else { return nil }
+        guard let text = ConformanceStyle.conformance(adapter) else { return nil }
         // As the tool checks its whole output: code that does not parse is our bug, reported.
         let extensionDecl = DeclSyntax(stringLiteral: text)
         guard !extensionDecl.hasError, let result = extensionDecl.as(ExtensionDeclSyntax.self) else { throw GenerationFailure.unparsableOutput }

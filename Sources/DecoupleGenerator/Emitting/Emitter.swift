@@ -3,164 +3,6 @@
 /// Writes Swift declarations for resolved adapters. The command-line tool, the build plugin and
 /// the macros all emit through here, so the same mapping gives the same code everywhere.
 enum Emitter {
-    // MARK: Conformance style
-
-    /// `extension Model: Protocol { … }`, or `nil` when the model satisfies everything itself and
-    /// already declares the conformance.
-    static func conformance(_ adapter: ResolvedAdapter) -> String? {
-        let members = adapter.bindings.filter { !$0.isSatisfiedByModel && !$0.isWrittenByAnotherAdapter }
-        if adapter.declaresConformance && members.isEmpty { return nil }
-        let model = escapedPath(adapter.modelSpelling)
-        // A `@MainActor` model's members are read on the main actor: its conformance is
-        // isolated there (SE-0470), which compiles in Swift 5 and 6 modes alike.
-        // A conformance to a `@MainActor` protocol needs no mark (and one that refines `Sendable`
-        // cannot have it).
-        let isolated = (adapter.model.isMainActor || adapter.readsMainActorMembers) && adapter.model.kind != .actor
-            && !adapter.protocolDeclaration.isWhollyMainActor ? "@Swift.MainActor " : ""
-        let header = adapter.declaresConformance
-            ? "extension \(model)"
-            : "extension \(model): \(isolated)\(escapedPath(adapter.protocolDeclaration.spelling))"
-        // An actor's witnesses read `let`s only, so they need no isolation.
-        // Witnesses that read `@MainActor` members of a model that is not are on the main actor too.
-        let isolation = adapter.model.kind == .actor ? " nonisolated" : ""
-        let attribute = adapter.readsMainActorMembers && adapter.model.kind != .actor ? "@Swift.MainActor " : ""
-        // An async witness that awaits off the main actor is `nonisolated`, not `@MainActor`.
-        func access(_ binding: Binding) -> String {
-            let modifier = (binding.sharedAccess ?? adapter.memberAccess).memberModifier
-            return adapter.awaitsOffTheMainActor(binding) ? modifier + " nonisolated" : attribute + modifier + isolation
-        }
-        return decl(guarded("""
-            \(header) {
-            \(members.map { member($0, access: access($0), base: "self", typeBase: "Self", mutates: [.struct, .enum].contains(adapter.model.kind)) }.joined(separator: "\n"))
-            }
-            """, by: adapter.conditions))
-    }
-
-    // MARK: Factory style
-
-    /// The hidden adapter type for one model.
-    static func factoryAdapter(_ adapter: ResolvedAdapter, named name: String) -> String {
-        let model = escapedPath(adapter.modelSpelling)
-        let stored = storedModelName(adapter)
-        // A `mutating` requirement of a value model mutates the adapter's copy of it.
-        let mutates = [.struct, .enum].contains(adapter.model.kind) && adapter.bindings.contains { $0.requirement.isMutating }
-        return decl(guarded("""
-            \(adapter.isNonisolatedByDeclaration ? "nonisolated " : "")private struct \(escaped(name)): \(escapedPath(adapter.protocolDeclaration.spelling)) {
-            \(mutates ? "var" : "let") \(stored): \(model)
-            \(adapter.bindings.map { member($0, access: nil, base: "self.\(stored)", typeBase: model, mutates: mutates) }.joined(separator: "\n"))
-            }
-            """, by: adapter.conditions))
-    }
-
-    /// One function that registers every generated adapter of a protocol in a `ContentFactory`.
-    static func factoryRegistration(for adapters: [ResolvedAdapter], names: [String]) -> String {
-        let protocolDeclaration = adapters[0].protocolDeclaration
-        let access = adapters.map(\.memberAccess).min()!.memberModifier
-        let registrations = zip(adapters, names).map { adapter, name in
-            let tag = adapter.tag.map { ", tag: \(SwiftLiteral.string($0))" } ?? ""
-            return guarded("try self.register(\(escapedPath(adapter.modelSpelling)).self\(tag)) { \(escaped(name))(\(storedModelName(adapter)): $0) }", by: adapter.conditions)
-        }
-        return decl(guarded("""
-            extension Decouple.ContentFactory where Content == any \(escapedPath(protocolDeclaration.spelling)) {
-            /// Registers the adapters `decouple` generated for `\(protocolDeclaration.name)`.
-            \(access) func registerGeneratedAdapters() throws(Decouple.ContentFactoryError) {
-            \(registrations.joined(separator: "\n"))
-            }
-            }
-            """, by: protocolDeclaration.conditions))
-    }
-
-    /// The name of a factory adapter's stored model, which is also its initializer's label:
-    /// `model`, or, when the protocol requires a member of that name, the first of `_model`,
-    /// `__model`, … that it does not.
-    static func storedModelName(_ adapter: ResolvedAdapter) -> String {
-        let required = adapter.protocolDeclaration.requirements.map { Array($0.name.unicodeScalars) }
-        var name = "model"
-        while required.contains(Array(name.unicodeScalars)) { name = "_" + name }
-        return name
-    }
-
-    /// The adapter types' names: the model's and the protocol's names run together
-    /// (`APIPostTitledContentAdapter`), unless two adapters would get the same name from
-    /// different models (`A.BC` and `AB.C`); then each name is spelled with the length of each
-    /// part (`Adapter_1A_2BC_13TitledContent`), which no two different names share.
-    /// A name the sources already give a top-level type (`taken`) gets `_` appended until it
-    /// is free, since the adapter type is declared at the top level of the same module.
-    static func adapterTypeNames(_ adapters: [ResolvedAdapter], avoiding taken: Set<String> = []) -> [String] {
-        func plain(_ adapter: ResolvedAdapter) -> String {
-            adapter.model.qualifiedName.replacingOccurrences(of: ".", with: "") + adapter.protocolDeclaration.name + "Adapter"
-        }
-        func unique(_ adapter: ResolvedAdapter) -> String {
-            let parts: [String] = adapter.model.qualifiedName.components(separatedBy: ".") + [""]
-                + adapter.protocolDeclaration.qualifiedName.components(separatedBy: ".")
-            return "Adapter" + parts.map { "_\($0.unicodeScalars.count)\($0)" }.joined()
-        }
-        var owners: [String: Set<String>] = [:]
-        for adapter in adapters {
-            owners[plain(adapter), default: []].insert("\(adapter.model.qualifiedName): \(adapter.protocolDeclaration.qualifiedName)")
-        }
-        func free(_ name: String) -> String {
-            var name = name
-            while taken.contains(name) { name += "_" }
-            return name
-        }
-        return adapters.map { free(owners[plain($0)]!.count > 1 ? unique($0) : plain($0)) }
-    }
-
-    // MARK: Proxy style
-
-    /// What `ForwardingProxy` needs to stand in for a user protocol: its member table, stored
-    /// once and read through closures; its conformance; and typed look-up that tells "nothing
-    /// injected" (`nil`) from an empty value. The conformance and the look-up are isolated to the
-    /// main actor, where the proxy reads what is injected for a protocol that may not be
-    /// `Sendable`; they compile in every language mode and default isolation.
-    static func proxySupport(for protocolDeclaration: ProtocolDeclaration) -> [String] {
-        let access = min(protocolDeclaration.access, .public).memberModifier
-        let existential = "any \(escapedPath(protocolDeclaration.spelling))"
-        let readers = protocolDeclaration.requirements.map { requirement in
-            // An optional is boxed on purpose: a reader returns `Any`, and `nil` is a value here.
-            let boxing = requirement.type.isOptional ? " as Any" : ""
-            return "        \(SwiftLiteral.string(requirement.name)): { $0.\(escaped(requirement.name))\(boxing) },"
-        }
-        // Laid out by hand: the formatter would break each one-line closure over three lines.
-        let table = """
-            extension Decouple.MemberTable where Root == \(existential) {
-                /// The members of `\(protocolDeclaration.name)`, for look-up by name through a `ForwardingProxy`.
-                \(access) static let \(escaped(lowerFirst(protocolDeclaration.name))) = Self(readers: [
-            \(readers.joined(separator: "\n"))
-                ])
-            }
-            """
-        // A protocol that refines `Sendable` is read from any thread: its conformance needs no
-        // isolation (under default MainActor isolation it takes the module's).
-        let isolation = protocolDeclaration.refinesSendable ? "" : "@Swift.MainActor "
-        let members = protocolDeclaration.requirements.map { requirement in
-            // The resolver refuses a requirement with no fallback, so `nil` is for optionals.
-            let fallback = EmptyValue(for: requirement.type).map(text(of:)) ?? "nil"
-            return """
-                \(isolation)\(access) var \(escaped(requirement.name)): \(spelling(of: requirement.type, builtIn: protocolDeclaration.isBuiltIn)) {
-                self.forward(\\(\(existential)).\(escaped(requirement.name))) ?? \(fallback)
-                }
-                """
-        }
-        let conformance = decl("""
-            extension Decouple.ForwardingProxy: \(isolation)\(escapedPath(protocolDeclaration.spelling)) {
-            \(members.joined(separator: "\n"))
-            }
-            """)
-        let lookUp = """
-            extension Decouple.ForwardingProxy {
-                /// Typed look-up of `\(protocolDeclaration.name)` members: `nil` when nothing is injected for it.
-                \(isolation)\(access) subscript<Value>(dynamicMember keyPath: Swift.KeyPath<\(existential), Value>) -> Value? {
-                    self.forward(keyPath)
-                }
-            }
-            """
-        let conditions = protocolDeclaration.conditions
-        guard !conditions.isEmpty else { return [table, conformance, lookUp] }
-        return [table, conformance, lookUp].map { guarded($0, by: conditions) }
-    }
-
     /// The text of what the forwarding proxy answers when nothing is injected.
     static func text(of empty: EmptyValue) -> String {
         switch empty {
@@ -217,7 +59,7 @@ enum Emitter {
         let alwaysFormats = DeclarationLayout.alwaysFormats
         let conformances = inParallel(adapters.count) { range in
             DeclarationLayout.$alwaysFormats.withValue(alwaysFormats) {
-                range.map { adapters[$0].style == .factory ? nil : conformance(adapters[$0]) }
+                range.map { adapters[$0].style.adapterStyle.extendsTheModel ? ConformanceStyle.conformance(adapters[$0]) : nil }
             }
         }
         var sections: [(title: String, decls: [String])] = []
@@ -228,25 +70,12 @@ enum Emitter {
             if let conformance {
                 sections.append(("\(adapter.model.qualifiedName): \(adapter.protocolDeclaration.name)", [conformance]))
             }
-            if conformance != nil || adapter.style == .factory || (adapter.style == .proxy && !adapter.protocolDeclaration.isBuiltIn) {
+            if conformance != nil || adapter.style.adapterStyle.writesMore(for: adapter) {
                 made.append(adapter)
             }
         }
-        let factoryAdapters = adapters.filter { $0.style == .factory }
-        let names = Dictionary(zip(factoryAdapters.indices, adapterTypeNames(factoryAdapters, avoiding: takenNames)), uniquingKeysWith: { first, _ in first })
-        let byProtocol = Dictionary(grouping: factoryAdapters.indices, by: { factoryAdapters[$0].protocolDeclaration.qualifiedName })
-        for name in byProtocol.keys.sorted() {
-            let group = byProtocol[name]!
-            let adapters = group.map { factoryAdapters[$0] }
-            let adapterNames = group.map { names[$0]! }
-            sections.append((
-                "\(adapters[0].protocolDeclaration.name) factory",
-                zip(adapters, adapterNames).map { factoryAdapter($0, named: $1) } + [factoryRegistration(for: adapters, names: adapterNames)]))
-        }
-        let proxied = Dictionary(grouping: adapters.filter { $0.style == .proxy && !$0.protocolDeclaration.isBuiltIn }, by: \.protocolDeclaration.qualifiedName)
-        for name in proxied.keys.sorted() {
-            let declaration = proxied[name]![0].protocolDeclaration
-            sections.append(("ForwardingProxy: \(declaration.name)", proxySupport(for: declaration)))
+        for style in OutputStyle.allCases.map(\.adapterStyle) {
+            sections += style.sections(for: adapters.filter { $0.style == style.name }, takenNames: takenNames)
         }
 
         var text = generatedFileHeader + "\nimport Decouple\n"
@@ -264,7 +93,7 @@ enum Emitter {
 
     /// A requirement's witness: a property, or a method, reading the model.
     /// - Parameter mutates: A `mutating` requirement gets a `mutating` witness (in a struct or enum).
-    private static func member(_ binding: Binding, access: String?, base: String, typeBase: String, mutates: Bool = false) -> String {
+    static func member(_ binding: Binding, access: String?, base: String, typeBase: String, mutates: Bool = false) -> String {
         var modifier = access.map { "\($0) " } ?? ""
         if mutates, binding.requirement.isMutating { modifier += "mutating " }
         let type = spelling(of: binding.requirement.type, builtIn: true)
@@ -312,7 +141,7 @@ enum Emitter {
     }
 
     /// An argument label: any word but `inout`, `var` and `let` may be one without backticks.
-    private static func argumentLabel(_ label: String) -> String {
+    static func argumentLabel(_ label: String) -> String {
         ["inout", "var", "let"].contains(label) ? "`\(label)`" : label
     }
 
@@ -323,7 +152,7 @@ enum Emitter {
 
     /// The generated file's imports: every module the models' and protocols' files import, under
     /// the conditions they are imported under, except `Decouple`, which it always imports.
-    private static func importLines(_ imports: [ImportDeclaration]) -> [String] {
+    static func importLines(_ imports: [ImportDeclaration]) -> [String] {
         var seen = Set<ImportDeclaration>()
         return imports.filter { $0.module != "Decouple" && seen.insert($0).inserted }
             .sorted { ($0.conditions.count, $0.conditions.map(\.text).joined(separator: "\n"), $0.module) < ($1.conditions.count, $1.conditions.map(\.text).joined(separator: "\n"), $1.module) }
@@ -331,7 +160,7 @@ enum Emitter {
     }
 
     /// A declaration laid out with four-space indentation (see ``DeclarationLayout``).
-    private static func decl(_ text: String) -> String {
+    static func decl(_ text: String) -> String {
         DeclarationLayout.layOut(text)
     }
 
@@ -424,7 +253,7 @@ enum Emitter {
         return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
-    private static func lowerFirst(_ name: String) -> String {
+    static func lowerFirst(_ name: String) -> String {
         let leadingUpper = name.prefix { $0.isUppercase }
         guard !leadingUpper.isEmpty else { return name }
         // "URLContent" → "urlContent", "TitledContent" → "titledContent".

@@ -6,7 +6,7 @@ extension Resolver {
         _ request: AdapterRequest, model: TypeDeclaration, protocolDeclaration: ProtocolDeclaration, defaultStyle: OutputStyle, spelling: String?,
         outputModule: String?
     ) -> ResolvedAdapter? {
-        let style = request.style ?? defaultStyle
+        let style = (request.style ?? defaultStyle).adapterStyle
         let errorsBefore = diagnostics.count
 
         if policy.checksAccess, model.access < .internal {
@@ -31,95 +31,8 @@ extension Resolver {
                 "'\(protocolDeclaration.name)' has no requirement '\(requirement)' (its requirements: \(requirementNames.joined(separator: ", ")))\(Suggestion.didYouMean(requirement, among: requirementNames))",
                 rule: .unknownRequirement, at: request.mapPositions[requirement] ?? request.position))
         }
-        if style == .factory {
-            // The factory makes an adapter in a Sendable closure, off the main actor. An adapter
-            // to a `@MainActor` protocol is isolated there and may read a `@MainActor` model;
-            // one to any other protocol reads the model from wherever it is asked.
-            if model.isMainActor && !protocolDeclaration.isWhollyMainActor {
-                diagnostics.append(Diagnostic(
-                    "'\(model.qualifiedName)' is @MainActor\(isolatedByDefault), and the factory style's adapter to '\(protocolDeclaration.name)', which is not, reads it off the main actor; use the conformance style, which makes an isolated conformance (`extension \(model.qualifiedName): @MainActor \(protocolDeclaration.name)`)\(protocolDeclaration.isBuiltIn ? "" : ", or declare '\(protocolDeclaration.name)' @MainActor")",
-                    rule: .factoryMainActorModel, at: request.position ?? model.position))
-            }
-            // An adapter isolated by its protocol conforms to the protocols that protocol refines
-            // on the main actor too, which one that is not cannot accept.
-            if protocolDeclaration.isMainActor && protocolDeclaration.refinesANonisolatedProtocol {
-                diagnostics.append(Diagnostic(
-                    "'\(protocolDeclaration.name)' is @MainActor and refines a protocol that is not, so the factory style's adapter, isolated to the main actor, cannot conform to that one; use the conformance style, which makes an isolated conformance (`extension \(model.qualifiedName): @MainActor \(protocolDeclaration.name)`), or declare the protocols it refines @MainActor too",
-                    rule: .factoryMainActorRefinement, at: request.position ?? model.position))
-            }
-            // The adapter stores the model, so it crosses from the closure into the adapter's
-            // isolation: it must be Sendable when the adapter is (the protocol refines
-            // `Sendable`) or is isolated to the main actor.
-            if (protocolDeclaration.refinesSendable || protocolDeclaration.isMainActor) && !isKnownSendable(model) {
-                let why = protocolDeclaration.refinesSendable
-                    ? "refines Sendable, so the factory style's adapter is Sendable"
-                    : "is @MainActor\(isolatedByDefault), so the factory style's adapter is isolated to the main actor, is made off it,"
-                diagnostics.append(Diagnostic(
-                    "'\(protocolDeclaration.name)' \(why) and stores '\(model.qualifiedName)', which does not declare Sendable (Swift infers it only for a struct or enum that is not public); declare '\(model.qualifiedName): Sendable', or use the conformance style",
-                    rule: .factoryNonSendableModel, at: request.position ?? model.position, notes: declarationNote(model, request: request)))
-            }
-            // `Outer.`Type`.self` is read as the metatype's, backquotes or not.
-            if let last = QualifiedName(model.qualifiedName).components.dropFirst().last, QualifiedName.metatypeNames.contains(last) {
-                diagnostics.append(Diagnostic(
-                    "'\(model.qualifiedName)' cannot be registered in a factory: Swift reads `\(model.qualifiedName).self` as a metatype, backquotes or not; rename the type, or use the conformance style",
-                    rule: .metatypeName, at: request.position ?? model.position))
-            }
-            if !model.genericParameters.isEmpty {
-                diagnostics.append(Diagnostic(
-                    "generic model '\(model.qualifiedName)' cannot be registered in a factory without its type arguments; use the conformance style",
-                    rule: .factoryGenericModel, at: request.position ?? model.position))
-            }
-            if let tag = request.tag, !(model.conforms(to: "Decodable") || model.conforms(to: "Codable")) {
-                diagnostics.append(Diagnostic(
-                    "tag \"\(tag)\" needs '\(model.qualifiedName)' to be Decodable, so the factory can decode it from data",
-                    rule: .tagNeedsDecodable, at: request.position ?? model.position))
-            }
-        } else if request.tag != nil {
-            diagnostics.append(Diagnostic("\"tag\" applies to the factory style only; add \"style\": \"factory\"", rule: .tagOutsideFactory, at: request.position))
-        }
-        if style == .proxy, !protocolDeclaration.isBuiltIn {
-            // `\P.Type` is the metatype: a key path cannot name a requirement called `Type`.
-            for requirement in protocolDeclaration.requirements where QualifiedName.metatypeNames.contains(requirement.name) {
-                diagnostics.append(Diagnostic(
-                    "the proxy style reads '\(protocolDeclaration.name).\(requirement.name)' through a key path, and a key path cannot name a member called '\(requirement.name)' (it reads as the metatype); rename the requirement, or use the conformance or factory style",
-                    rule: .metatypeName, at: request.position ?? requirement.position))
-            }
-            // The member table is one dictionary literal, which `#if` cannot divide.
-            for requirement in protocolDeclaration.requirements where !requirement.conditions.isEmpty {
-                diagnostics.append(Diagnostic(
-                    "'\(protocolDeclaration.name).\(requirement.name)' is declared under #if \(Condition.conjunction(requirement.conditions))\(requirement.position.map { " (at \($0))" } ?? ""), and the proxy style lists every requirement in one member table for all builds; declare it outside #if (or alike in every branch), or use the conformance or factory style",
-                    rule: .proxyConditionalRequirement, at: request.position ?? requirement.position))
-            }
-            // With nothing injected the proxy answers an empty value, which only some types have.
-            for requirement in protocolDeclaration.requirements where requirement.kind == .property && EmptyValue(for: requirement.type) == nil {
-                diagnostics.append(Diagnostic(
-                    "the proxy style answers '\(protocolDeclaration.name).\(requirement.name)' with an empty value when nothing is injected, and \(requirement.type) has none it knows; make the requirement optional or use the conformance style",
-                    rule: .proxyNoEmptyValue, at: request.position ?? model.position))
-            }
-        }
-
-        // Swift isolates an actor's conformances to the actor: never to the main actor.
-        // The proxy style conforms the model too, so that it can be injected.
-        if style != .factory, model.kind == .actor, protocolDeclaration.isMainActor {
-            diagnostics.append(Diagnostic(
-                "actor '\(model.qualifiedName)' cannot conform to '\(protocolDeclaration.name)', which is @MainActor (an actor's conformances are isolated to the actor itself); use the factory style, whose adapter reads the actor's `let`s and `nonisolated` members",
-                rule: .actorMainActorConformance, at: request.position ?? model.position, notes: declarationNote(model, request: request)))
-        }
-        // A conformance isolated to the main actor cannot be one to a protocol that refines `Sendable`.
-        if style != .factory, model.isMainActor, model.kind != .actor, protocolDeclaration.refinesSendable, !protocolDeclaration.isWhollyMainActor {
-            diagnostics.append(Diagnostic(
-                "'\(model.qualifiedName)' is @MainActor, so its conformance is isolated to the main actor, and '\(protocolDeclaration.name)' refines Sendable, which an isolated conformance cannot satisfy; remove @MainActor from the model (or make the members read `nonisolated` and conform by hand), or adapt it to a protocol that does not refine Sendable",
-                rule: .isolatedConformanceToSendable, at: request.position ?? model.position, notes: declarationNote(model, request: request)))
-        }
+        diagnostics += style.check(AdapterCandidate(request: request, model: model, protocolDeclaration: protocolDeclaration), in: self)
         let declaresConformance = model.conforms(to: protocolDeclaration.qualifiedName)
-        // A conformance to a protocol that refines `Sendable` conforms the model to `Sendable`,
-        // which Swift 6 accepts only in the model's own file.
-        if style != .factory, protocolDeclaration.refinesSendable, !declaresConformance, model.kind != .actor, !model.isMainActor,
-           !model.conforms(to: "Sendable") {
-            diagnostics.append(Diagnostic(
-                "'\(protocolDeclaration.name)' refines Sendable, and Swift accepts a conformance to Sendable only in the file that declares '\(model.qualifiedName)'; declare '\(model.qualifiedName): Sendable' there, or use the factory style",
-                rule: .sendableConformanceOutsideFile, at: request.position ?? model.position, notes: declarationNote(model, request: request)))
-        }
         // Swift allows one conformance of a type to a protocol, conditional or not.
         let wanted = QualifiedName(protocolDeclaration.qualifiedName)
         if !declaresConformance, let conditional = model.conditionalConformances.first(where: { QualifiedName($0.protocolName).matches(wanted) }) {
@@ -140,18 +53,10 @@ extension Resolver {
         }
         // Members marked `@MainActor` in a model that is not: read on the main actor only.
         let mainActorReads = model.isMainActor || model.kind == .actor ? [] : bindings.compactMap { model.mainActorMember(readBy: $0) }
-        if let first = mainActorReads.first {
-            if style == .factory, !protocolDeclaration.isWhollyMainActor {
-                diagnostics.append(Diagnostic(
-                    "'\(first.name)' is @MainActor\(isolatedByDefault), and the factory style's adapter to '\(protocolDeclaration.name)', which is not, reads it off the main actor; use the conformance style, which makes an isolated conformance, or make '\(first.name)' nonisolated",
-                    rule: .factoryMainActorMember, at: first.position))
-            } else if protocolDeclaration.refinesSendable, !protocolDeclaration.isWhollyMainActor {
-                diagnostics.append(Diagnostic(
-                    "'\(first.name)' is @MainActor, so reading it needs a conformance isolated to the main actor, and '\(protocolDeclaration.name)' refines Sendable, which an isolated conformance cannot satisfy; make '\(first.name)' nonisolated, or map the requirement to another member",
-                    rule: .isolatedConformanceToSendable, at: first.position))
-            }
+        if let first = mainActorReads.first, let problem = style.mainActorReadProblem(first, of: protocolDeclaration, in: self) {
+            diagnostics.append(problem)
         }
-        if style != .factory {
+        if style.extendsTheModel {
             checkWitnessAccess(of: model, to: protocolDeclaration, bindings: bindings, request: request)
         }
         if policy.checksAccess, let outputModule {
@@ -159,11 +64,11 @@ extension Resolver {
         }
         guard diagnostics.count == errorsBefore else { return nil }
         return ResolvedAdapter(
-            model: model, protocolDeclaration: protocolDeclaration, style: style, tag: request.tag,
+            model: model, protocolDeclaration: protocolDeclaration, style: style.name, tag: request.tag,
             bindings: bindings, declaresConformance: declaresConformance, conditions: conditions,
             modelSpelling: spelling ?? model.qualifiedName, module: spelling == nil ? nil : request.module,
             readsMainActorMembers: !mainActorReads.isEmpty,
-            isNonisolatedByDeclaration: style == .factory && defaultIsolation == .mainActor && !protocolDeclaration.isMainActor)
+            isNonisolatedByDeclaration: !style.extendsTheModel && defaultIsolation == .mainActor && !protocolDeclaration.isMainActor)
     }
 
     /// A model's own member that witnesses a requirement must be as visible as the conformance:

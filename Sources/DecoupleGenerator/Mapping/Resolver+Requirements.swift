@@ -3,7 +3,7 @@
 /// Where each requirement's value comes from: a member read, a method called or forwarded.
 extension Resolver {
     mutating func bind(
-        _ requirement: Requirement, of protocolDeclaration: ProtocolDeclaration, in model: TypeDeclaration, request: AdapterRequest, style: OutputStyle
+        _ requirement: Requirement, of protocolDeclaration: ProtocolDeclaration, in model: TypeDeclaration, request: AdapterRequest, style: any AdapterStyle
     ) -> Binding? {
         let protocolName = protocolDeclaration.name
         let mapped = request.source(for: requirement.name)
@@ -12,7 +12,7 @@ extension Resolver {
             return bindMethod(requirement, of: protocolName, in: model, request: request, style: style)
         }
 
-        if style == .proxy, !requirement.getterEffects.isEmpty {
+        if style.readsThroughKeyPaths, !requirement.getterEffects.isEmpty {
             diagnostics.append(Diagnostic(
                 "'\(protocolName).\(requirement.name)' is read with `get \(requirement.getterEffects.joined(separator: " "))`, and the proxy style reads properties through key paths, which cannot name such a property; use the conformance or factory style",
                 rule: .proxyEffectfulProperty, at: request.position ?? model.position))
@@ -71,7 +71,7 @@ extension Resolver {
     /// A requirement read from a property, or from a method with no parameters.
     mutating func bindValue(
         _ requirement: Requirement, of protocolName: String, to member: MemberDeclaration, in model: TypeDeclaration,
-        request: AdapterRequest, style: OutputStyle
+        request: AdapterRequest, style: any AdapterStyle
     ) -> Binding? {
         let mapped = request.source(for: requirement.name)
         let where_ = mapped?.position ?? request.position
@@ -132,7 +132,7 @@ extension Resolver {
             return nil
         }
         // A conformance adds members to the model itself, so it cannot add a second `title`.
-        if style != .factory, requirement.kind == .property, memberName != requirement.name, let clash = model.member(named: requirement.name) {
+        if style.extendsTheModel, requirement.kind == .property, memberName != requirement.name, let clash = model.member(named: requirement.name) {
             let reference = policy.reference(to: clash.position, note: "'\(requirement.name)' is declared here")
             diagnostics.append(Diagnostic(
                 "'\(model.qualifiedName)' already has a member '\(requirement.name)'\(reference.text), so a conformance cannot also map '\(requirement.name)' to '\(memberName)'; \(policy.remedies(.factoryStyle, .other("rename one of them")))",
@@ -153,7 +153,7 @@ extension Resolver {
                 rule: .typeMismatch, at: mapped?.position ?? member.position))
             return nil
         }
-        if style != .factory, requirement.kind == .property, memberName == requirement.name, !member.isStatic,
+        if style.extendsTheModel, requirement.kind == .property, memberName == requirement.name, !member.isStatic,
            conversion != .direct || memberType.isOptional != requirement.type.isOptional {
             diagnostics.append(Diagnostic(
                 "'\(member.name)' is \(memberType) but '\(protocolName).\(requirement.name)' needs \(requirement.type), and a conformance cannot declare a second '\(member.name)'; \(policy.remedies(.other("map '\(requirement.name)' to another member"), .factoryStyle))",
@@ -240,12 +240,12 @@ extension Resolver {
     /// parameters, also read from a property or a no-argument method (mapped, or by name); with
     /// parameters, forwarded to a model method of another name with the same labels and types.
     mutating func bindMethod(
-        _ requirement: Requirement, of protocolName: String, in model: TypeDeclaration, request: AdapterRequest, style: OutputStyle
+        _ requirement: Requirement, of protocolName: String, in model: TypeDeclaration, request: AdapterRequest, style: any AdapterStyle
     ) -> Binding? {
         let mapped = request.source(for: requirement.name)
         let signature = requirement.signature
         let describe = signature?.typedDescription ?? requirement.name
-        if style == .proxy {
+        if style.readsThroughKeyPaths {
             diagnostics.append(Diagnostic(
                 "method requirement '\(signature?.description ?? requirement.name)' of '\(protocolName)' cannot be forwarded by the proxy style, which reads properties; use the conformance or factory style",
                 rule: .proxyMethodRequirement, at: request.position ?? model.position))
@@ -264,13 +264,13 @@ extension Resolver {
                 return nil
             }
             // The factory's adapter forwards the call, and Swift cannot pass an array as a variadic argument.
-            if style == .factory, signature?.parameters.contains(where: { $0.type.written.hasSuffix("...") }) == true {
+            if !style.extendsTheModel, signature?.parameters.contains(where: { $0.type.written.hasSuffix("...") }) == true {
                 diagnostics.append(Diagnostic(
                     "method requirement '\(describe)' of '\(protocolName)' has a variadic parameter, which the factory style's adapter cannot pass on to '\(model.qualifiedName).\(requirement.name)'; use the conformance style",
                     rule: .variadicForwarding, at: request.position ?? own.position))
                 return nil
             }
-            return style == .factory ? Binding(requirement: requirement, source: nil, forwardedMethod: requirement.name) : Binding(requirement: requirement, source: nil)
+            return style.extendsTheModel ? Binding(requirement: requirement, source: nil) : Binding(requirement: requirement, source: nil, forwardedMethod: requirement.name)
         }
         let memberName = mapped?.member ?? requirement.name
         if let signature, !signature.parameters.isEmpty || !signature.effects.isEmpty || signature.generics != nil {
@@ -307,7 +307,7 @@ extension Resolver {
             return nil
         }
         // A type cannot have a property and a method without parameters of one name.
-        if style != .factory, let clash = model.members.first(where: { $0.kind == .property && $0.name.isSameIdentifier(as: requirement.name) }) {
+        if style.extendsTheModel, let clash = model.members.first(where: { $0.kind == .property && $0.name.isSameIdentifier(as: requirement.name) }) {
             diagnostics.append(Diagnostic(
                 "'\(model.qualifiedName)' has a property '\(requirement.name)', so a conformance cannot also declare method '\(describe)'; \(policy.remedies(.factoryStyle, .other("rename the property")))",
                 rule: .memberNameTaken, at: clash.position, notes: declarationNoteForRequest(request)))

@@ -50,7 +50,7 @@ struct WitnessLedger {
         var problems: [Diagnostic] = []
         var shared: [(binding: Int, entry: Entry)] = []
         var added: [WitnessKey: Entry] = [:]
-        if adapter.style != .factory {
+        if adapter.style.adapterStyle.extendsTheModel {
             let modelKey = ModelKey(module: adapter.model.module, model: adapter.model.qualifiedName, position: adapter.model.position)
             let model = models[modelKey] ?? models.count
             models[modelKey] = model
@@ -79,7 +79,7 @@ struct WitnessLedger {
             }
         }
         var proxied: [ExactName: ProxyEntry] = [:]
-        if adapter.style == .proxy, !adapter.protocolDeclaration.isBuiltIn {
+        if adapter.style.adapterStyle.readsThroughKeyPaths, !adapter.protocolDeclaration.isBuiltIn {
             let declaration = adapter.protocolDeclaration
             for requirement in declaration.requirements {
                 let key = ExactName(requirement.name)
