@@ -78,7 +78,7 @@ public struct FeedItemError: Error, Equatable, Sendable, CustomStringConvertible
         case unregisteredTag(String, RegisteredTags)
     }
 
-    public init(index: Int, tag: String?, reason: String) {
+    init(index: Int, tag: String?, reason: String) {
         self.index = index
         self.tag = tag
         self.problem = .told(reason)
