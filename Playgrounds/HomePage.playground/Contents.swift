@@ -3,7 +3,7 @@
 // The view model makes 40 rows (`小明`, `10`, `92`). The list arrives after 0.5 s, each row's
 // `totalNumber` after 1 s (`i + 10`), and a timer adds 1 to every total every 2 s until the view
 // model goes away. Each cell binds to its row's `totalNumber` only while it shows that row, so a
-// reused cell never shows another row's total. Time is a `TestScheduler` here, so the run is
+// reused cell never shows another row's total. Time is a `SteppedScheduler` here, so the run is
 // instant and always prints the same; an app passes `MainActorScheduler()`.
 // Run it with `bash Playgrounds/run.sh HomePage`.
 import DecoupleTextUI
@@ -102,9 +102,64 @@ final class HomePageViewController: ViewController {
     }
 }
 
+// MARK: Time
+
+/// Time that moves only when the run below moves it (`advance(by:)`): any `Scheduling` can be
+/// passed to the view model. Tests use the `TestScheduler` of `DecoupleTesting` the same way.
+final class SteppedScheduler: Scheduling {
+    private struct Item {
+        var due: Duration
+        let interval: Duration?
+        let action: @MainActor () -> Void
+        /// The work is due only while its token exists and is not cancelled.
+        weak var token: CancellationToken?
+        var isLive: Bool { token.map { !$0.isCancelled } ?? false }
+    }
+
+    private(set) var now: Duration = .zero
+    private var items: [Item] = []
+
+    /// How many pieces of work are waiting (a timer counts once).
+    var pendingCount: Int {
+        items.removeAll { !$0.isLive }
+        return items.count
+    }
+
+    func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) -> CancellationToken {
+        add(Item(due: now + delay, interval: nil, action: action))
+    }
+
+    func schedule(every interval: Duration, _ action: @escaping @MainActor () -> Void) -> CancellationToken {
+        add(Item(due: now + interval, interval: interval, action: action))
+    }
+
+    private func add(_ item: Item) -> CancellationToken {
+        let token = CancellationToken {}
+        var item = item
+        item.token = token
+        items.append(item)
+        return token
+    }
+
+    /// Moves the clock forward, running what falls due in time order (in the order scheduled
+    /// at the same time).
+    func advance(by duration: Duration) {
+        let end = now + duration
+        while true {
+            items.removeAll { !$0.isLive }
+            guard let index = items.indices.filter({ items[$0].due <= end }).min(by: { items[$0].due < items[$1].due }) else { break }
+            let item = items[index]
+            now = item.due
+            if let interval = item.interval { items[index].due += interval } else { items.remove(at: index) }
+            item.action()
+        }
+        now = end
+    }
+}
+
 // MARK: Run
 
-let scheduler = TestScheduler()
+let scheduler = SteppedScheduler()
 var home: HomePageViewController? = HomePageViewController(viewModel: HomePageViewModel(scheduler: scheduler))
 let window = Window(rootViewController: NavigationController(rootViewController: home!), width: 24, height: 7)
 

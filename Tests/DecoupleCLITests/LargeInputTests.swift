@@ -1,8 +1,10 @@
+import DecoupleTestSupport
 import Foundation
 import Testing
 
 /// The tool on inputs far larger than real projects: each run completes, and its peak memory is
-/// measured from the operating system's accounting of the child process.
+/// measured from the operating system's accounting of the child process. Both are heavy: they
+/// run when `DECOUPLE_HEAVY_TESTS=1` (as in CI), and a plain `swift test` reports them skipped.
 @Suite(.serialized) struct LargeInputTests {
     /// A model file `count` models long, half of them annotated for `TitledContent`.
     static func models(_ count: Int, prefix: String) -> String {
@@ -25,7 +27,7 @@ import Testing
         return text
     }
 
-    @Test func aTenMegabyteSourceFile() throws {
+    @Test(.heavy) func aTenMegabyteSourceFile() throws {
         var text = Self.models(1, prefix: "Big")
         var count = 1
         while text.utf8.count < 10_000_000 {
@@ -42,7 +44,7 @@ import Testing
         #expect(peak < 3_000_000_000, "peak resident memory \(peak) bytes")
     }
 
-    @Test func fiveThousandFiles() throws {
+    @Test(.heavy) func fiveThousandFiles() throws {
         let workspace = try Workspace()
         for file in 0..<5_000 {
             try workspace.write(Self.models(2, prefix: "F\(file)_"), to: "Models/\(file % 50)/File\(file).swift")

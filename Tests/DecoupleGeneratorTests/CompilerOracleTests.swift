@@ -21,12 +21,11 @@ import Testing
 /// runs one program again; `DECOUPLE_ORACLE_REPORT=FOLDER` also writes each failure class's
 /// smallest program, and the output that failed, to `FOLDER`.
 @Suite struct CompilerOracleTests {
-    static let environment = ProcessInfo.processInfo.environment
-    static let firstSeed = UInt64(environment["DECOUPLE_ORACLE_SEED"] ?? "") ?? 1
+    static let firstSeed = TestEnvironment.seed("DECOUPLE_ORACLE_SEED", default: 1)!
     /// 30 programs in a plain `swift test` (about 10 seconds); CI runs 300 (about a minute on
     /// 2 cores: each batch is type-checked whole-module, `-wmo`, which also reports the errors
     /// of every file where the driver's batch mode stopped at the first).
-    static let programCount = Int(environment["DECOUPLE_ORACLE_PROGRAMS"] ?? "") ?? 30
+    static let programCount = TestEnvironment.integer("DECOUPLE_ORACLE_PROGRAMS", default: 30)
 
     @Test(.timeLimit(.minutes(20))) func randomPrograms_compileInEveryStyleAndMode_orAreRefusedWithLocatedErrors() throws {
         if ChildTest.start() != nil { return try OracleGeneration.runChild() }
@@ -160,7 +159,7 @@ import Testing
     /// With `DECOUPLE_ORACLE_REPORT=FOLDER`: the summary, and each class's smallest program and
     /// its failure, a file per class.
     private static func write(_ report: OracleReport) {
-        guard let path = environment["DECOUPLE_ORACLE_REPORT"] else { return }
+        guard let path = TestEnvironment.string("DECOUPLE_ORACLE_REPORT") else { return }
         let folder = URL(fileURLWithPath: path)
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try? Data(report.summary(limit: 1_000).utf8).write(to: folder.appendingPathComponent("summary.txt"))

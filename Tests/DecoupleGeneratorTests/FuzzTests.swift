@@ -1,4 +1,5 @@
 import DecoupleGenerator
+import DecoupleTestSupport
 import Foundation
 import Testing
 
@@ -12,9 +13,8 @@ import Testing
 ///
 /// Inputs that once broke the generator are kept in Tests/Fixtures/Fuzz and run every time.
 @Suite struct FuzzTests {
-    static let environment = ProcessInfo.processInfo.environment
-    static let seed = UInt64(environment["DECOUPLE_FUZZ_SEED"] ?? "") ?? 20_261_121
-    static let caseCount = Int(environment["DECOUPLE_FUZZ_CASES"] ?? "") ?? 10_000
+    static let seed = TestEnvironment.seed("DECOUPLE_FUZZ_SEED", default: 20_261_121)!
+    static let caseCount = TestEnvironment.integer("DECOUPLE_FUZZ_CASES", default: 10_000)
 
     /// A case that never ends fails the run at the limit (7 minutes beside the whole suite on the
     /// 2-core machine); how long a case takes is not asserted: speed is the benchmarks' to measure.

@@ -170,6 +170,25 @@ import Testing
         }
     }
 
+    /// A tag one typo from a registered one (a letter changed, missing, added or swapped, or
+    /// another case) gets "did you mean"; one that is not close gets none.
+    @Test func decodeFeed_unregisteredTag_nearARegisteredOne_saysDidYouMean() throws {
+        let json = #"""
+        [{"type": "usr"}, {"type": "Story"}, {"type": "stroy"}, {"type": "users"}, {"type": "video"}, {"type": "us"}]
+        """#
+        let feed = try seedFactory().decodeFeed(from: Data(json.utf8))
+        assertInlineSnapshot(of: feed.errors.map(\.description).joined(separator: "\n"), as: .lines) {
+            """
+            item 0 ("usr"): no adapter registered for type tag "usr"; registered tags: "story", "user"; did you mean "user"?
+            item 1 ("Story"): no adapter registered for type tag "Story"; registered tags: "story", "user"; did you mean "story"?
+            item 2 ("stroy"): no adapter registered for type tag "stroy"; registered tags: "story", "user"; did you mean "story"?
+            item 3 ("users"): no adapter registered for type tag "users"; registered tags: "story", "user"; did you mean "user"?
+            item 4 ("video"): no adapter registered for type tag "video"; registered tags: "story", "user"
+            item 5 ("us"): no adapter registered for type tag "us"; registered tags: "story", "user"
+            """
+        }
+    }
+
     @Test func decodeFeed_customTagKey() throws {
         let json = #"[{"kind": "user", "name": "Ann", "age": "30"}]"#
         let feed = try seedFactory().decodeFeed(from: Data(json.utf8), tagKey: "kind")

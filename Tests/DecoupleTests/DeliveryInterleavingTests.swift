@@ -34,7 +34,7 @@ import Testing
     }
 
     static var seeds: Int {
-        ProcessInfo.processInfo.environment["DECOUPLE_INTERLEAVING_SEEDS"].flatMap(Int.init) ?? 40
+        TestEnvironment.integer("DECOUPLE_INTERLEAVING_SEEDS", default: 40)
     }
 
     @Test func seededSchedules_keepTheContract() {

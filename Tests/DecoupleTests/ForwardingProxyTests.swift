@@ -76,6 +76,32 @@ import Testing
             == "no injected object provides 'x'; injected: (nothing)")
     }
 
+    /// A member one typo from one that is injected gets "did you mean", across every injected
+    /// protocol's table; a protocol injected without a table offers no names.
+    @Test func byName_aNearMember_saysDidYouMean() {
+        let proxy = ForwardingProxy()
+        proxy.inject(CCAContent(model: CCAModel(name: "Ann", age: "30")), as: TitledContent.self)
+        proxy.inject(Icon(name: "QQ", image: "qq-icon"), as: NamedImageContent.self)
+        var messages: [String] = []
+        for member in ["titel", "Subtitle", "imag", "price"] {
+            do {
+                messages.append("found \(try proxy.value(forMember: member, as: String.self))")
+            } catch {
+                messages.append(error.description)
+            }
+        }
+        assertInlineSnapshot(of: messages.joined(separator: "\n"), as: .lines) {
+            """
+            no injected object provides 'titel'; injected: TitledContent (subtitle, title); NamedImageContent (image, name); did you mean 'title'?
+            no injected object provides 'Subtitle'; injected: TitledContent (subtitle, title); NamedImageContent (image, name); did you mean 'subtitle'?
+            no injected object provides 'imag'; injected: TitledContent (subtitle, title); NamedImageContent (image, name); did you mean 'image'?
+            no injected object provides 'price'; injected: TitledContent (subtitle, title); NamedImageContent (image, name)
+            """
+        }
+        #expect(ForwardingError.noProvider(member: "headlin", injected: ["HeadlineContent (no member table)"]).description
+            == "no injected object provides 'headlin'; injected: HeadlineContent (no member table)")
+    }
+
     @Test func userProtocol_withMemberTableAndDynamicMemberSubscript() throws {
         let proxy = ForwardingProxy()
         proxy.inject(Article(headline: "Decoupled!"), as: HeadlineContent.self, members: .headlineContent)

@@ -214,24 +214,6 @@ private final class ProfileModel {
 
     // MARK: Time
 
-    @Test func testScheduler_runsWorkInTimeOrder_andTimersStopWithTheirToken() {
-        let scheduler = TestScheduler()
-        var log: [String] = []
-        let late = scheduler.schedule(after: .seconds(1)) { log.append("1s @\(scheduler.now)") }
-        let early = scheduler.schedule(after: .milliseconds(500)) { log.append("0.5s @\(scheduler.now)") }
-        var timer: CancellationToken? = scheduler.schedule(every: .seconds(2)) { log.append("tick @\(scheduler.now)") }
-        scheduler.advance(by: .milliseconds(499))
-        #expect(log.isEmpty)
-        scheduler.advance(by: .seconds(4))
-        #expect(log == ["0.5s @0.5 seconds", "1s @1.0 seconds", "tick @2.0 seconds", "tick @4.0 seconds"])
-        timer = nil
-        scheduler.advance(by: .seconds(10))
-        #expect(log.count == 4)
-        #expect(scheduler.pendingCount == 0)
-        #expect(timer == nil)
-        _ = (late, early)
-    }
-
     @Test func mainActorScheduler_runsAfterRealTime_andCancelStopsIt() async throws {
         let scheduler = MainActorScheduler()
         var fired: [String] = []

@@ -70,12 +70,12 @@ import Testing
     static let width = 12
 
     static var runs: Int {
-        ProcessInfo.processInfo.environment["DECOUPLE_SCREEN_ORACLE_RUNS"].flatMap(Int.init) ?? 50
+        TestEnvironment.integer("DECOUPLE_SCREEN_ORACLE_RUNS", default: 50)
     }
 
     @Test func everyFrame_isTheModelsAtOneMoment_andTheLastIsTheLatest() async {
         let seeds: [UInt64]
-        if let only = ProcessInfo.processInfo.environment["DECOUPLE_SCREEN_ORACLE_SEED"].flatMap(UInt64.init) {
+        if let only = TestEnvironment.seed("DECOUPLE_SCREEN_ORACLE_SEED", default: nil) {
             seeds = [only]
         } else {
             seeds = (0..<UInt64(Self.runs)).map { $0 }

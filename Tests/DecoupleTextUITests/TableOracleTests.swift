@@ -18,9 +18,8 @@ import Testing
 /// replays one sequence; a failure names its seed and lists its steps.
 @MainActor
 @Suite struct TableOracleTests {
-    private static let environment = ProcessInfo.processInfo.environment
-    static let firstSeed = UInt64(environment["DECOUPLE_TABLE_ORACLE_SEED"] ?? "") ?? 1
-    static let sequences = Int(environment["DECOUPLE_TABLE_ORACLE_SEQUENCES"] ?? "") ?? 2_000
+    static let firstSeed = TestEnvironment.seed("DECOUPLE_TABLE_ORACLE_SEED", default: 1)!
+    static let sequences = TestEnvironment.integer("DECOUPLE_TABLE_ORACLE_SEQUENCES", default: 2_000)
     static let stepsPerSequence = 16
     static let width = 12
 

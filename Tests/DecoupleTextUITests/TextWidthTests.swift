@@ -1,3 +1,4 @@
+import DecoupleTestSupport
 import DecoupleTextUI
 import Testing
 
@@ -37,5 +38,54 @@ import Testing
         for column in 0...9 {
             #expect(TextWidth.columns(of: TextWidth.overlay("商", on: "商品名称", at: column)) == max(8, column + 2))
         }
+    }
+
+    /// What a terminal gives each kind of character: Unicode's East Asian Width (W and F are 2,
+    /// A and N are 1), emoji presentation (2), and the emoji presentation selector U+FE0F,
+    /// which makes an emoji 2 wherever its base would be 1.
+    @Test(arguments: [
+        ("\u{2744}\u{FE0F}", 2),                  // ❄️ with the selector: an emoji
+        ("\u{2744}", 1),                           // ❄ without it: text, narrow (N)
+        ("\u{00A9}\u{FE0F}", 2),                  // ©️
+        ("\u{00A9}", 1),                           // ©
+        ("1\u{FE0F}\u{20E3}", 2),                  // 1️⃣ a keycap
+        ("#\u{FE0F}\u{20E3}", 2),                  // #️⃣
+        ("\u{1F1EB}\u{1F1F7}", 2),                 // 🇫🇷 a flag: two regional indicators
+        ("\u{1F469}\u{200D}\u{1F4BB}", 2),         // 👩‍💻 joined by U+200D
+        ("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}", 2),   // 👨‍👩‍👧‍👦
+        ("\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}", 2), // 🏳️‍🌈
+        ("\u{1F44D}\u{1F3FD}", 2),                 // 👍🏽 with a skin tone
+        ("\u{1F680}", 2),                          // 🚀 an emoji by default (W)
+        ("\u{231A}", 2),                           // ⌚ an emoji by default (W)
+        ("\u{1F321}", 1),                          // 🌡 a pictograph shown as text by default (N)
+        ("\u{1F321}\u{FE0F}", 2),                  // 🌡️ asked to be an emoji
+        ("a\u{FE0F}", 1),                          // the selector after a letter changes nothing
+        ("\u{3248}", 1),                           // ㉈ ambiguous (A): narrow outside East Asian locales
+        ("\u{3250}", 2),                           // ㉐ wide (W)
+        ("\u{4DC0}", 1),                           // ䷀ a hexagram (N), between two wide blocks
+        ("\u{16FE0}", 2),                          // 𖿠 Tangut iteration mark (W)
+        ("\u{1B000}", 2),                          // 𛀀 kana supplement (W)
+        ("\u{1F210}", 2),                          // 🈐 an enclosed ideograph (W)
+        ("\u{FF21}", 2),                           // Ａ full-width (F)
+        ("\u{FF61}", 1),                           // ｡ half-width (H)
+    ])
+    func columns_matchATerminal(text: String, columns: Int) {
+        #expect(TextWidth.columns(of: text) == columns, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    /// A box around emoji lines up: every line is as wide as the box.
+    @MainActor
+    @Test func box_aroundEmoji_linesUp() {
+        let stack = StackView(.vertical, [Label("\u{2744}\u{FE0F} 冬"), Label("1\u{FE0F}\u{20E3} \u{1F1EB}\u{1F1F7} \u{1F469}\u{200D}\u{1F4BB}")], border: true)
+        assertInlineSnapshot(of: stack.renderedText(width: 12), as: .lines) {
+            """
+            ┌──────────┐
+            │❄️ 冬     │
+            ├──────────┤
+            │1️⃣ 🇫🇷 👩‍💻  │
+            └──────────┘
+            """
+        }
+        for line in stack.lines(width: 12) { #expect(TextWidth.columns(of: line) == 12) }
     }
 }

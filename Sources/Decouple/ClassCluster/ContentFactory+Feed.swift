@@ -33,7 +33,7 @@ public struct Feed<Content> {
     ///   - items: The items that decoded, in feed order.
     ///   - errors: The errors of the items that did not decode, in feed order.
     ///   - errorCount: How many items did not decode; by default, `errors.count`.
-    public init(items: [Content], errors: [FeedItemError], errorCount: Int? = nil) {
+    init(items: [Content], errors: [FeedItemError], errorCount: Int? = nil) {
         self.items = items
         self.errors = errors
         self.errorCount = errorCount ?? errors.count

@@ -76,7 +76,6 @@ public final class ContentFactory<Content>: Sendable {
     ///   - adapt: Makes the content for one model.
     /// - Throws: ``ContentFactoryError/duplicateType(_:)`` or
     ///   ``ContentFactoryError/duplicateTag(_:registeredFor:)``; then nothing is registered.
-    @inlinable
     public func register<Model: Decodable>(
         _ model: Model.Type,
         tag: String,
@@ -207,7 +206,7 @@ public final class ContentFactory<Content>: Sendable {
     /// Decodes one item of data whose type tag you already read.
     ///
     /// - Throws: ``ContentFactoryError/unregisteredTag(_:registered:)``, or the decoder's error.
-    public func decode(tag: String, from decoder: any Decoder) throws -> Content {
+    func decode(tag: String, from decoder: any Decoder) throws -> Content {
         let found = registry.withLock { $0.byTag[tag]?.decoder }
         guard let found else { throw ContentFactoryError.unregisteredTag(tag, registered: registeredTags) }
         return try found.decode(decoder)
@@ -272,16 +271,13 @@ protocol TagDecoding<Content>: Sendable {
 
 /// Decodes a `Model`, then adapts it. A generic type rather than a closure, so that decoding
 /// reaches `Model`'s `Decodable` conformance through the type, not through a captured metatype.
-@usableFromInline
 struct TagDecoder<Model: Decodable, Content>: TagDecoding {
-    @usableFromInline let adapt: @Sendable (Model) -> Content
+    let adapt: @Sendable (Model) -> Content
 
-    @inlinable
     init(adapt: @escaping @Sendable (Model) -> Content) {
         self.adapt = adapt
     }
 
-    @usableFromInline
     func decode(_ decoder: any Decoder) throws -> Content {
         adapt(try Model(from: decoder))
     }

@@ -3,7 +3,8 @@ import Foundation
 /// What can go wrong when registering with or asking a ``ContentFactory``.
 ///
 /// Every case names the type or tag at fault, and the look-up failures list what *is* registered,
-/// so the message alone tells you what to fix.
+/// so the message alone tells you what to fix; a tag one typo away from a registered one also
+/// gets "did you mean".
 public enum ContentFactoryError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// No adapter is registered for the model's type, nor for any of its superclasses.
     case unregisteredType(String, registered: [String])
@@ -24,6 +25,7 @@ public enum ContentFactoryError: Error, Equatable, Sendable, CustomStringConvert
             "no adapter registered for model type '\(type)'; registered types: \(Self.list(registered))"
         case let .unregisteredTag(tag, registered):
             "no adapter registered for type tag \"\(tag)\"; registered tags: \(Self.list(registered.prefix(Self.listedTags).map { "\"\($0)\"" }, of: registered.count))"
+                + (NearestName.suggestion(for: tag, among: registered).map { "; did you mean \"\($0)\"?" } ?? "")
         case let .duplicateType(type):
             "model type '\(type)' is already registered; the first registration is kept"
         case let .duplicateTag(tag, registeredFor):
@@ -78,7 +80,7 @@ public struct FeedItemError: Error, Equatable, Sendable, CustomStringConvertible
         case unregisteredTag(String, RegisteredTags)
     }
 
-    public init(index: Int, tag: String?, reason: String) {
+    init(index: Int, tag: String?, reason: String) {
         self.index = index
         self.tag = tag
         self.problem = .told(reason)

@@ -57,7 +57,6 @@ extension ListChanges where Position == Int {
     ///
     /// Stops the program when the changes cannot belong to a list of `oldCount` elements, the way
     /// a table view does.
-    @usableFromInline
     func sourcePositions(oldCount: Int) -> [Int] {
         let newCount = oldCount - deletions.count + insertions.count
         precondition(newCount >= 0, "\(deletions.count) deletions from a list of \(oldCount)")

@@ -39,7 +39,6 @@ extension RandomAccessCollection where Element: Identifiable & Equatable {
     /// - Throws: ``ListChangesError/duplicateSectionID(_:in:at:and:)`` when a section id occurs
     ///   twice in either list, ``ListChangesError/duplicateItemID(_:in:at:and:)`` when an item id
     ///   does, in one section or in two.
-    @inlinable
     public func changes<Old: RandomAccessCollection<Element>, Items: RandomAccessCollection>(
         from old: Old,
         items: (Element) -> Items
@@ -188,15 +187,14 @@ extension RandomAccessCollection where Element: Identifiable & Equatable {
 extension SectionedListChanges {
     /// An old item whose section is in both lists but which is not in it any more: deleted, or
     /// gone to an inserted section. The default.
-    @inlinable static var leaves: Int { 0 }
+    static var leaves: Int { 0 }
     /// An old item in the same section of both lists, in an order-keeping run.
-    @inlinable static var stays: Int { 1 }
+    static var stays: Int { 1 }
     /// An old item that changed section, or order within its section.
-    @inlinable static var moves: Int { 2 }
+    static var moves: Int { 2 }
 
     /// The number of each list's first item when items are numbered across the lists, followed by
     /// the total.
-    @inlinable
     static func starts<List: Collection>(of lists: [List]) -> [Int] {
         var starts = [Int]()
         starts.reserveCapacity(lists.count + 1)
@@ -210,7 +208,6 @@ extension SectionedListChanges {
     }
 
     /// The index path of the item with a number, given each section's first number.
-    @usableFromInline
     static func indexPath(ofItem number: Int, starts: [Int]) -> IndexPath {
         // The last section starting at or before `number`; empty sections start where the next does.
         var low = 0

@@ -13,6 +13,7 @@ public enum ForwardingError: Error, Equatable, Sendable, CustomStringConvertible
         switch self {
         case let .noProvider(member, injected):
             "no injected object provides '\(member)'; injected: \(injected.isEmpty ? "(nothing)" : injected.joined(separator: "; "))"
+                + (NearestName.suggestion(for: member, among: Self.memberNames(in: injected)).map { "; did you mean '\($0)'?" } ?? "")
         case let .typeMismatch(member, expected, actual):
             "member '\(member)' is \(actual), not \(expected)"
         case let .notAnObject(type):
@@ -21,4 +22,14 @@ public enum ForwardingError: Error, Equatable, Sendable, CustomStringConvertible
     }
 
     public var errorDescription: String? { description }
+
+    /// The member names in a list of what is injected, each entry `Protocol (member, member)`
+    /// as the proxy writes it, or `Protocol (no member table)`.
+    private static func memberNames(in injected: [String]) -> [String] {
+        injected.flatMap { entry -> [String] in
+            guard let open = entry.lastIndex(of: "("), entry.hasSuffix(")"), !entry.hasSuffix("(no member table)") else { return [] }
+            return entry[entry.index(after: open)..<entry.index(before: entry.endIndex)]
+                .split(separator: ", ").map(String.init)
+        }
+    }
 }

@@ -57,9 +57,9 @@
 /// protocol. Injecting again for the same protocol replaces the previous object.
 @dynamicMemberLookup
 public final class ForwardingProxy: Sendable {
-    // Typed look-up is inlinable down to the slots, so that a key path written at the call site
-    // becomes a direct read of the member, in code specialised for the protocol: applied at
-    // run time instead, it cost several times the rest of the look-up.
+    // Typed look-up on the main actor is inlinable down to the slots, so that a key path written
+    // at the call site becomes a direct read of the member, in code specialised for the
+    // protocol: applied at run time instead, it cost several times the rest of the look-up.
     @usableFromInline let slots = Locked<[Slot]>([])
 
     /// Creates a proxy with nothing injected.
@@ -110,7 +110,6 @@ public final class ForwardingProxy: Sendable {
     /// ```
     ///
     /// - Returns: The member's value, or `nil` when no live object is injected for the protocol.
-    @inlinable
     public func forward<Protocol: Sendable, Value>(_ keyPath: KeyPath<Protocol, Value>) -> Value? {
         read(Protocol.self) { $0[keyPath: keyPath] }
     }
@@ -176,9 +175,9 @@ public final class ForwardingProxy: Sendable {
     /// Typed look-up of ``TitledContent`` members that tells "not injected" (`nil`) from empty.
     ///
     /// `@dynamicMemberLookup` needs one such subscript in the type itself, so that extensions can
-    /// add one per protocol of yours (`proxy.headline`, a `String?`). For `TitledContent`, the
-    /// conformance's own `title` and `subtitle` win over this one; call it as
-    /// `proxy[dynamicMember: \.title]` to tell missing from empty.
+    /// add one per protocol of yours (`proxy.headline`, a `String?`), and it must be as public as
+    /// the proxy. For `TitledContent`, the conformance's own `title` and `subtitle` win over this
+    /// one; call it as `proxy[dynamicMember: \.title]` to tell missing from empty.
     @MainActor
     public subscript<Value>(dynamicMember keyPath: KeyPath<any TitledContent, Value>) -> Value? {
         forward(keyPath)

@@ -21,7 +21,12 @@ public final class CancellationToken: Sendable {
     }
 
     /// Makes a token that runs `onCancel` once, when it is cancelled or released.
-    public init(retaining retained: [AnyObject & Sendable] = [], onCancel: @escaping @Sendable () -> Void) {
+    public convenience init(onCancel: @escaping @Sendable () -> Void) {
+        self.init(retaining: [], onCancel: onCancel)
+    }
+
+    /// Makes a token that also keeps `retained` alive until it is cancelled or released.
+    init(retaining retained: [AnyObject & Sendable], onCancel: @escaping @Sendable () -> Void) {
         state = Locked(State(onCancel: onCancel, retained: retained))
     }
 

@@ -32,7 +32,8 @@ public struct ObservedChange<Value> {
     /// Whether this is the notification sent at registration (``ObservationOptions/initial``).
     public let isInitial: Bool
 
-    public init(old: Value?, new: Value?, isPrior: Bool = false, isInitial: Bool = false) {
+    @usableFromInline
+    package init(old: Value?, new: Value?, isPrior: Bool = false, isInitial: Bool = false) {
         self.old = old
         self.new = new
         self.isPrior = isPrior
@@ -409,7 +410,7 @@ public final class ObservableProperty<Value>: ObservableValue {
     }
 
     /// How many observations are active.
-    public var observerCount: Int {
+    package var observerCount: Int {
         state.withLock { state in
             state.entries.count + state.pending.dropFirst(state.head).count { if case .observer = $0 { true } else { false } }
         }

@@ -4,8 +4,9 @@ import Decouple
 
 /// Measures and fits text in terminal columns.
 ///
-/// A terminal gives East Asian wide and full-width characters (`商品`, `小明`, `￥`) two columns,
-/// combining marks and zero-width joiners none, and everything else one (`¥` is narrow). Borders
+/// A terminal gives East Asian wide and full-width characters (`商品`, `小明`, `￥`) and emoji
+/// (`🚀`, `❄️`, `🇫🇷`, `👩‍💻`) two columns, combining marks and zero-width joiners none, and
+/// everything else one (`¥` is narrow). Borders
 /// line up only when widths are counted this way, so every view measures with `TextWidth`.
 ///
 /// ```swift
@@ -138,15 +139,24 @@ public enum TextWidth {
     private static let spaceRuns: [String] = (0...15).map { String(repeating: " ", count: $0) }
 
     /// The number of columns one character (grapheme cluster) takes: 0, 1 or 2.
+    ///
+    /// The widest of its scalars, as a terminal lays out a base and its marks, except that an
+    /// emoji followed by U+FE0F, the emoji presentation selector, takes 2: `❄️`, `©️` and the
+    /// keycap `1️⃣` are as wide as `🚀`. Flags (`🇫🇷`), skin tones (`👍🏽`) and sequences joined by
+    /// U+200D (`👩‍💻`) take 2: their parts are wide, the joiner takes none.
     public static func columns(of character: Character) -> Int {
         var width = 0
         for scalar in character.unicodeScalars {
+            if scalar == "\u{FE0F}", character.unicodeScalars.first!.properties.isEmoji { return 2 }
             width = max(width, columns(of: scalar))
         }
         return width
     }
 
-    /// The number of columns one scalar takes on its own.
+    /// The number of columns one scalar takes on its own: 2 for what Unicode's East Asian Width
+    /// calls wide or full-width (W, F), which includes every emoji shown as an emoji by default;
+    /// 0 for controls, combining marks and format characters; 1 for everything else, the
+    /// ambiguous (A) among them, as terminals outside East Asian locales show them.
     static func columns(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
@@ -160,12 +170,15 @@ public enum TextWidth {
         return wideRanges.contains { $0.contains(value) } ? 2 : 1
     }
 
-    /// East Asian Wide (W) and Fullwidth (F) blocks.
+    /// The wide (W) and full-width (F) ranges of East Asian Width that are not emoji: Hangul
+    /// leading consonants, CJK, kana, Hangul syllables, full-width forms, the Tangut, Khitan and
+    /// kana supplements, and enclosed ideographs. Pictographs that are not shown as emoji by
+    /// default (`🌡`, U+1F321) are narrow, as in the table; the wide ones are emoji presentation.
     private static let wideRanges: [ClosedRange<UInt32>] = [
-        0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
-        0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
-        0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-        0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+        0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x3247, 0x3250...0x4DBF,
+        0x4E00...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
+        0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x1B2FF, 0x1F200...0x1F2FF,
+        0x20000...0x2FFFD, 0x30000...0x3FFFD,
     ]
 
     /// The text made ``displayable(_:)`` and cut to at most `width` columns, ending with

@@ -81,7 +81,7 @@ extension OracleProgram {
 enum Oracle {
     /// Programs type-checked together in one compiler run: measured on the 2-core machine,
     /// where one run costs about a second before it reads any file.
-    static let batchSize = Int(ProcessInfo.processInfo.environment["DECOUPLE_ORACLE_BATCH"] ?? "") ?? 40
+    static let batchSize = TestEnvironment.integer("DECOUPLE_ORACLE_BATCH", default: 40)
 
     /// Generates every program in every style (in child processes), type-checks each program
     /// alone and with each output in every language mode, and sorts what failed into classes.
