@@ -200,6 +200,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
+        // `swift package generate-documentation --target Decouple` (or any module users import):
+        // each has a DocC catalog, `Sources/MODULE/MODULE.docc`.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: instrumented,
     swiftLanguageModes: [.v6]

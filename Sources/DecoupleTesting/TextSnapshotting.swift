@@ -14,7 +14,7 @@ extension Snapshotting where Value: View, Format == String {
     /// }
     /// ```
     ///
-    /// - Parameter width: The columns to render at. `nil` uses a ``Window``'s own width, or 40
+    /// - Parameter width: The columns to render at. `nil` uses a `Window`'s own width, or 40
     ///   for any other view. Trailing spaces are removed from every line.
     public static func text(width: Int? = nil) -> Snapshotting {
         Snapshotting<String, String>.lines.pullback { view in

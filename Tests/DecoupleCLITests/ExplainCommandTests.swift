@@ -47,7 +47,7 @@ import Testing
     /// `--reference` prints the article the documentation holds.
     @Test func reference_isTheDocumentationsArticle() throws {
         let run = try runTool(["explain", "--reference"], in: packageRoot)
-        let article = try String(contentsOf: packageRoot.appendingPathComponent("Sources/DecoupleGenerator/Documentation.docc/DiagnosticRules.md"), encoding: .utf8)
+        let article = try String(contentsOf: packageRoot.appendingPathComponent("Sources/DecoupleGenerator/DecoupleGenerator.docc/DiagnosticRules.md"), encoding: .utf8)
         #expect(run.status == 0)
         #expect(run.stdout == article)
     }

@@ -6,7 +6,7 @@ import Testing
 /// shows it by name, and a place in the reference article, which is current.
 @Suite struct RuleTests {
     /// The reference article in the tool's documentation catalog, made by `decouple explain --reference`.
-    static let referenceArticle = packageRoot.appendingPathComponent("Sources/DecoupleGenerator/Documentation.docc/DiagnosticRules.md")
+    static let referenceArticle = packageRoot.appendingPathComponent("Sources/DecoupleGenerator/DecoupleGenerator.docc/DiagnosticRules.md")
 
     /// Every Swift source and expected output under a folder, as one text per file.
     private static func texts(under folder: String, suffixes: [String]) throws -> [String: String] {
@@ -83,7 +83,7 @@ import Testing
     /// The documentation's reference is the table's: `decouple explain --reference` writes it.
     @Test func theReferenceArticle_isCurrent() throws {
         let committed = try String(contentsOf: Self.referenceArticle, encoding: .utf8)
-        #expect(committed == Diagnostic.Rule.reference, "run: swift run decouple explain --reference > Sources/DecoupleGenerator/Documentation.docc/DiagnosticRules.md")
+        #expect(committed == Diagnostic.Rule.reference, "run: swift run decouple explain --reference > Sources/DecoupleGenerator/DecoupleGenerator.docc/DiagnosticRules.md")
         for rule in Diagnostic.Rule.allCases {
             #expect(committed.contains("### \(rule.name)\n\n\(rule.explanation)\n"))
         }

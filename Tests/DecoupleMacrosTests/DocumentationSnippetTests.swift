@@ -42,10 +42,10 @@ func documentationSnippets() throws -> [Snippet] {
     var snippets = try swiftSnippets(in: packageRoot.appendingPathComponent("README.md"), named: "README.md")
     let sources = packageRoot.appendingPathComponent("Sources")
     for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
-        let catalog = sources.appendingPathComponent(module).appendingPathComponent("Documentation.docc")
+        let catalog = sources.appendingPathComponent(module).appendingPathComponent("\(module).docc")
         guard let articles = try? FileManager.default.contentsOfDirectory(atPath: catalog.path) else { continue }
         for article in articles.sorted() where article.hasSuffix(".md") {
-            snippets += try swiftSnippets(in: catalog.appendingPathComponent(article), named: "Sources/\(module)/Documentation.docc/\(article)")
+            snippets += try swiftSnippets(in: catalog.appendingPathComponent(article), named: "Sources/\(module)/\(module).docc/\(article)")
         }
     }
     return snippets
@@ -54,8 +54,39 @@ func documentationSnippets() throws -> [Snippet] {
 @Suite struct DocumentationSnippetTests {
     @Test func theReadmeAndTheArticlesHaveSnippets() throws {
         let snippets = try documentationSnippets()
-        #expect(snippets.filter { $0.file == "README.md" }.count >= 6)
+        #expect(snippets.filter { $0.file == "README.md" }.count >= 5)
         #expect(snippets.contains { $0.file.hasSuffix("GettingStarted.md") })
+        #expect(snippets.contains { $0.file.hasSuffix("RenderingAndSubclassing.md") })
+        #expect(snippets.contains { $0.file.hasPrefix("Sources/DecoupleTesting/") })
+        #expect(snippets.contains { $0.file.hasPrefix("Sources/DecoupleMacros/") })
+    }
+
+    /// The README's manifest declares every product its snippets import, and the package each
+    /// product comes from: a user who copies it can build every snippet.
+    @Test func theReadmesManifest_declaresEveryProductItsSnippetsImport() throws {
+        let readme = try documentationSnippets().filter { $0.file == "README.md" }
+        let manifests = readme.filter { $0.code.contains("import PackageDescription") && $0.code.contains("testTarget") }
+        try #require(manifests.count == 1, "the README has one complete manifest")
+        let manifest = manifests[0].code
+        let toolchainModules: Set = ["Foundation", "Testing", "Observation", "Dispatch", "PackageDescription", "Swift", "XCTest"]
+        let imported = Set(readme.flatMap { snippet in
+            snippet.code.split(separator: "\n").compactMap { line -> String? in
+                let words = line.split(separator: " ")
+                guard words.count >= 2, words[0] == "import" else { return nil }
+                return String(words[1])
+            }
+        }).subtracting(toolchainModules)
+        #expect(imported.isSuperset(of: ["Decouple", "DecoupleTesting", "DecoupleMacros", "InlineSnapshotTesting"]))
+        for module in imported.sorted() {
+            #expect(manifest.contains(".product(name: \"\(module)\""), "the README's manifest does not declare \(module)")
+        }
+        // Each product's package is a dependency: `package: "swift-snapshot-testing"` needs a
+        // `.package(url: "…/swift-snapshot-testing", …)`.
+        let packages = Set(manifest.split(separator: "package: \"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) })
+        #expect(!packages.isEmpty)
+        for package in packages.sorted() {
+            #expect(manifest.lowercased().contains("/\(package)\""), "the README's manifest uses \(package) without depending on it")
+        }
     }
 
     @Test(arguments: try documentationSnippets())

@@ -7,7 +7,7 @@ import Testing
 @Suite struct DeliveryContractArticleTests {
     @Test func everyTestTheArticleNames_exists() throws {
         let article = try String(
-            contentsOf: packageRoot.appendingPathComponent("Sources/Decouple/Documentation.docc/DeliveryContract.md"),
+            contentsOf: packageRoot.appendingPathComponent("Sources/Decouple/Decouple.docc/DeliveryContract.md"),
             encoding: .utf8)
         // Code spans that read as test names: a lower-case start and an underscore, or a suite.
         let names = article.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }

@@ -3,7 +3,7 @@ import DecoupleTestSupport
 import Foundation
 import Testing
 
-// The order promises of `ObservableProperty` (README, Reliability): an observation takes its
+// The order promises of `ObservableProperty` (the DeliveryContract article): an observation takes its
 // place in the order of rounds, so its `.initial` call is never made beside a round on another
 // thread and no observer sees a value older than one it has seen; and `cancel()` waits for a
 // call running on another thread, the initial call included. Run under ThreadSanitizer too.

@@ -2,7 +2,7 @@ import Decouple
 import DecoupleTestSupport
 import Testing
 
-// README example begins
+// Article example begins
 import Decouple
 
 struct Song: Identifiable, Equatable { var id: Int; var title: String }
@@ -13,7 +13,7 @@ func playlistChanges() throws -> ListChanges<Int> {
     return try new.changes(from: old)
     // In UIKit: tableView.performBatchUpdates { delete, insert, move }, then reconfigure the updates.
 }
-// README example ends
+// Article example ends
 
 @Suite struct ReadmeDiffExampleTests {
     @Test func theReadmesPlaylist() throws {
@@ -24,7 +24,7 @@ func playlistChanges() throws -> ListChanges<Int> {
         #expect(changes.updates == [.init(old: 0, new: 1)])               // 晴天 became the live version
     }
 
-    @Test func readmeShowsThisExample_verbatim() throws {
-        try expectReadmeContainsExample(of: #filePath)
+    @Test func theArticleShowsThisExample_verbatim() throws {
+        try expectDocument("Sources/Decouple/Decouple.docc/ListsAndObservation.md", containsExampleOf: #filePath)
     }
 }

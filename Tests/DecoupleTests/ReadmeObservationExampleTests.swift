@@ -2,7 +2,7 @@ import Decouple
 import DecoupleTestSupport
 import Testing
 
-// README example begins
+// Article example begins
 import Decouple
 
 @MainActor
@@ -20,7 +20,7 @@ final class LoginViewModel {
         print(change.isPrior, change.old ?? "-", change.new ?? "-")
     }
 }
-// README example ends
+// Article example ends
 
 @MainActor @Suite struct ReadmeObservationExampleTests {
     /// The name is cleaned as it is set, and the button follows both fields.
@@ -38,7 +38,7 @@ final class LoginViewModel {
         _ = watch(viewModel)   // the README's observer compiles and runs with every option
     }
 
-    @Test func readmeShowsThisExample_verbatim() throws {
-        try expectReadmeContainsExample(of: #filePath)
+    @Test func theArticleShowsThisExample_verbatim() throws {
+        try expectDocument("Sources/Decouple/Decouple.docc/ListsAndObservation.md", containsExampleOf: #filePath)
     }
 }

@@ -3,10 +3,9 @@ import DecoupleTextUI
 import Foundation
 import Testing
 
-// The README's text-rendering example, verbatim; `loadFeed()` is the app-side example's, repeated
-// here because the README shows both.
+// The text UI landing page's example, verbatim, rendering what the README's `loadFeed()` returns.
 
-// README example begins
+// Article example begins
 import DecoupleTextUI   // the text UI kit, for tests and Linux tools; it re-exports Decouple
 
 @MainActor
@@ -17,12 +16,14 @@ func renderFeed(_ items: [any TitledContent]) -> String {
         return view.renderedText(width: 16)
     }.joined(separator: "\n")
 }
-// README example ends
+// Article example ends
 
 private struct Row: TitledContent {
     var title: String
     var subtitle: String
 }
+
+private let landingPage = "Sources/DecoupleTextUI/DecoupleTextUI.docc/DecoupleTextUI.md"
 
 @MainActor
 @Suite struct ReadmeRenderingTests {
@@ -43,10 +44,10 @@ private struct Row: TitledContent {
             A quick brown t…
             """
         }
-        try expectReadmeContains(output)
+        try expectDocument(landingPage, contains: output)
     }
 
-    @Test func readmeShowsThisExample_verbatim() throws {
-        try expectReadmeContainsExample(of: #filePath)
+    @Test func theLandingPageShowsThisExample_verbatim() throws {
+        try expectDocument(landingPage, containsExampleOf: #filePath)
     }
 }

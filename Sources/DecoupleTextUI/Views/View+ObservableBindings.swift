@@ -24,7 +24,7 @@ extension BindingTarget {
     /// The binding holds neither this object nor the model strongly, and is never called after
     /// either has gone (its next run ends it). It ends when the returned token is cancelled, or — registered on a ``TableViewCell`` or a
     /// view inside one while the table configures it for a row — when the cell leaves its row,
-    /// as ``View/trackChanges(in:_:)`` does. It is kept in `bag`, by default ``bindings``.
+    /// as ``View/trackChanges(in:_:)`` does. It is kept in `bag`, by default ``View/bindings``.
     ///
     /// The model may be changed on another thread if it takes one lock around each whole change
     /// and around each read (Observation announces the change before it is made, and the main
