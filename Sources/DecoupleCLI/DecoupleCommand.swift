@@ -15,7 +15,7 @@ struct DecoupleCommand: ParsableCommand {
             2 for bad input or usage. Errors are printed as `path:line:column: error: message`.
             """,
         version: version,
-        subcommands: [Generate.self, Inspect.self, Explain.self, PluginUsers.self]
+        subcommands: [Generate.self, Init.self, Inspect.self, Explain.self, PluginUsers.self]
     )
 
     /// The tool's version, which every cache key names (``OutputCache/toolIdentity``). A

@@ -62,7 +62,7 @@ public enum Generator {
     /// Scans sources into a catalog of types and protocols, with extensions merged. A file that
     /// does not parse and holds no annotation is left out, with a warning in
     /// ``Catalog/warnings``.
-    public static func catalog(of sources: [SourceFile]) -> Catalog {
+    package static func catalog(of sources: [SourceFile]) -> Catalog {
         let (files, skipped) = skippingUnneededBrokenFiles(scan(sources), configuration: Configuration())
         var catalog = Catalog(files: files)
         catalog.warnings = skipped

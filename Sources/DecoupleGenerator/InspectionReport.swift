@@ -3,8 +3,8 @@ import Foundation
 // MARK: - InspectionReport
 
 /// What `decouple inspect` prints: the catalog as text for people or JSON for tools.
-public enum InspectionReport {
-    public static func text(_ catalog: Catalog) -> String {
+package enum InspectionReport {
+    package static func text(_ catalog: Catalog) -> String {
         var lines: [String] = []
         for type in catalog.allTypes {
             let generics = type.genericParameters.isEmpty ? "" : "<\(type.genericParameters.joined(separator: ", "))>"
@@ -40,7 +40,7 @@ public enum InspectionReport {
         return lines.map { $0 + "\n" }.joined()
     }
 
-    public static func json(_ catalog: Catalog) throws -> String {
+    package static func json(_ catalog: Catalog) throws -> String {
         struct Parameter: Encodable {
             var label: String, type: String
         }

@@ -6,11 +6,11 @@
 /// `private` or `fileprivate` types of different files, or in different modules of one
 /// repository. That is a problem only when an adapter asks for the name and cannot tell which
 /// is meant; the resolver says so then, with the candidates.
-public struct Catalog: Sendable {
+package struct Catalog: Sendable {
     /// Every declaration of each qualified name, in input order.
-    public private(set) var declarations: [String: [TypeDeclaration]] = [:]
+    package private(set) var declarations: [String: [TypeDeclaration]] = [:]
     /// Protocols by qualified name, the library's own included.
-    public private(set) var protocols: [String: ProtocolDeclaration] = [:]
+    package private(set) var protocols: [String: ProtocolDeclaration] = [:]
     /// The modules each file imports, by path.
     private(set) var imports: [String: [ImportDeclaration]] = [:]
     /// Every `// decouple:` annotation with the declaration it is on.
@@ -25,16 +25,16 @@ public struct Catalog: Sendable {
     private var protocolNamesByLast: [String: [String]] = [:]
 
     /// Problems found while reading the sources (syntax errors, bad annotations).
-    public var problems: [Diagnostic] { diagnostics }
+    package var problems: [Diagnostic] { diagnostics }
     /// What did not stop the reading: each file left out because it does not parse and holds
     /// no annotation (``Generator/catalog(of:)``).
-    public internal(set) var warnings: [Diagnostic] = []
+    package internal(set) var warnings: [Diagnostic] = []
 
     /// Types by qualified name: the first declaration of each (``declarations`` has them all).
-    public var types: [String: TypeDeclaration] { declarations.compactMapValues(\.first) }
+    package var types: [String: TypeDeclaration] { declarations.compactMapValues(\.first) }
 
     /// Every declaration, ordered by name and then position.
-    public var allTypes: [TypeDeclaration] {
+    package var allTypes: [TypeDeclaration] {
         declarations.keys.sorted().flatMap { declarations[$0]! }
     }
 
@@ -123,7 +123,7 @@ public struct Catalog: Sendable {
     }
 
     /// A type is no more visible than the type it is declared in, even when it is declared in an
-    /// extension of that type in another file: `extension API { public struct User {} }` gives an
+    /// extension of that type in another file: `extension API { package struct User {} }` gives an
     /// internal `API.User` when `API` is internal.
     private mutating func capAccessByEnclosingTypes() {
         // Nested types only, outer ones first; each name's depth counted once, not in every

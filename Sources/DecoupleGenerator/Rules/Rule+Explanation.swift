@@ -13,6 +13,10 @@ extension Diagnostic.Rule {
             "The `--cache` path cannot serve as the cache: it is a file, cannot be read, is the output, or would hold the output or sit inside it. Name a folder of its own (it is created when missing)."
         case .nothingToGenerate:
             "A warning: the run made no adapter, because no configuration was found (or it maps nothing) and no model has a `// decouple:` annotation. The output is still written, with no adapters, so a stale file never lingers; usually the configuration is elsewhere: pass it with `--config`."
+        case .configurationExists:
+            "`decouple init` writes a first configuration and never overwrites one: the file it would write exists. Edit that file, or pass `--output` with another path."
+        case .partialMatch:
+            "A warning of `decouple init`: a model and a content protocol share some requirement names but not all, or all of them but the adapter would be refused (the message says why). The pair is left out of the proposed configuration; map the missing requirements by hand to adapt it."
         case .configurationNotJSON:
             "The configuration file is empty, is not UTF-8 (a UTF-16 file is named as such), or is not valid JSON. The position is where the JSON parser stopped. The configuration is a JSON object such as `{\"adapters\": []}`."
         case .configurationShape:

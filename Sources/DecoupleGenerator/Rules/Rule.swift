@@ -12,6 +12,8 @@ extension Diagnostic {
         case unwritableOutput
         case unusableCache
         case nothingToGenerate
+        case configurationExists
+        case partialMatch
         case configurationNotJSON
         case configurationShape
         case configurationMissingKey
@@ -106,7 +108,7 @@ extension Diagnostic {
         /// The part of the reference the rule is listed in.
         public var area: Area {
             switch self {
-            case .unreadableInput, .outputOverwritesInput, .unwritableOutput, .unusableCache, .nothingToGenerate, .configurationNotJSON, .configurationShape, .configurationMissingKey,
+            case .unreadableInput, .outputOverwritesInput, .unwritableOutput, .unusableCache, .nothingToGenerate, .configurationExists, .partialMatch, .configurationNotJSON, .configurationShape, .configurationMissingKey,
                  .unknownConfigurationKey, .unknownConfigurationValue, .notAMemberName:
                 .configuration
             case .syntaxError, .nestingTooDeep, .skippedUnparsableFile, .malformedAnnotation, .detachedAnnotation,

@@ -8,7 +8,7 @@ import SwiftSyntax
 ///
 /// Two conditions are equal when they are written alike: `!DEBUG` from a source and the `#else`
 /// of `#if DEBUG` are the same condition.
-public indirect enum Condition: Sendable, CustomStringConvertible {
+package indirect enum Condition: Sendable, CustomStringConvertible {
     /// A condition as the source writes it. `isOperand`: it is one operand (a name, a call, a
     /// literal, a parenthesized condition, or one of those negated), which joins another without
     /// parentheses; `a || b` is not.
@@ -38,13 +38,13 @@ public indirect enum Condition: Sendable, CustomStringConvertible {
     }
 
     /// `!os(iOS)` for an operand, `!(a && b)` for anything else, and `x` for `!x`.
-    public var negated: Condition {
+    package var negated: Condition {
         if case .not(let condition) = self { return condition }
         return .not(self)
     }
 
     /// Whether it joins another condition without parentheses.
-    public var isOperand: Bool {
+    package var isOperand: Bool {
         switch self {
         case .written(_, let isOperand): isOperand
         case .not: true
@@ -54,7 +54,7 @@ public indirect enum Condition: Sendable, CustomStringConvertible {
     }
 
     /// The condition as Swift writes it after `#if`.
-    public var text: String {
+    package var text: String {
         switch self {
         case .written(let text, _): text
         case .not(let condition): condition.isOperand ? "!" + condition.text : "!(\(condition.text))"
@@ -63,11 +63,11 @@ public indirect enum Condition: Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// Conditions that must all hold, as one `#if` condition: `true` for none, the one condition
     /// as it is, or each operand joined by `&&` (anything else in parentheses).
-    public static func conjunction(_ conditions: [Condition]) -> String {
+    package static func conjunction(_ conditions: [Condition]) -> String {
         guard conditions.count > 1 else { return conditions.first?.text ?? "true" }
         return conditions.map { $0.isOperand ? $0.text : "(\($0.text))" }.joined(separator: " && ")
     }
@@ -107,8 +107,8 @@ public indirect enum Condition: Sendable, CustomStringConvertible {
 }
 
 extension Condition: Hashable {
-    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.text == rhs.text }
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.text == rhs.text }
+    package func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
 
 /// Every case is written with the same fields, in the same order, so that a coder that keeps no
@@ -118,7 +118,7 @@ extension Condition: Codable {
         case kind, text, isOperand, conditions, alternatives
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let (kind, text, isOperand, conditions, alternatives): (String, String, Bool, [Condition], [[Condition]]) = switch self {
         case .written(let text, let isOperand): ("written", text, isOperand, [], [])
@@ -133,7 +133,7 @@ extension Condition: Codable {
         try container.encode(alternatives, forKey: .alternatives)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let kind = try container.decode(String.self, forKey: .kind)
         let text = try container.decode(String.self, forKey: .text)

@@ -18,10 +18,10 @@ struct ExactName: Hashable {
 }
 
 /// Swift's access levels, ordered from most to least restricted.
-public enum AccessLevel: String, Sendable, Comparable, CaseIterable, Codable {
+package enum AccessLevel: String, Sendable, Comparable, CaseIterable, Codable {
     case `private`, `fileprivate`, `internal`, `package`, `public`, `open`
 
-    public static func < (lhs: Self, rhs: Self) -> Bool {
+    package static func < (lhs: Self, rhs: Self) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 
@@ -36,18 +36,18 @@ public enum AccessLevel: String, Sendable, Comparable, CaseIterable, Codable {
 }
 
 /// A type as the scanner sees it: written out in Swift, written as is.
-public struct TypeReference: Hashable, Sendable, CustomStringConvertible, Codable {
+package struct TypeReference: Hashable, Sendable, CustomStringConvertible, Codable {
     /// The type without its outer optional: `String` for `String?`.
-    public var wrapped: String
+    package var wrapped: String
     /// Whether the type is optional (`T?`, `T!` or `Optional<T>`).
-    public var isOptional: Bool
+    package var isOptional: Bool
 
-    public init(wrapped: String, isOptional: Bool) {
+    package init(wrapped: String, isOptional: Bool) {
         self.wrapped = wrapped
         self.isOptional = isOptional
     }
 
-    public var description: String { isOptional ? "\(wrapped)?" : wrapped }
+    package var description: String { isOptional ? "\(wrapped)?" : wrapped }
 
     /// The wrapped type's name, so that `Swift.String` and `String` compare equal.
     var name: QualifiedName { QualifiedName(wrapped) }
@@ -56,7 +56,7 @@ public struct TypeReference: Hashable, Sendable, CustomStringConvertible, Codabl
 /// A method's name, argument labels and types as the source declares them. Two signatures are
 /// equal when a conformance would accept one for the other: the same name and labels, and the
 /// same parameter and return types once their names are read (`-> Swift.String` is `-> String`).
-public struct MethodSignature: Hashable, Sendable, CustomStringConvertible, Codable {
+package struct MethodSignature: Hashable, Sendable, CustomStringConvertible, Codable {
     /// A parameter's argument label (`_` for none) and type.
     struct Parameter: Hashable, Sendable, Codable {
         var label: String
@@ -82,13 +82,13 @@ public struct MethodSignature: Hashable, Sendable, CustomStringConvertible, Coda
     }
 
     /// The method's name and return type, as Swift names a method: `price(in:) -> String`.
-    public var description: String {
+    package var description: String {
         let labels = parameters.map { "\($0.label):" }.joined()
         return "\(name)\(generics ?? "")(\(labels))" + effectsText + (returnType.map { " -> \($0)" } ?? "")
     }
 
     /// With the parameters' types, for when the types are what differs: `price(in: String) -> String`.
-    public var typedDescription: String {
+    package var typedDescription: String {
         let parameters = parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ")
         return "\(name)\(generics ?? "")(\(parameters))" + effectsText + (returnType.map { " -> \($0)" } ?? "")
     }
@@ -97,107 +97,107 @@ public struct MethodSignature: Hashable, Sendable, CustomStringConvertible, Coda
 }
 
 /// A property or method of a model type.
-public struct MemberDeclaration: Hashable, Sendable, Codable {
-    public enum Kind: String, Sendable, Codable {
+package struct MemberDeclaration: Hashable, Sendable, Codable {
+    package enum Kind: String, Sendable, Codable {
         case property, method
     }
 
     /// The name without backticks.
-    public var name: String
-    public var kind: Kind
+    package var name: String
+    package var kind: Kind
     /// The property's type, or the method's return type; `nil` when it can't be known from the
     /// source (a property initialised from an expression with no annotation).
-    public var type: TypeReference?
+    package var type: TypeReference?
     /// A method's signature, e.g. `price(in:) -> String`.
-    public var signature: MethodSignature?
-    public var isStatic: Bool
+    package var signature: MethodSignature?
+    package var isStatic: Bool
     /// Declared with `let`: a constant, which an actor can expose without isolation.
-    public var isConstant: Bool = false
-    public var access: AccessLevel
-    public var position: SourcePosition
+    package var isConstant: Bool = false
+    package var access: AccessLevel
+    package var position: SourcePosition
     /// The `#if` conditions the member is declared under, outermost first (relative to its type
     /// or extension); empty when it is always compiled.
-    public var conditions: [Condition] = []
+    package var conditions: [Condition] = []
     /// Why the type of a property with no written type could not be inferred.
-    public var inferenceFailure: String?
+    package var inferenceFailure: String?
     /// A property initialised from `A.B.c` or `A.B.c(…)` with no written type: the path, for the
     /// catalog to read once it knows every type (an enum case, or a static member of a known type).
-    public var staticReference: [String]?
+    package var staticReference: [String]?
     /// The `where` clause of the extension the member is declared in (`T == Int`), when it is
     /// constrained: the member exists only for the types that meet it.
-    public var constraint: String?
+    package var constraint: String?
     /// A property's getter effects (`get async throws`): `async` and `throws`, in that order.
-    public var getterEffects: [String] = []
+    package var getterEffects: [String] = []
     /// A method declared `mutating`.
-    public var isMutating: Bool = false
+    package var isMutating: Bool = false
     /// Declared `nonisolated`: an actor's member that any code may use synchronously.
-    public var isNonisolated: Bool = false
+    package var isNonisolated: Bool = false
     /// Declared `@MainActor` in a type that is not, or in a `@MainActor extension`: read on the
     /// main actor only.
-    public var isMainActor: Bool = false
+    package var isMainActor: Bool = false
     /// Neither the member nor its type or extension says how it is isolated (`nonisolated`,
     /// `@MainActor`, an actor): it takes the module's default isolation.
-    public var followsDefaultIsolation: Bool = false
+    package var followsDefaultIsolation: Bool = false
     /// A property initialised from a call of a name (`Box(3)`, `iOSTabs()`), not unwrapped: the
     /// name, for the catalog to check once it knows every type (failable, generic, lower-case).
-    public var initializerCall: String?
+    package var initializerCall: String?
     /// The argument labels of ``initializerCall`` (`_` for an unlabelled argument); `nil` when
     /// it has a trailing closure, which any initializer taking a closure last may take.
-    public var initializerCallLabels: [String]?
+    package var initializerCallLabels: [String]?
 }
 
 /// A conformance that holds only under a condition: `extension Box: Equatable where T: Equatable`.
-public struct ConditionalConformance: Hashable, Sendable, Codable {
-    public var protocolName: String
-    public var condition: String
+package struct ConditionalConformance: Hashable, Sendable, Codable {
+    package var protocolName: String
+    package var condition: String
 }
 
 /// An `import` a source file makes, with the `#if` conditions it is under.
-public struct ImportDeclaration: Hashable, Sendable, Codable {
-    public var module: String
-    public var conditions: [Condition]
+package struct ImportDeclaration: Hashable, Sendable, Codable {
+    package var module: String
+    package var conditions: [Condition]
 }
 
 /// A struct, class, enum or actor found in the sources, with the members of all its extensions.
-public struct TypeDeclaration: Hashable, Sendable, Codable {
-    public enum Kind: String, Sendable, Codable {
+package struct TypeDeclaration: Hashable, Sendable, Codable {
+    package enum Kind: String, Sendable, Codable {
         case `struct`, `class`, `enum`, `actor`
     }
 
     /// The name as declared: `User`.
-    public var name: String
+    package var name: String
     /// The name with its enclosing types: `API.User`.
-    public var qualifiedName: String
-    public var kind: Kind
+    package var qualifiedName: String
+    package var kind: Kind
     /// The access level the type really has, taking enclosing types into account.
-    public var access: AccessLevel
-    public var genericParameters: [String]
+    package var access: AccessLevel
+    package var genericParameters: [String]
     /// Protocols and superclasses named in the declaration and in its extensions.
-    public var inheritedTypes: [String]
-    public var members: [MemberDeclaration]
-    public var position: SourcePosition
+    package var inheritedTypes: [String]
+    package var members: [MemberDeclaration]
+    package var position: SourcePosition
     /// `// decouple:` annotations on the type or its extensions.
-    public var annotations: [Annotation]
+    package var annotations: [Annotation]
     /// The `#if` conditions the type is declared under, outermost first; empty when it is always
     /// compiled. Two declarations of one name under different conditions are alternatives.
-    public var conditions: [Condition] = []
+    package var conditions: [Condition] = []
     /// A class declared `final` (an `open` or plain class is not).
-    public var isFinal: Bool = false
+    package var isFinal: Bool = false
     /// Declared `@MainActor`: its members are read on the main actor only, so a conformance
     /// generated for it is isolated to the main actor.
-    public var isMainActor: Bool = false
+    package var isMainActor: Bool = false
     /// Declared `nonisolated`: not isolated to the main actor even where the module's default
     /// isolation is.
-    public var isNonisolated: Bool = false
+    package var isNonisolated: Bool = false
     /// The module the file is in, when its path shows one (`Sources/NAME/…`, `Tests/NAME/…`).
-    public var module: String?
+    package var module: String?
     /// Conformances added by extensions with a `where` clause; not used where they may not hold.
-    public var conditionalConformances: [ConditionalConformance] = []
+    package var conditionalConformances: [ConditionalConformance] = []
     /// The argument labels of each `init?` or `init!` the type has (`_` for an unlabelled
     /// argument), or `nil` for one that a call with other labels may call too (a parameter with
     /// a default value, or variadic). A call of the type whose labels match none of them gives
     /// no `nil`: `Relation("x")` beside `init?(rawValue:)`.
-    public var failableInitializers: [[String]?] = []
+    package var failableInitializers: [[String]?] = []
 
     /// The first non-static member with this name.
     func member(named name: String) -> MemberDeclaration? {
@@ -236,52 +236,52 @@ public struct TypeDeclaration: Hashable, Sendable, Codable {
 }
 
 /// A requirement of a content protocol.
-public struct Requirement: Hashable, Sendable, Codable {
-    public var name: String
-    public var kind: MemberDeclaration.Kind
-    public var type: TypeReference
+package struct Requirement: Hashable, Sendable, Codable {
+    package var name: String
+    package var kind: MemberDeclaration.Kind
+    package var type: TypeReference
     /// A method's signature, e.g. `price(in:) -> String`.
-    public var signature: MethodSignature?
-    public var position: SourcePosition?
+    package var signature: MethodSignature?
+    package var position: SourcePosition?
     /// A property requirement's getter effects (`{ get async throws }`): `async` and `throws`.
-    public var getterEffects: [String] = []
+    package var getterEffects: [String] = []
     /// A method requirement declared `mutating`.
-    public var isMutating: Bool = false
+    package var isMutating: Bool = false
     /// The `#if` conditions the requirement is declared under (relative to its protocol); one
     /// declared alike in several branches is one requirement, under any of their conditions.
-    public var conditions: [Condition] = []
+    package var conditions: [Condition] = []
     /// A `get async` property or an `async` method: callers await it, whatever the witness's
     /// isolation.
     var isAsync: Bool { getterEffects.contains("async") || signature?.effects.contains("async") == true }
 }
 
 /// A protocol a view declares for its content.
-public struct ProtocolDeclaration: Hashable, Sendable, Codable {
-    public var name: String
-    public var qualifiedName: String
-    public var access: AccessLevel
-    public var requirements: [Requirement]
-    public var position: SourcePosition?
+package struct ProtocolDeclaration: Hashable, Sendable, Codable {
+    package var name: String
+    package var qualifiedName: String
+    package var access: AccessLevel
+    package var requirements: [Requirement]
+    package var position: SourcePosition?
     /// True for the protocols `Decouple` itself declares, which need no source.
-    public var isBuiltIn: Bool
+    package var isBuiltIn: Bool
     /// The `#if` conditions the protocol is declared under.
-    public var conditions: [Condition] = []
+    package var conditions: [Condition] = []
     /// The protocols it refines, as written (`Titled`, `A & B`, `Sendable`).
-    public var inheritedTypes: [String] = []
+    package var inheritedTypes: [String] = []
     /// It refines `Sendable`, directly or through protocols in the sources.
-    public var refinesSendable: Bool = false
+    package var refinesSendable: Bool = false
     /// Declared `@MainActor`: its conformances are isolated to the main actor, which an actor's
     /// cannot be.
-    public var isMainActor: Bool = false
+    package var isMainActor: Bool = false
     /// Declared `nonisolated`: not isolated to the main actor even where the module's default
     /// isolation is.
-    public var isNonisolated: Bool = false
+    package var isNonisolated: Bool = false
     /// It refines, directly or not, a protocol in the sources that is not `@MainActor`: a
     /// conformance isolated by the protocol alone would cross into the main actor there.
-    public var refinesANonisolatedProtocol: Bool = false
+    package var refinesANonisolatedProtocol: Bool = false
     /// Requirements a generated conformance cannot meet (a settable or static property, a
     /// static method, an initializer, a subscript): the protocol is refused, not half adapted.
-    public var unsupported: [UnsupportedRequirement] = []
+    package var unsupported: [UnsupportedRequirement] = []
 
     /// `@MainActor`, and so is every protocol it refines in the sources: its conformances are
     /// on the main actor with no mark of their own.
@@ -292,25 +292,25 @@ public struct ProtocolDeclaration: Hashable, Sendable, Codable {
 }
 
 /// A protocol requirement a generated conformance cannot meet, and why.
-public struct UnsupportedRequirement: Hashable, Sendable, Codable {
+package struct UnsupportedRequirement: Hashable, Sendable, Codable {
     /// What it is, as a message names it: `a settable property 'label' ({ get set })`.
-    public var description: String
-    public var position: SourcePosition?
+    package var description: String
+    package var position: SourcePosition?
 }
 
 /// A `// decouple: Protocol(requirement: member, …)` comment on a model.
-public struct Annotation: Hashable, Sendable, Codable {
-    public struct Mapping: Hashable, Sendable, Codable {
-        public var requirement: String
-        public var member: String
+package struct Annotation: Hashable, Sendable, Codable {
+    package struct Mapping: Hashable, Sendable, Codable {
+        package var requirement: String
+        package var member: String
         /// A Swift expression used when the member is `nil`.
-        public var defaultValue: String?
-        public var position: SourcePosition
+        package var defaultValue: String?
+        package var position: SourcePosition
         /// Where the default is written.
-        public var defaultPosition: SourcePosition?
+        package var defaultPosition: SourcePosition?
     }
 
-    public var protocolName: String
-    public var mappings: [Mapping]
-    public var position: SourcePosition
+    package var protocolName: String
+    package var mappings: [Mapping]
+    package var position: SourcePosition
 }

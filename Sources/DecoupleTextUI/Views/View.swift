@@ -77,10 +77,10 @@ open class View {
     /// The view's lines at the given width. Override to draw; the default draws the subviews one
     /// under another.
     ///
-    /// Whatever an override returns, the parent reads it through ``lines(width:)``, which holds
+    /// Whatever an override returns, the parent reads it through ``View/lines(width:)``, which holds
     /// it to the rendering rule: at most `max(width, 0)` columns (and at most
     /// ``TextWidth/maximumColumns``), with no control character. Draw subviews with their
-    /// ``lines(width:)``, never by calling their `render(width:)`.
+    /// ``View/lines(width:)``, never by calling their `render(width:)`.
     open func render(width: Int) -> [String] {
         drawing(width) { width in subviews.flatMap { $0.lines(width: width) } }
     }
