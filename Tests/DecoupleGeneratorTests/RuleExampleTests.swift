@@ -378,3 +378,27 @@ import Testing
         }
     }
 }
+
+/// A member declared in an extension with type arguments (`extension Key<Double>`) is not every
+/// instance's, as one declared under `where Value == Double` is not: neither can witness a
+/// requirement for all of them.
+@Suite struct BoundGenericExtensionTests {
+    @Test func aMemberOfABoundGenericExtension_isRefusedLikeAConstrainedOne() {
+        let output = generate(["M.swift": """
+            protocol Row { var title: String { get } }
+            struct Key<Value> { var name: String }
+            extension Key<Double> { var title: String { name } }
+            extension Key where Value == Int { var label: String { name } }
+            """], config: """
+            { "adapters": [ { "model": "Key", "protocol": "Row" }, { "model": "Key", "protocol": "Row", "style": "factory" } ] }
+            """)
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            M.swift:3:29: error: 'title' is declared in an extension constrained by `where Self == Key<Double>`, so not every 'Key' has it, and it cannot implement 'Row.title' for all of them; declare it in an extension without `where`, or map 'title' to another member [#ConstrainedExtensionMember]
+            decouple.json:1:56: error: cannot adapt 'Key' to 'Row': 2 problems:
+            M.swift:3:29: error: 'title' is declared in an extension constrained by `where Self == Key<Double>`, so not every 'Key' has it, and it cannot implement 'Row.title' for all of them; declare it in an extension without `where`, or map 'title' to another member [#ConstrainedExtensionMember]
+            decouple.json:1:56: error: generic model 'Key' cannot be registered in a factory without its type arguments; use the conformance style [#FactoryGenericModel]
+            """
+        }
+    }
+}

@@ -113,7 +113,7 @@ final class DeclarationVisitor: SyntaxVisitor {
             annotations: annotations(on: Syntax(node), before: node.extendedType),
             position: position(of: node.extendedType),
             conditions: conditions,
-            whereClause: node.genericWhereClause.map { $0.requirements.trimmedText }))
+            whereClause: Self.constraint(of: node)))
         let cap = min(access.map { $0 == .private ? .fileprivate : $0 } ?? .open, scopes.last?.access ?? .open)
         var scope = Scope(
             qualifiedName: qualified, access: cap, memberAccess: memberAccess,
@@ -125,6 +125,16 @@ final class DeclarationVisitor: SyntaxVisitor {
     }
 
     override func visitPost(_ node: ExtensionDeclSyntax) { leaveScope() }
+
+    /// What limits an extension to some of the type's instances: its `where` clause, and type
+    /// arguments written on the extended type (`extension Key<Double>` is `Self == Key<Double>`),
+    /// joined with `, `; `nil` for an extension of every instance.
+    static func constraint(of node: ExtensionDeclSyntax) -> String? {
+        let isBound = node.extendedType.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .leftAngle }
+        let constraints = [isBound ? "Self == \(node.extendedType.trimmedText)" : nil, node.genericWhereClause.map { $0.requirements.trimmedText }]
+        let written = constraints.compactMap { $0 }
+        return written.isEmpty ? nil : written.joined(separator: ", ")
+    }
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = QualifiedName.unescaped(node.name.text)
