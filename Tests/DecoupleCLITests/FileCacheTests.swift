@@ -230,7 +230,7 @@ import Testing
             #expect(run.status == 0, "\(what): \(run.stderr)")
             #expect(run.stderr == "wrote Out.swift from the cache (5 source files, 1 scanned: the same declarations)\n", "\(what)")
             #expect(try bytes(workspace, "Out.swift") == before, "\(what)")
-            #expect(try workspace.read(index).hasPrefix("// decouple-scan 5 index key="), "\(what): the index was not written again")
+            #expect(try workspace.read(index).hasPrefix("{\"format\":\"decouple-cache\",\"key\":"), "\(what): the index was not written again")
         }
     }
 

@@ -54,21 +54,16 @@ final class Workspace {
             .filter { $0.hasSuffix(".output") }.sorted()
     }
 
-    /// The keys of the entries in the scan cache's pack: after its header line, records of a
-    /// line `<key> <digest> <length>` and `length` bytes.
+    /// The keys of the entries in the scan cache's pack: after its header line, a JSON record
+    /// whose `files` are the entries by key.
     func scanCacheEntries(_ folder: String) throws -> [String] {
         let packs = try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder + "/files").path)
             .filter { $0.hasSuffix(".pack") }
         guard packs.count == 1 else { return [] }
-        let bytes = Array(try Data(contentsOf: url.appendingPathComponent("\(folder)/files/\(packs[0])")))
-        var keys: [String] = []
-        var start = bytes.firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count
-        while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            let fields = String(decoding: bytes[start..<newline], as: UTF8.self).split(separator: " ")
-            keys.append(String(fields[0]))
-            start = newline + 1 + Int(fields[2])!
-        }
-        return keys.sorted()
+        let bytes = try Data(contentsOf: url.appendingPathComponent("\(folder)/files/\(packs[0])"))
+        let body = bytes[(bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex - 1) + 1..<bytes.endIndex]
+        let record = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
+        return ((record?["files"] as? [String: Any])?.keys).map { $0.sorted() } ?? []
     }
 
     /// The scan cache's pack or index, as a path relative to the workspace.
