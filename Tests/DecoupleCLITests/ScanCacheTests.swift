@@ -60,6 +60,14 @@ extension InProcessWrites {
             try (line + "\n" + body).write(toFile: path, atomically: false, encoding: .utf8)
         }
 
+        /// Whether the entry at `path` is one this version writes for the key of `header`, and
+        /// reads. (A record's keys are in no set order, so its bytes may differ from run to run.)
+        private func isWrittenAgain(_ path: String, as format: CacheEntryFormat, like header: CacheHeader, in folder: String) throws -> Bool {
+            let written = try entry(at: path).header
+            return written.version == CacheHeader.version && written.key == header.key && written.kind == header.kind
+                && format.read(header.key, in: folder) != nil
+        }
+
         /// Ways to spoil the entry at `path`, whose header and body are given: each writes it
         /// spoiled. The header's fields are compared as values, so a re-encoded valid header
         /// would be a hit.
@@ -92,16 +100,17 @@ extension InProcessWrites {
             let pack = try file(in: root, ending: ".pack")
             let index = try file(in: root, ending: ".index")
             let validPack = try entry(at: pack.path).body
-            #expect(validPack.contains("\"line\":2}"))
+            #expect(validPack.contains("\"line\":2"))
             let hex = String(repeating: "ab", count: 32)
             let noDeclarations = #"{"extensions":[],"imports":[],"protocols":[],"types":[]}"#
             let hostilePacks = [
                 ("no JSON", "garbage"),
                 ("truncated JSON", String(validPack.prefix(validPack.count / 2))),
                 ("a record of another shape", #"{"files":3}"#),
-                ("an entry without its declarations", #"{"files":{"\#(hex)":{"declarations":"\#(hex)"}}}"#),
-                ("a key that is no digest", #"{"files":{"x":{"declarations":"\#(hex)","scanned":\#(noDeclarations)}}}"#),
-                ("a line past Int's range", validPack.replacingOccurrences(of: "\"line\":2}", with: "\"line\":1e300}")),
+                ("an entry without its declarations", #"{"declarations":"\#(hex)","key":"\#(hex)"}"#),
+                ("a key that is no digest", #"{"declarations":"\#(hex)","key":"x","scanned":\#(noDeclarations)}"#),
+                ("a good entry, then a line that is none", #"{"declarations":"\#(hex)","key":"\#(hex)","scanned":\#(noDeclarations)}"# + "\nx\n"),
+                ("a line past Int's range", validPack.replacingOccurrences(of: "\"line\":2", with: "\"line\":1e300")),
             ]
             for (what, body) in hostilePacks {
                 packFormat.write(body, key: pack.key, in: root)
@@ -143,7 +152,7 @@ extension InProcessWrites {
                 let cache = ScanCache(folder: root, version: "test")
                 #expect(try cache.generate(sources: sources, configuration: Configuration()).get() == cold, "\(what)")
                 #expect(cache.counts.scanned == 3, "\(what): served from the pack")
-                #expect(try entry(at: pack).header == packHeader, "\(what): the pack was not written again")
+                #expect(try isWrittenAgain(pack, as: packFormat, like: packHeader, in: root), "\(what): the pack was not written again")
             }
             for (what, corrupt) in corruptions(of: indexHeader, indexBody, at: index) {
                 try corrupt()
@@ -151,7 +160,7 @@ extension InProcessWrites {
                 #expect(cache.declarationDigests(for: sources) == digests, "\(what)")
                 #expect(cache.counts.scanned == 0, "\(what)")
                 cache.writeIndex()
-                #expect(try entry(at: index).header == indexHeader, "\(what): the index was not written again")
+                #expect(try isWrittenAgain(index, as: indexFormat, like: indexHeader, in: root), "\(what): the index was not written again")
             }
         }
 

@@ -6,7 +6,7 @@ import Foundation
 
 /// The first line of every file in a cache folder, as JSON: what the file is, the key it was
 /// written for, and the length and SHA-256 of the body after the line. The body is the entry's
-/// payload: generated code, or a JSON record of the scan cache's (``ScanPack``, ``ScanIndex``).
+/// payload: generated code, or the scan cache's JSON records (``ScanEntry`` lines, ``ScanIndex``).
 struct CacheHeader: Codable, Equatable {
     /// The same in every entry: `decouple-cache`.
     var format: String
@@ -121,13 +121,14 @@ package struct CacheEntryFormat: Sendable {
         _ = try? OutputFile.write(String(decoding: firstLine, as: UTF8.self) + "\n" + body, to: entryPath(of: key, in: folder))
     }
 
-    /// Stores `record` for `key` as JSON. Best effort, like ``write(_:key:in:)``.
+    /// Stores `record` for `key` as JSON, its keys in no set order (sorting them cost more
+    /// than the rest of the encoding). Best effort, like ``write(_:key:in:)``.
     func write(record: some Encodable, key: String, in folder: String) {
-        guard let body = try? Self.encoder.encode(record) else { return }
+        guard let body = try? JSONEncoder().encode(record) else { return }
         write(String(decoding: body, as: UTF8.self), key: key, in: folder)
     }
 
-    /// JSON on one line (a header must be), keys sorted: the same record is the same bytes.
+    /// A header's JSON: on one line, as a header must be, its keys sorted.
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

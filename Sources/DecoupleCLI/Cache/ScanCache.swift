@@ -3,19 +3,16 @@ import Foundation
 
 // MARK: - Records
 
-/// The body of the scan cache's pack: the entries of the files the last generating run read,
-/// by the key of each (``ScanCache/key(path:content:)``).
-struct ScanPack: Codable {
-    var files: [String: ScanEntry]
-}
-
-/// One file's entry in the pack.
+/// One file's entry in the scan cache's pack, whose body is one such record per line, as JSON
+/// (JSON Lines): the entries of the files the last generating run read.
 struct ScanEntry: Codable {
+    /// The entry's key (``ScanCache/key(path:content:)``).
+    var key: String
     /// The digest of what the file declares, positions left out
-    /// (``ScanCache/declarationDigest(of:)``).
+    /// (``ScanCache/declarationDigest(ofSortedJSON:)``).
     var declarations: String
     /// What the scanner found in the file: its types, extensions, protocols and imports, as
-    /// the scanner codes them. Its path is the entry's key's, and is not stored.
+    /// the scanner codes them. Its path is the key's, and is not stored.
     var scanned: ScannedFile
 }
 
@@ -34,7 +31,7 @@ struct ScanIndex: Codable {
 /// Two files in the cache folder, each a cache entry that proves itself before use
 /// (``CacheEntryFormat``), so that a truncated, damaged, edited, planted or older one is a
 /// miss, and each a JSON record:
-/// - the **pack** (``ScanPack``): the entries of the files the last generating run read, in
+/// - the **pack** (``ScanEntry`` records, one a line): the entries of the files the last generating run read, in
 ///   one file rather than one per source, since creating a file costs more than writing its
 ///   bytes. It keeps only the files of that run, so it does not grow as files change;
 /// - the **index** (``ScanIndex``): for each file the last run read, the digest of what it
@@ -47,6 +44,12 @@ public final class ScanCache: @unchecked Sendable {
     private static let packFormat = CacheEntryFormat(kind: "scan-pack", fileExtension: "pack")
     private static let indexFormat = CacheEntryFormat(kind: "scan-index", fileExtension: "index")
 
+    /// An entry as this run holds it: decoded, and its line of the pack.
+    private struct Kept {
+        var entry: ScanEntry
+        var line: Data
+    }
+
     private let folder: String
     private let version: String
     /// Whether the cache is written: not for a run that promises to write nothing (`--check`).
@@ -55,11 +58,11 @@ public final class ScanCache: @unchecked Sendable {
     private var reusedCount = 0
     private var scannedCount = 0
     /// The last generating run's pack, by key; `nil` until first needed.
-    private var pack: [String: ScanEntry]?
+    private var pack: [String: Kept]?
     /// The last run's index, by key, and whether one was read; `nil` until first needed.
     private var index: (digests: [String: String], found: Bool)?
     /// Entries of the files scanned by this run, by key, for the pack it writes.
-    private var fresh: [String: ScanEntry] = [:]
+    private var fresh: [String: Kept] = [:]
     /// The declaration digests of the files scanned by this run, by key: empty for a file with
     /// problems.
     private var freshDigests: [String: String] = [:]
@@ -123,7 +126,7 @@ public final class ScanCache: @unchecked Sendable {
         loadPack()
         let entry = fresh[key] ?? pack?[key]
         lock.unlock()
-        if var file = entry?.scanned {
+        if var file = entry?.entry.scanned {
             count(reused: true)
             file.path = source.path
             return file
@@ -136,38 +139,68 @@ public final class ScanCache: @unchecked Sendable {
         let file = SourceScanner.scan(source)
         count(reused: false)
         var digest = ""
-        var entry: ScanEntry?
+        var kept: Kept?
         if file.isGenerated {
             // Left out of every run: it declares nothing the output depends on.
             digest = Digest.of("generated")
-        } else if file.diagnostics.isEmpty, let declarations = Self.declarationDigest(of: file) {
-            digest = declarations
-            entry = ScanEntry(declarations: declarations, scanned: file)
+        } else if file.diagnostics.isEmpty, let line = try? CacheEntryFormat.encoder.encode(ScanEntry(key: "", declarations: "", scanned: file)) {
+            // One coding serves both: the digest reads the declarations' JSON, and the pack keeps
+            // the line, its first two fields (keys sorted) filled in.
+            digest = Self.declarationDigest(ofSortedJSON: line)
+            if let filled = Self.filling(line, key: key, declarations: digest) {
+                kept = Kept(entry: ScanEntry(key: key, declarations: digest, scanned: file), line: filled)
+            }
         }
         lock.lock()
         freshDigests[key] = digest
-        if let entry { fresh[key] = entry }
+        if let kept { fresh[key] = kept }
         lock.unlock()
         return file
     }
 
+    /// A line coded with an empty `declarations` and `key`, its first two fields with keys
+    /// sorted, given their values.
+    private static func filling(_ line: Data, key: String, declarations: String) -> Data? {
+        let empty = Data(#"{"declarations":"","key":"","#.utf8)
+        guard line.starts(with: empty) else { return nil }
+        return Data(#"{"declarations":"\#(declarations)","key":"\#(key)","#.utf8) + line.dropFirst(empty.count)
+    }
+
     /// The digest of what a scanned file declares, wherever in the file: its JSON coding with
-    /// the line and column of every ``SourcePosition`` left out (its file is kept).
-    static func declarationDigest(of file: ScannedFile) -> String? {
-        func withoutLinesAndColumns(_ value: Any) -> Any {
-            if let object = value as? [String: Any] {
-                if Set(object.keys) == ["file", "line", "column"] { return ["file": object["file"]!] }
-                return object.mapValues(withoutLinesAndColumns)
+    /// keys sorted, in which every ``SourcePosition`` reads `{"column":C,"file":F,"line":L}`,
+    /// digested with each position's line and column left out (`{"file":F}`). `{"column":`
+    /// and `,"line":` can only be keys there, since a quote inside a JSON string is escaped,
+    /// and only a position has them.
+    static func declarationDigest(ofSortedJSON json: Data) -> String {
+        let column = Array(#"{"column":"#.utf8)
+        let line = Array(#","line":"#.utf8)
+        var kept: [UInt8] = []
+        kept.reserveCapacity(json.count)
+        json.withUnsafeBytes { bytes in
+            func at(_ offset: Int, _ pattern: [UInt8]) -> Bool {
+                offset + pattern.count <= bytes.count && pattern.indices.allSatisfy { bytes[offset + $0] == pattern[$0] }
             }
-            if let array = value as? [Any] { return array.map(withoutLinesAndColumns) }
-            return value
+            func number(from offset: Int) -> Int {
+                var end = offset
+                while end < bytes.count, bytes[end] == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+                return end
+            }
+            var offset = 0
+            while offset < bytes.count {
+                if at(offset, column) {
+                    kept.append(UInt8(ascii: "{"))
+                    offset = number(from: offset + column.count)
+                    if offset < bytes.count, bytes[offset] == UInt8(ascii: ",") { offset += 1 }
+                } else if at(offset, line) {
+                    offset = number(from: offset + line.count)
+                } else {
+                    kept.append(bytes[offset])
+                    offset += 1
+                }
+            }
         }
-        guard let coded = try? CacheEntryFormat.encoder.encode(file),
-              let tree = try? JSONSerialization.jsonObject(with: coded),
-              let declarations = try? JSONSerialization.data(withJSONObject: withoutLinesAndColumns(tree), options: .sortedKeys)
-        else { return nil }
         var digest = Digest()
-        declarations.withUnsafeBytes { digest.add(bytes: $0) }
+        kept.withUnsafeBytes { digest.add(bytes: $0) }
         return digest.hex
     }
 
@@ -225,7 +258,7 @@ public final class ScanCache: @unchecked Sendable {
 
     /// A file's declaration digest, if this run or the last one knows it; the caller holds the lock.
     private func known(_ key: String) -> String? {
-        freshDigests[key] ?? index?.digests[key] ?? pack?[key]?.declarations
+        freshDigests[key] ?? index?.digests[key] ?? pack?[key]?.entry.declarations
     }
 
     // MARK: Reading and writing
@@ -238,13 +271,23 @@ public final class ScanCache: @unchecked Sendable {
         return digest.hex
     }
 
-    /// Reads the last generating run's pack, once; the caller holds the lock. A pack that does
-    /// not read, or holds a key or digest that is none, is a miss as a whole.
+    /// Reads the last generating run's pack, once; the caller holds the lock. A pack with a
+    /// line that is no entry, or a key or digest that is none, is a miss as a whole.
     private func loadPack() {
         guard pack == nil else { return }
-        let files = Self.packFormat.record(ScanPack.self, for: storeKey, in: folder)?.files
-        let valid = files?.allSatisfy { Digest.isHex($0.key.utf8) && Digest.isHex($0.value.declarations.utf8) } ?? false
-        pack = valid ? files : [:]
+        let lines = Self.packFormat.read(storeKey, in: folder).map { Data($0.utf8).split(separator: UInt8(ascii: "\n")) } ?? []
+        let entries = inParallel(lines.count, chunk: 8) { range in
+            range.map { index in try? JSONDecoder().decode(ScanEntry.self, from: lines[index]) }
+        }
+        var kept: [String: Kept] = [:]
+        for (line, entry) in zip(lines, entries) {
+            guard let entry, Digest.isHex(entry.key.utf8), Digest.isHex(entry.declarations.utf8) else {
+                pack = [:]
+                return
+            }
+            kept[entry.key] = Kept(entry: entry, line: Data(line))
+        }
+        pack = kept
     }
 
     /// Reads the last run's index, once; the caller holds the lock. An index that does not read,
@@ -268,14 +311,19 @@ public final class ScanCache: @unchecked Sendable {
         lock.lock()
         let keys = used.filter { fresh[$0] != nil || pack?[$0] != nil }
         let changed = !fresh.isEmpty || keys.count != pack?.count ?? 0
-        var kept: [String: ScanEntry] = [:]
+        var body = Data()
         if changed {
-            for key in keys { kept[key] = fresh[key] ?? pack?[key] }
+            var kept: [String: Kept] = [:]
+            for key in keys.sorted() {
+                guard let entry = fresh[key] ?? pack?[key] else { continue }
+                body += entry.line + Data("\n".utf8)
+                kept[key] = entry
+            }
             (pack, fresh) = (kept, [:])
         }
         lock.unlock()
         guard changed else { return }
-        Self.packFormat.write(record: ScanPack(files: kept), key: storeKey, in: folder)
+        Self.packFormat.write(String(decoding: body, as: UTF8.self), key: storeKey, in: folder)
         // Each build of the tool has a pack and an index of its own, under one key: those of
         // the builds written least recently go, both files together, so that upgrading the
         // tool does not leave a pack behind each time.

@@ -54,16 +54,16 @@ final class Workspace {
             .filter { $0.hasSuffix(".output") }.sorted()
     }
 
-    /// The keys of the entries in the scan cache's pack: after its header line, a JSON record
-    /// whose `files` are the entries by key.
+    /// The keys of the entries in the scan cache's pack: after its header line, one JSON record
+    /// a line, each with its `key`.
     func scanCacheEntries(_ folder: String) throws -> [String] {
         let packs = try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder + "/files").path)
             .filter { $0.hasSuffix(".pack") }
         guard packs.count == 1 else { return [] }
-        let bytes = try Data(contentsOf: url.appendingPathComponent("\(folder)/files/\(packs[0])"))
-        let body = bytes[(bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex - 1) + 1..<bytes.endIndex]
-        let record = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any]
-        return ((record?["files"] as? [String: Any])?.keys).map { $0.sorted() } ?? []
+        let lines = try Data(contentsOf: url.appendingPathComponent("\(folder)/files/\(packs[0])")).split(separator: UInt8(ascii: "\n"))
+        return try lines.dropFirst().map { line in
+            (try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])?["key"] as? String ?? ""
+        }.sorted()
     }
 
     /// The scan cache's pack or index, as a path relative to the workspace.
