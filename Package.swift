@@ -74,6 +74,8 @@ let targets: [Target] = [
         dependencies: [
             "DecoupleGenerator",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            // SHA-256 for the cache's keys and entry checks.
+            .product(name: "Crypto", package: "swift-crypto"),
         ],
         path: "Sources/DecoupleCLI"
     ),
@@ -198,6 +200,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
         // `swift package generate-documentation --target Decouple` (or any module users import):

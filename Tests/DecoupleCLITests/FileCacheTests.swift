@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import decouple
 
 /// The per-file half of `--cache`: each file's scanned declarations, found by its content.
 @Suite struct FileCacheTests {
@@ -54,6 +55,7 @@ import Testing
         #expect(try workspace.scanCacheEntries("cache").count == 3)
         let pack = try workspace.scanCacheFile("cache", ending: ".pack")
         let valid = try workspace.read(pack)
+        let entries = try workspace.scanCacheEntries("cache")
         // Another cache file: valid in itself, but written for another key.
         let planted = try workspace.read(workspace.scanCacheFile("cache", ending: ".index"))
         let body = valid[valid.index(after: valid.firstIndex(of: "\n")!)...]
@@ -76,7 +78,9 @@ import Testing
             #expect(run.status == 0, "\(what): \(run.stderr)")
             #expect(run.stderr.hasSuffix("(3 scanned, 0 from the cache)\n"), "\(what): \(run.stderr)")
             #expect(try bytes(workspace, "Out.swift") == cold, "\(what): served from a bad pack")
-            #expect(try workspace.read(pack) == valid, "\(what): the pack was not replaced")
+            // Replaced by a pack of the same entries (a record's keys are in no set order).
+            #expect(try workspace.read(pack).prefix(while: { $0 != "\n" }).hasSuffix(",\"version\":\(CacheHeader.version)}"), "\(what): the pack was not replaced")
+            #expect(try workspace.scanCacheEntries("cache") == entries, "\(what): the pack was not replaced")
         }
     }
 
@@ -230,7 +234,7 @@ import Testing
             #expect(run.status == 0, "\(what): \(run.stderr)")
             #expect(run.stderr == "wrote Out.swift from the cache (5 source files, 1 scanned: the same declarations)\n", "\(what)")
             #expect(try bytes(workspace, "Out.swift") == before, "\(what)")
-            #expect(try workspace.read(index).hasPrefix("// decouple-scan 5 index key="), "\(what): the index was not written again")
+            #expect(try workspace.read(index).hasPrefix("{\"format\":\"decouple-cache\",\"key\":"), "\(what): the index was not written again")
         }
     }
 

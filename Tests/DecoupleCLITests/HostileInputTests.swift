@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import decouple
 
 /// The tool under hostile input: each class of misuse ends in exit 2 and a message that names
 /// the problem and where it is, and leaves every input and the output byte for byte as they were,
@@ -485,8 +486,12 @@ import Testing
             ("edited body", valid.replacingOccurrences(of: "self.name", with: "self.nam")),
             ("planted", planted),
             ("old format", "// from the cache\n"),
+            ("another schema version", valid.replacingOccurrences(of: "\"version\":\(CacheHeader.version)}", with: "\"version\":\(CacheHeader.version + 1)}")),
+            ("another kind of entry", valid.replacingOccurrences(of: "\"kind\":\"output\"", with: "\"kind\":\"scan-pack\"")),
+            ("a header that is no JSON", String(valid.dropFirst())),
         ]
         for (what, text) in damaged {
+            #expect(text != valid, "\(what): not damaged")
             try workspace.write(text, to: entry)
             try FileManager.default.removeItem(at: workspace.url.appendingPathComponent("Out.swift"))
             let run = try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift")

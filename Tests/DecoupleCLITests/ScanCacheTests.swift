@@ -4,9 +4,9 @@ import Testing
 @testable import decouple
 
 extension InProcessWrites {
-    /// The scan cache's pack and index behind a valid header: the header's digest has no secret, so
-    /// anyone can write one. Whatever the body says, reading it is a miss or a correct read, never a
-    /// crash or another file's declarations.
+    /// The scan cache's pack and index behind a valid header: the header's SHA-256 has no
+    /// secret, so anyone can write one. Whatever the body says, reading it is a miss or a correct
+    /// read, never a crash or another file's declarations.
     @Suite struct ScanCacheTests {
         private let sources = (0..<3).map { index in
             SourceFile(path: "Models/File\(index).swift", text: """
@@ -19,11 +19,25 @@ extension InProcessWrites {
                 """)
         }
 
+        private let packFormat = CacheEntryFormat(kind: "scan-pack", fileExtension: "pack")
+        private let indexFormat = CacheEntryFormat(kind: "scan-index", fileExtension: "index")
+
         /// A new, empty cache folder, removed by the caller.
         private func folder() throws -> String {
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("decouple-scan-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             return path
+        }
+
+        /// A new cache folder (removed by the caller) filled by a run on ``sources``, what a run
+        /// without a cache generates from them, and their declaration digests.
+        private func filledFolder() throws -> (root: String, cold: String, digests: [String]) {
+            let cold = try Generator.generate(sources: sources, configuration: Configuration()).get()
+            let root = try folder()
+            let first = ScanCache(folder: root, version: "test")
+            let digests = try #require(first.declarationDigests(for: sources))
+            #expect(try first.generate(sources: sources, configuration: Configuration()).get() == cold)
+            return (root, cold, digests)
         }
 
         /// The one file in `folder` ending in `suffix`, and its key (its name without the suffix).
@@ -32,25 +46,71 @@ extension InProcessWrites {
             return ("\(folder)/\(name)", String(name.dropLast(suffix.count)))
         }
 
+        /// The file's header line, decoded, and the body after it.
+        private func entry(at path: String) throws -> (header: CacheHeader, body: String) {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let newline = try #require(text.firstIndex(of: "\n"))
+            let header = try JSONDecoder().decode(CacheHeader.self, from: Data(text[..<newline].utf8))
+            return (header, String(text[text.index(after: newline)...]))
+        }
+
+        /// Writes `body` at `path` behind `header`, re-encoded as the cache encodes it.
+        private func write(_ header: CacheHeader, _ body: String, to path: String) throws {
+            let line = String(decoding: try CacheEntryFormat.encoder.encode(header), as: UTF8.self)
+            try (line + "\n" + body).write(toFile: path, atomically: false, encoding: .utf8)
+        }
+
+        /// Whether the entry at `path` is one this version writes for the key of `header`, and
+        /// reads. (A record's keys are in no set order, so its bytes may differ from run to run.)
+        private func isWrittenAgain(_ path: String, as format: CacheEntryFormat, like header: CacheHeader, in folder: String) throws -> Bool {
+            let written = try entry(at: path).header
+            return written.version == CacheHeader.version && written.key == header.key && written.kind == header.kind
+                && format.read(header.key, in: folder) != nil
+        }
+
+        /// Ways to spoil the entry at `path`, whose header and body are given: each writes it
+        /// spoiled. The header's fields are compared as values, so a re-encoded valid header
+        /// would be a hit.
+        private func corruptions(of header: CacheHeader, _ body: String, at path: String) -> [(String, () throws -> Void)] {
+            func with(_ change: (inout CacheHeader) -> Void) -> CacheHeader {
+                var header = header
+                change(&header)
+                return header
+            }
+            return [
+                ("an older version", { try write(with { $0.version -= 1 }, body, to: path) }),
+                ("a newer version", { try write(with { $0.version += 1 }, body, to: path) }),
+                ("another kind", { try write(with { $0.kind = "output" }, body, to: path) }),
+                ("another format", { try write(with { $0.format = "decouple-cache-2" }, body, to: path) }),
+                ("a wrong SHA-256", { try write(with { $0.sha256 = String(repeating: "0", count: 64) }, body, to: path) }),
+                ("a character of the body changed", {
+                    var changed = Array(body)
+                    changed[changed.count / 2] = changed[changed.count / 2] == "a" ? "b" : "a"
+                    try write(header, String(changed), to: path)
+                }),
+                ("truncated", { try write(header, String(body.prefix(body.count - 1)), to: path) }),
+                ("a header that is no JSON", { try ("{\"format\":\n" + body).write(toFile: path, atomically: false, encoding: .utf8) }),
+            ]
+        }
+
         @Test func hostileBodiesBehindAValidHeader_areMisses() throws {
-            let cold = try Generator.generate(sources: sources, configuration: Configuration()).get()
-            let root = try folder()
+            let (root, cold, digests) = try filledFolder()
             defer { try? FileManager.default.removeItem(atPath: root) }
-            let first = ScanCache(folder: root, version: "test")
-            let digests = try #require(first.declarationDigests(for: sources))
-            #expect(try first.generate(sources: sources, configuration: Configuration()).get() == cold)
 
             let pack = try file(in: root, ending: ".pack")
             let index = try file(in: root, ending: ".index")
-            let hex = String(repeating: "ab", count: 16)
-            let packFormat = CacheEntryFormat(marker: "// \(ScanCache.scannerFormat)", fileExtension: "pack")
-            let indexFormat = CacheEntryFormat(marker: "// \(ScanCache.scannerFormat) index", fileExtension: "index")
+            let validPack = try entry(at: pack.path).body
+            #expect(validPack.contains("\"line\":2"))
+            let hex = String(repeating: "ab", count: 32)
+            let noDeclarations = #"{"extensions":[],"imports":[],"protocols":[],"types":[]}"#
             let hostilePacks = [
-                ("a length past the end", "\(hex) \(hex) 9223372036854775800\nx"),
-                ("a negative length", "\(hex) \(hex) -5\nx"),
-                ("a length ending inside a character", "\(hex) \(hex) 1\né"),
-                ("a line that is no record", "not a record\n"),
-                ("a record body that is no entry", "\(hex) \(hex) 7\ngarbage"),
+                ("no JSON", "garbage"),
+                ("truncated JSON", String(validPack.prefix(validPack.count / 2))),
+                ("a record of another shape", #"{"files":3}"#),
+                ("an entry without its declarations", #"{"declarations":"\#(hex)","key":"\#(hex)"}"#),
+                ("a key that is no digest", #"{"declarations":"\#(hex)","key":"x","scanned":\#(noDeclarations)}"#),
+                ("a good entry, then a line that is none", #"{"declarations":"\#(hex)","key":"\#(hex)","scanned":\#(noDeclarations)}"# + "\nx\n"),
+                ("a line past Int's range", validPack.replacingOccurrences(of: "\"line\":2", with: "\"line\":1e300")),
             ]
             for (what, body) in hostilePacks {
                 packFormat.write(body, key: pack.key, in: root)
@@ -61,10 +121,10 @@ extension InProcessWrites {
             }
 
             let hostileIndexes = [
-                ("a short line", "\(hex)\n"),
-                ("upper-case digits", String(repeating: "AB", count: 16) + " \(hex)\n"),
-                ("a line too long", "\(hex) \(hex)0\n"),
-                ("no final newline", "\(hex) \(hex)"),
+                ("no JSON", "garbage"),
+                ("an array", "[]"),
+                ("a digest that is no digest", #"{"declarations":{"\#(hex)":"AB"}}"#),
+                ("upper-case digits", #"{"declarations":{"\#(hex.uppercased())":"\#(hex)"}}"#),
             ]
             for (what, body) in hostileIndexes {
                 indexFormat.write(body, key: index.key, in: root)
@@ -72,6 +132,35 @@ extension InProcessWrites {
                 let cache = ScanCache(folder: root, version: "test")
                 #expect(cache.declarationDigests(for: sources) == digests, "\(what)")
                 #expect(cache.counts.scanned == 0, "\(what)")
+            }
+        }
+
+        /// An entry of another schema version, or with a header that does not describe its body,
+        /// is a miss: the pack's files are scanned again, and the index's digests come from the
+        /// pack. Both are then written again in this version.
+        @Test func entriesOfAnotherVersion_orCorrupted_areMisses_andAreRewritten() throws {
+            let (root, cold, digests) = try filledFolder()
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            let pack = try file(in: root, ending: ".pack").path
+            let index = try file(in: root, ending: ".index").path
+            let (packHeader, packBody) = try entry(at: pack)
+            let (indexHeader, indexBody) = try entry(at: index)
+            #expect(packHeader.version == CacheHeader.version && indexHeader.kind == "scan-index")
+
+            for (what, corrupt) in corruptions(of: packHeader, packBody, at: pack) {
+                try corrupt()
+                let cache = ScanCache(folder: root, version: "test")
+                #expect(try cache.generate(sources: sources, configuration: Configuration()).get() == cold, "\(what)")
+                #expect(cache.counts.scanned == 3, "\(what): served from the pack")
+                #expect(try isWrittenAgain(pack, as: packFormat, like: packHeader, in: root), "\(what): the pack was not written again")
+            }
+            for (what, corrupt) in corruptions(of: indexHeader, indexBody, at: index) {
+                try corrupt()
+                let cache = ScanCache(folder: root, version: "test")
+                #expect(cache.declarationDigests(for: sources) == digests, "\(what)")
+                #expect(cache.counts.scanned == 0, "\(what)")
+                cache.writeIndex()
+                #expect(try isWrittenAgain(index, as: indexFormat, like: indexHeader, in: root), "\(what): the index was not written again")
             }
         }
 

@@ -7,10 +7,10 @@ import Foundation
 /// damaged, planted or missing entry just means generating again.
 enum OutputCache {
     /// What every key names of the tool itself: its version, and the size and modification time
-    /// of the executable it runs from. Entries are read back by position and layout, and a
-    /// rebuilt tool (whose scanner or emitter may differ under the same version) must never read
-    /// another build's entries, so a new build starts a new cache; the same binary, copied with
-    /// its modification time, shares it.
+    /// of the executable it runs from. Entries hold what one build's scanner recorded and its
+    /// emitter wrote, and a rebuilt tool (whose scanner or emitter may differ under the same
+    /// version) must never read another build's entries, so a new build starts a new cache; the
+    /// same binary, copied with its modification time, shares it.
     static let toolIdentity: String = {
         let version = DecoupleCommand.version
         // Its status only: Foundation's attributes also look up the owner's account and group
@@ -25,14 +25,15 @@ enum OutputCache {
         return "\(version) \(status.size) \(status.modified.seconds).\(status.modified.nanoseconds)"
     }()
 
-    /// A stable 128-bit digest of what a run's output depends on: what each source declares
-    /// (``ScanCache/declarationDigests(for:)``, positions left out, so files that differ only in
-    /// function bodies, comments or blank lines share it), the configuration, the style option
-    /// and the tool's build (``toolIdentity``). The sources' order counts: which of two
-    /// namesakes wins, and which declaration an annotation in an extension belongs to, depend
-    /// on it.
+    /// The SHA-256 (``Digest``) of what a run's output depends on: the cache's schema version,
+    /// what each source declares (``ScanCache/declarationDigests(for:)``, positions left out, so
+    /// files that differ only in function bodies, comments or blank lines share it), the
+    /// configuration, the style option and the tool's build (``toolIdentity``). The sources'
+    /// order counts: which of two namesakes wins, and which declaration an annotation in an
+    /// extension belongs to, depend on it.
     static func key(declarationDigests: [(path: String, digest: String)], configurationText: String, style: OutputStyle?, version: String) -> String {
         var digest = Digest()
+        digest.add("output \(CacheHeader.version)")
         digest.add(version)
         digest.add(configurationText)
         digest.add(style?.rawValue ?? "")
@@ -43,14 +44,13 @@ enum OutputCache {
         return digest.hex
     }
 
-    /// Each entry's first line: the format, the key the entry was written for, and the length
-    /// and digest of the code after it. Entries end in `.output`, not `.swift`: a cache folder
-    /// among the sources must never be read as sources (it was, and each cached adapter then
-    /// clashed with itself).
-    private static let format = CacheEntryFormat(marker: "// decouple-cache 2", fileExtension: "output")
+    /// Each entry: a ``CacheHeader`` line, then the generated code as it is written. Entries
+    /// end in `.output`, not `.swift`: a cache folder among the sources must never be read as
+    /// sources (it was, and each cached adapter then clashed with itself).
+    private static let format = CacheEntryFormat(kind: "output", fileExtension: "output")
 
-    /// The cached code for `key`, only when the entry proves itself: written for this key, and
-    /// its code has the length and digest its header records. A truncated, damaged, edited or
+    /// The cached code for `key`, only when the entry proves itself: written for this key by
+    /// this schema, and its code has the length and SHA-256 its header records. A truncated, damaged, edited or
     /// misplaced entry reads as a miss, so the run generates (and replaces it) instead.
     /// The entry is marked as just used unless `touching` is false (`--check`, which writes nothing).
     static func read(_ key: String, in folder: String, touching: Bool = true) -> String? {

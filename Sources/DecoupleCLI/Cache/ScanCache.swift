@@ -1,34 +1,53 @@
 import DecoupleGenerator
 import Foundation
 
+// MARK: - Records
+
+/// One file's entry in the scan cache's pack, whose body is one such record per line, as JSON
+/// (JSON Lines): the entries of the files the last generating run read.
+struct ScanEntry: Codable {
+    /// The entry's key (``ScanCache/key(path:content:)``).
+    var key: String
+    /// The digest of what the file declares, positions left out
+    /// (``ScanCache/declarationDigest(ofSortedJSON:)``).
+    var declarations: String
+    /// What the scanner found in the file: its types, extensions, protocols and imports, as
+    /// the scanner codes them. Its path is the key's, and is not stored.
+    var scanned: ScannedFile
+}
+
+/// The body of the scan cache's index: for each file the last run read, the digest of what it
+/// declares, by the key of the file's entry.
+struct ScanIndex: Codable {
+    var declarations: [String: String]
+}
+
 // MARK: - ScanCache
 
-/// Each source file's scanned declarations, kept between runs and found by a digest of the
-/// file's path and content (never its modification time), the scanner's format and the tool's
-/// build: after one file of many changes, only that file is parsed and scanned again.
+/// Each source file's scanned declarations, kept between runs and found by the SHA-256 of the
+/// file's path and content (never its modification time), the cache's schema version and the
+/// tool's build: after one file of many changes, only that file is parsed and scanned again.
 ///
-/// Two files in the cache folder, each proving itself before use like every cache entry
-/// (``CacheEntryFormat``), so that a truncated, damaged, edited or planted one is a miss:
-/// - the **pack**: the entries of the files the last generating run read, in one file. One file,
-///   not one per source: creating a file costs about 0.8 ms on the 2-core Linux machine, which
-///   made writing 342 entries a quarter of a cold run. It keeps only the files of that run, so it
-///   does not grow as files change;
-/// - the **index**: for each file the last run read, the digest of what it declares, positions
-///   left out (``declarationDigests(for:)``), which the command-line tool's output cache is keyed
-///   by. It is small, so a run whose output is cached reads it and not the pack.
+/// Two files in the cache folder, each a cache entry that proves itself before use
+/// (``CacheEntryFormat``), so that a truncated, damaged, edited, planted or older one is a
+/// miss, and each a JSON record:
+/// - the **pack** (``ScanEntry`` records, one a line): the entries of the files the last generating run read, in
+///   one file rather than one per source, since creating a file costs more than writing its
+///   bytes. It keeps only the files of that run, so it does not grow as files change;
+/// - the **index** (``ScanIndex``): for each file the last run read, the digest of what it
+///   declares, positions left out (``declarationDigests(for:)``), which the command-line tool's
+///   output cache is keyed by. It is small, so a run whose output is cached reads it and not
+///   the pack.
 ///
 /// Files with problems are not kept, so their diagnostics are always fresh.
 public final class ScanCache: @unchecked Sendable {
-    /// Changes whenever what the scanner records, or how it is encoded, changes: old packs then
-    /// stop matching any key.
-    static let scannerFormat = "decouple-scan 5"
-    private static let packFormat = CacheEntryFormat(marker: "// \(scannerFormat)", fileExtension: "pack")
-    private static let indexFormat = CacheEntryFormat(marker: "// \(scannerFormat) index", fileExtension: "index")
+    private static let packFormat = CacheEntryFormat(kind: "scan-pack", fileExtension: "pack")
+    private static let indexFormat = CacheEntryFormat(kind: "scan-index", fileExtension: "index")
 
-    /// One file's entry: the digest of what it declares, and its compact-coded declarations.
-    private struct Record {
-        var declarations: String
-        var body: Substring
+    /// An entry as this run holds it: decoded, and its line of the pack.
+    private struct Kept {
+        var entry: ScanEntry
+        var line: Data
     }
 
     private let folder: String
@@ -39,11 +58,11 @@ public final class ScanCache: @unchecked Sendable {
     private var reusedCount = 0
     private var scannedCount = 0
     /// The last generating run's pack, by key; `nil` until first needed.
-    private var pack: [String: Record]?
-    /// The last run's index, by key, and its text; `nil` until first needed.
-    private var index: (digests: [String: String], text: String?)?
+    private var pack: [String: Kept]?
+    /// The last run's index, by key, and whether one was read; `nil` until first needed.
+    private var index: (digests: [String: String], found: Bool)?
     /// Entries of the files scanned by this run, by key, for the pack it writes.
-    private var fresh: [String: Record] = [:]
+    private var fresh: [String: Kept] = [:]
     /// The declaration digests of the files scanned by this run, by key: empty for a file with
     /// problems.
     private var freshDigests: [String: String] = [:]
@@ -69,7 +88,7 @@ public final class ScanCache: @unchecked Sendable {
         return (reusedCount, scannedCount)
     }
 
-    /// The key of a file's entry: the same path and bytes with the same scanner and tool give
+    /// The key of a file's entry: the same path and bytes with the same schema and tool give
     /// the same key; anything else a different one.
     func key(for source: SourceFile) -> String {
         key(path: source.path, content: Digest.of(source.text))
@@ -78,7 +97,7 @@ public final class ScanCache: @unchecked Sendable {
     /// The key of the entry of a file at `path` whose content has the digest `content`.
     func key(path: String, content: String) -> String {
         var digest = Digest()
-        digest.add(Self.scannerFormat)
+        digest.add("scan \(CacheHeader.version)")
         digest.add(version)
         digest.add(path)
         digest.add(content)
@@ -105,9 +124,9 @@ public final class ScanCache: @unchecked Sendable {
             return ready
         }
         loadPack()
-        let record = fresh[key] ?? pack?[key]
+        let entry = fresh[key] ?? pack?[key]
         lock.unlock()
-        if let record, var file = try? CompactCoder.decode(ScannedFile.self, from: String(record.body)) {
+        if var file = entry?.entry.scanned {
             count(reused: true)
             file.path = source.path
             return file
@@ -120,18 +139,69 @@ public final class ScanCache: @unchecked Sendable {
         let file = SourceScanner.scan(source)
         count(reused: false)
         var digest = ""
-        var body: String?
+        var kept: Kept?
         if file.isGenerated {
             // Left out of every run: it declares nothing the output depends on.
             digest = Digest.of("generated")
-        } else if file.diagnostics.isEmpty, let encoded = try? CompactCoder.encodeWithDigest(file) {
-            (body, digest) = (encoded.text, encoded.digestWithoutPositions)
+        } else if file.diagnostics.isEmpty, let line = try? CacheEntryFormat.encoder.encode(ScanEntry(key: "", declarations: "", scanned: file)) {
+            // One coding serves both: the digest reads the declarations' JSON, and the pack keeps
+            // the line, its first two fields (keys sorted) filled in.
+            digest = Self.declarationDigest(ofSortedJSON: line)
+            if let filled = Self.filling(line, key: key, declarations: digest) {
+                kept = Kept(entry: ScanEntry(key: key, declarations: digest, scanned: file), line: filled)
+            }
         }
         lock.lock()
         freshDigests[key] = digest
-        if let body { fresh[key] = Record(declarations: digest, body: Substring(body)) }
+        if let kept { fresh[key] = kept }
         lock.unlock()
         return file
+    }
+
+    /// A line coded with an empty `declarations` and `key`, its first two fields with keys
+    /// sorted, given their values.
+    private static func filling(_ line: Data, key: String, declarations: String) -> Data? {
+        let empty = Data(#"{"declarations":"","key":"","#.utf8)
+        guard line.starts(with: empty) else { return nil }
+        return Data(#"{"declarations":"\#(declarations)","key":"\#(key)","#.utf8) + line.dropFirst(empty.count)
+    }
+
+    /// The digest of what a scanned file declares, wherever in the file: its JSON coding with
+    /// keys sorted, in which every ``SourcePosition`` reads `{"column":C,"file":F,"line":L}`,
+    /// digested with each position's line and column left out (`{"file":F}`). `{"column":`
+    /// and `,"line":` can only be keys there, since a quote inside a JSON string is escaped,
+    /// and only a position has them.
+    static func declarationDigest(ofSortedJSON json: Data) -> String {
+        let column = Array(#"{"column":"#.utf8)
+        let line = Array(#","line":"#.utf8)
+        var kept: [UInt8] = []
+        kept.reserveCapacity(json.count)
+        json.withUnsafeBytes { bytes in
+            func at(_ offset: Int, _ pattern: [UInt8]) -> Bool {
+                offset + pattern.count <= bytes.count && pattern.indices.allSatisfy { bytes[offset + $0] == pattern[$0] }
+            }
+            func number(from offset: Int) -> Int {
+                var end = offset
+                while end < bytes.count, bytes[end] == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+                return end
+            }
+            var offset = 0
+            while offset < bytes.count {
+                if at(offset, column) {
+                    kept.append(UInt8(ascii: "{"))
+                    offset = number(from: offset + column.count)
+                    if offset < bytes.count, bytes[offset] == UInt8(ascii: ",") { offset += 1 }
+                } else if at(offset, line) {
+                    offset = number(from: offset + line.count)
+                } else {
+                    kept.append(bytes[offset])
+                    offset += 1
+                }
+            }
+        }
+        var digest = Digest()
+        kept.withUnsafeBytes { digest.add(bytes: $0) }
+        return digest.hex
     }
 
     // MARK: What files declare
@@ -168,7 +238,7 @@ public final class ScanCache: @unchecked Sendable {
         lock.lock()
         loadIndex()
         // Without an index, the pack's digests serve.
-        if index?.text == nil { loadPack() }
+        if index?.found != true { loadPack() }
         used.formUnion(keys)
         let missing = keys.indices.filter { known(keys[$0]) == nil }
         lock.unlock()
@@ -188,66 +258,47 @@ public final class ScanCache: @unchecked Sendable {
 
     /// A file's declaration digest, if this run or the last one knows it; the caller holds the lock.
     private func known(_ key: String) -> String? {
-        freshDigests[key] ?? index?.digests[key] ?? pack?[key]?.declarations
+        freshDigests[key] ?? index?.digests[key] ?? pack?[key]?.entry.declarations
     }
 
     // MARK: Reading and writing
 
-    /// The pack's and the index's key: one of each per scanner format and tool build.
-    private var storeKey: String { Digest.of(Self.scannerFormat + " " + version) }
+    /// The pack's and the index's key: one of each per schema version and tool build.
+    private var storeKey: String {
+        var digest = Digest()
+        digest.add("scan store \(CacheHeader.version)")
+        digest.add(version)
+        return digest.hex
+    }
 
-    /// Reads the last generating run's pack, once; the caller holds the lock.
+    /// Reads the last generating run's pack, once; the caller holds the lock. A pack with a
+    /// line that is no entry, or a key or digest that is none, is a miss as a whole.
     private func loadPack() {
         guard pack == nil else { return }
-        pack = Self.packFormat.read(storeKey, in: folder).flatMap(Self.records(in:)) ?? [:]
+        let lines = Self.packFormat.read(storeKey, in: folder).map { Data($0.utf8).split(separator: UInt8(ascii: "\n")) } ?? []
+        let entries = inParallel(lines.count, chunk: 8) { range in
+            range.map { index in try? JSONDecoder().decode(ScanEntry.self, from: lines[index]) }
+        }
+        var kept: [String: Kept] = [:]
+        for (line, entry) in zip(lines, entries) {
+            guard let entry, Digest.isHex(entry.key.utf8), Digest.isHex(entry.declarations.utf8) else {
+                pack = [:]
+                return
+            }
+            kept[entry.key] = Kept(entry: entry, line: Data(line))
+        }
+        pack = kept
     }
 
-    /// Reads the last run's index, once; the caller holds the lock.
+    /// Reads the last run's index, once; the caller holds the lock. An index that does not read,
+    /// or holds a key or digest that is none, is a miss, as if it were not there.
     private func loadIndex() {
         guard index == nil else { return }
-        // Its text only when it reads: an index that does not is a miss, as if it were not there.
-        let text = Self.indexFormat.read(storeKey, in: folder)
-        index = text.flatMap { text in Self.digests(in: text).map { ($0, text) } } ?? ([:], nil)
-    }
-
-    /// The pack's records: each a line `<key> <declarations digest> <length>` and then `length`
-    /// bytes of entry. Anything else makes the whole pack a miss.
-    private static func records(in pack: String) -> [String: Record]? {
-        var records: [String: Record] = [:]
-        let bytes = pack.utf8
-        var position = bytes.startIndex
-        while position != bytes.endIndex {
-            guard let newline = bytes[position...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-            let fields = pack[position..<newline].split(separator: " ", omittingEmptySubsequences: false)
-            let start = bytes.index(after: newline)
-            guard fields.count == 3, Digest.isHex(fields[0].utf8), Digest.isHex(fields[1].utf8),
-                  let length = Int(fields[2]), length >= 0, length <= bytes.count,
-                  let end = bytes.index(start, offsetBy: length, limitedBy: bytes.endIndex),
-                  end.samePosition(in: pack.unicodeScalars) != nil
-            else { return nil }
-            records[String(fields[0])] = Record(declarations: String(fields[1]), body: pack[start..<end])
-            position = end
-        }
-        return records
-    }
-
-    /// The index's lines, each `<key> <declarations digest>`: 66 bytes. Anything else makes it a
-    /// miss. Read byte by byte: a run served from the cache reads little else.
-    private static func digests(in index: String) -> [String: String]? {
-        var index = index
-        return index.withUTF8 { bytes -> [String: String]? in
-            let line = 66
-            guard bytes.count.isMultiple(of: line) else { return nil }
-            var digests: [String: String] = [:]
-            digests.reserveCapacity(bytes.count / line)
-            for start in stride(from: 0, to: bytes.count, by: line) {
-                let key = UnsafeBufferPointer(rebasing: bytes[start..<(start + 32)])
-                let digest = UnsafeBufferPointer(rebasing: bytes[(start + 33)..<(start + 65)])
-                guard bytes[start + 32] == UInt8(ascii: " "), bytes[start + 65] == UInt8(ascii: "\n"),
-                      Digest.isHex(key), Digest.isHex(digest) else { return nil }
-                digests[String(decoding: key, as: UTF8.self)] = String(decoding: digest, as: UTF8.self)
-            }
-            return digests
+        let digests = Self.indexFormat.record(ScanIndex.self, for: storeKey, in: folder)?.declarations
+        if let digests, digests.allSatisfy({ Digest.isHex($0.key.utf8) && Digest.isHex($0.value.utf8) }) {
+            index = (digests, true)
+        } else {
+            index = ([:], false)
         }
     }
 
@@ -258,22 +309,21 @@ public final class ScanCache: @unchecked Sendable {
         guard writes else { return }
         writeIndex()
         lock.lock()
-        let keys = used.filter { fresh[$0] != nil || pack?[$0] != nil }.sorted()
+        let keys = used.filter { fresh[$0] != nil || pack?[$0] != nil }
         let changed = !fresh.isEmpty || keys.count != pack?.count ?? 0
-        var text = ""
+        var body = Data()
         if changed {
-            var kept: [String: Record] = [:]
-            for key in keys {
-                guard let record = fresh[key] ?? pack?[key] else { continue }
-                text += "\(key) \(record.declarations) \(record.body.utf8.count)\n"
-                text += record.body
-                kept[key] = record
+            var kept: [String: Kept] = [:]
+            for key in keys.sorted() {
+                guard let entry = fresh[key] ?? pack?[key] else { continue }
+                body += entry.line + Data("\n".utf8)
+                kept[key] = entry
             }
             (pack, fresh) = (kept, [:])
         }
         lock.unlock()
         guard changed else { return }
-        Self.packFormat.write(text, key: storeKey, in: folder)
+        Self.packFormat.write(String(decoding: body, as: UTF8.self), key: storeKey, in: folder)
         // Each build of the tool has a pack and an index of its own, under one key: those of
         // the builds written least recently go, both files together, so that upgrading the
         // tool does not leave a pack behind each time.
@@ -290,14 +340,14 @@ public final class ScanCache: @unchecked Sendable {
         guard writes else { return }
         lock.lock()
         loadIndex()
-        let text = used.compactMap { key -> String? in
-            guard let digest = known(key), !digest.isEmpty else { return nil }
-            return "\(key) \(digest)\n"
-        }.sorted().joined()
-        let changed = text != index?.text
-        if changed { index = (Self.digests(in: text) ?? [:], text) }
+        var digests: [String: String] = [:]
+        for key in used {
+            if let digest = known(key), !digest.isEmpty { digests[key] = digest }
+        }
+        let changed = index?.found != true || digests != index?.digests
+        if changed { index = (digests, true) }
         lock.unlock()
-        if changed { Self.indexFormat.write(text, key: storeKey, in: folder) }
+        if changed { Self.indexFormat.write(record: ScanIndex(declarations: digests), key: storeKey, in: folder) }
     }
 
     private func count(reused: Bool) {

@@ -54,21 +54,16 @@ final class Workspace {
             .filter { $0.hasSuffix(".output") }.sorted()
     }
 
-    /// The keys of the entries in the scan cache's pack: after its header line, records of a
-    /// line `<key> <digest> <length>` and `length` bytes.
+    /// The keys of the entries in the scan cache's pack: after its header line, one JSON record
+    /// a line, each with its `key`.
     func scanCacheEntries(_ folder: String) throws -> [String] {
         let packs = try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder + "/files").path)
             .filter { $0.hasSuffix(".pack") }
         guard packs.count == 1 else { return [] }
-        let bytes = Array(try Data(contentsOf: url.appendingPathComponent("\(folder)/files/\(packs[0])")))
-        var keys: [String] = []
-        var start = bytes.firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count
-        while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            let fields = String(decoding: bytes[start..<newline], as: UTF8.self).split(separator: " ")
-            keys.append(String(fields[0]))
-            start = newline + 1 + Int(fields[2])!
-        }
-        return keys.sorted()
+        let lines = try Data(contentsOf: url.appendingPathComponent("\(folder)/files/\(packs[0])")).split(separator: UInt8(ascii: "\n"))
+        return try lines.dropFirst().map { line in
+            (try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])?["key"] as? String ?? ""
+        }.sorted()
     }
 
     /// The scan cache's pack or index, as a path relative to the workspace.
