@@ -165,8 +165,8 @@ extension InProcessWrites {
         }
 
         /// Each build of the tool writes a pack and an index of its own, under one key; a third
-        /// build's run removes the first build's two files, keeps the other two builds' pairs, and
-        /// leaves anything else in the folder alone.
+        /// build's run removes the first build's two files (and any an earlier tool wrote), keeps
+        /// the other two builds' pairs, and leaves anything else in the folder alone.
         @Test func packsAndIndexes_ofTheTwoBuildsWrittenLast_areKept() throws {
             let root = try folder()
             defer { try? FileManager.default.removeItem(atPath: root) }
@@ -174,6 +174,11 @@ extension InProcessWrites {
             func files() throws -> Set<String> {
                 Set(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0 != "notes.pack" })
             }
+            // A pair an earlier tool wrote under a 128-bit key: never read again, removed as the oldest.
+            for name in ["0123456789abcdef0123456789abcdef.pack", "0123456789abcdef0123456789abcdef.index"] {
+                try "old".write(toFile: "\(root)/\(name)", atomically: false, encoding: .utf8)
+            }
+            Thread.sleep(forTimeInterval: 0.02)
             var written: [Set<String>] = []
             for build in ["build 1", "build 2", "build 3"] {
                 let before = try files()

@@ -94,7 +94,9 @@ package struct CacheEntryFormat: Sendable {
         for name in names {
             for format in formats where name.hasSuffix("." + format.fileExtension) {
                 let key = String(name.dropLast(format.fileExtension.count + 1))
-                guard Digest.isHex(key.utf8),
+                // Keys of the former 128-bit digests are entries too: never read again, they are
+                // the oldest, and go first.
+                guard Digest.isHex(key.utf8) || (key.utf8.count == 32 && key.utf8.allSatisfy(Digest.isHexDigit)),
                       case .success(let status) = FileStatus.of("\(folder)/\(name)", followingLinks: false),
                       status.kind == .regular else { continue }
                 let modified = status.modified
@@ -184,7 +186,7 @@ package struct Digest: Sendable {
         text.count == SHA256.byteCount * 2 && text.allSatisfy(isHexDigit)
     }
 
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
+    static func isHexDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
     }
 }
