@@ -151,7 +151,7 @@ import Testing
             setCount.mutate { $0 = next - 1 }
             setterDone.signal()
         }.start()
-        let last = Shared(-1)
+        let last = Watched(-1)
         let holder = Shared<CancellationToken?>(nil)
         let countWhenReturned = Shared(-1)
         Thread {
@@ -176,16 +176,7 @@ import Testing
         #expect(countWhenReturned.value < cap, "observe(options: [.initial, .new]) returned only after the other thread stopped setting")
         // Every value still reaches the observer in the end: it ends on the stored value.
         let final = property.value
-        let settled = DispatchSemaphore(value: 0)
-        Thread {
-            var polls = 0
-            while last.value != final, polls < 100_000_000 {
-                _ = sched_yield()
-                polls += 1
-            }
-            settled.signal()
-        }.start()
-        #expect(settled.wait(timeout: .now() + 60) == .success)
+        #expect(last.wait(until: { $0 == final }, deadline: Date(timeIntervalSinceNow: 60)))
         #expect(last.value == final)
         withExtendedLifetime((slow, holder)) {}
     }
