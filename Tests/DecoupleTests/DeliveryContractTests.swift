@@ -151,7 +151,7 @@ import Testing
             setCount.mutate { $0 = next - 1 }
             setterDone.signal()
         }.start()
-        let last = Shared(-1)
+        let last = Watched(-1)
         let holder = Shared<CancellationToken?>(nil)
         let countWhenReturned = Shared(-1)
         Thread {
@@ -176,18 +176,64 @@ import Testing
         #expect(countWhenReturned.value < cap, "observe(options: [.initial, .new]) returned only after the other thread stopped setting")
         // Every value still reaches the observer in the end: it ends on the stored value.
         let final = property.value
-        let settled = DispatchSemaphore(value: 0)
-        Thread {
-            var polls = 0
-            while last.value != final, polls < 100_000_000 {
-                _ = sched_yield()
-                polls += 1
-            }
-            settled.signal()
-        }.start()
-        #expect(settled.wait(timeout: .now() + 60) == .success)
+        #expect(last.wait(until: { $0 == final }, deadline: Date(timeIntervalSinceNow: 60)))
         #expect(last.value == final)
         withExtendedLifetime((slow, holder)) {}
+    }
+
+    // MARK: End
+
+    @Test func aValueHandedOff_reachesTheObservers_whileEveryThreadOfTheGlobalQueueWaitsForIt() {
+        // Thread D delivers 1 and is held inside the handler; 2 is set meanwhile on another
+        // thread, so D hands it off. Before D is let go, `DispatchQueue.global()`, whose threads
+        // Swift tasks share, is given more calls than it has threads, each spinning until the
+        // observer is told 2 (or giving up after 20 seconds). The hand-off must not wait behind
+        // them. (Before, it was queued on the global queue, after those calls: 2 arrived only
+        // once the running ones gave up.)
+        let property = ObservableProperty(0)
+        let inRound = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0)
+        let told = DispatchSemaphore(value: 0)
+        let seen = Shared(0)
+        let token = property.observe { change in
+            seen.mutate { $0 = change.new! }
+            if change.new == 1 {
+                inRound.signal()
+                _ = resume.wait(timeout: .now() + 10)
+            }
+            if change.new == 2 { told.signal() }
+        }
+        let points = Log<DeliveryProbe.Point>()
+        Thread {
+            DeliveryProbe.install { point in if point == .handingOff { points.append(point) } }
+            property.value = 1
+            DeliveryProbe.remove()
+        }.start()
+        #expect(inRound.wait(timeout: .now() + 10) == .success)
+        property.value = 2   // queued behind the round D delivers: D hands it off
+        // The global queue runs as many calls at once as it has threads (about one a core); the
+        // rest wait in its queue, in order, as would the hand-off queued after them.
+        let spinning = DispatchGroup()
+        let gaveUp = Shared(0)
+        let giveUpAt = DispatchTime.now() + 20
+        for _ in 0..<64 {
+            spinning.enter()
+            DispatchQueue.global().async {
+                while seen.value != 2 {
+                    guard DispatchTime.now() < giveUpAt else {
+                        gaveUp.increment()
+                        break
+                    }
+                    _ = sched_yield()
+                }
+                spinning.leave()
+            }
+        }
+        resume.signal()
+        #expect(told.wait(timeout: .now() + 60) == .success)
+        #expect(spinning.wait(timeout: .now() + 60) == .success)
+        #expect(points.all == [.handingOff], "the round of 2 was not handed off")
+        #expect(gaveUp.value == 0, "the value handed off waited for the global queue: \(gaveUp.value) calls spinning for it gave up first")
+        withExtendedLifetime(token) {}
     }
 
     // MARK: Main-actor observers

@@ -19,7 +19,8 @@ import Testing
 @Suite struct DeliveryInterleavingTests {
     /// What one observer saw.
     final class Recorder: Sendable {
-        let values = Log<Int>()
+        /// Waited on: the end is a change of it, not a poll.
+        let values = Watched<[Int]>()
         let inside = Shared(0)
         let overlapped = Shared(false)
         let cancelReturned = Shared(false)
@@ -97,11 +98,11 @@ import Testing
         }
         guard group.wait(timeout: .now() + 60) == .success else { return "a thread did not finish: a hang" }
         // Deliveries handed to a worker may still run: wait for every observer still on (a round
-        // tells the founders first) to reach the end.
+        // tells the founders first) to reach the end, woken by each value it is told.
         let final = property.value
         let stillOn = founders + joiners.indices.filter { !cancels[$0] }.map { joiners[$0] }
-        let deadline = ContinuousClock.now + .seconds(30)
-        while stillOn.contains(where: { $0.values.all.last != final }), ContinuousClock.now < deadline { _ = sched_yield() }
+        let deadline = Date(timeIntervalSinceNow: 30)
+        for recorder in stillOn { recorder.values.wait(until: { $0.last == final }, deadline: deadline) }
 
         let order = founders[0].values.all
         for (index, founder) in founders.enumerated() {

@@ -10,7 +10,7 @@ import Testing
 
 /// What one observer saw, and whether its handler was ever entered while it was running.
 private final class Recorder: Sendable {
-    let values = Log<Int>()
+    let values = Watched<[Int]>()
     let inside = Shared(0)
     let overlapped = Shared(false)
 
@@ -42,8 +42,10 @@ private final class Recorder: Sendable {
                 }
             }
             // Rounds handed to a worker may still be being delivered: wait for the last value.
-            let deadline = ContinuousClock.now + .seconds(30)
-            while recorders.contains(where: { $0.values.all.last != 200 }), ContinuousClock.now < deadline { await Task.yield() }
+            _ = await waitOnAThreadOfItsOwn {
+                let deadline = Date(timeIntervalSinceNow: 30)
+                return recorders.allSatisfy { $0.values.wait(until: { $0.last == 200 }, deadline: deadline) }
+            }
             for (index, recorder) in recorders.enumerated() {
                 let values = recorder.values.all
                 #expect(!recorder.overlapped.value, "round \(round), observer \(index): entered twice at once")
@@ -69,7 +71,7 @@ private final class Recorder: Sendable {
         }
         Thread { property.value = 1; property.value = 2; done.signal() }.start()
         #expect(inRound.wait(timeout: .now() + 10) == .success)
-        let seen = Log<String>()
+        let seen = Watched<[String]>()
         let token = property.observe(options: [.initial, .new]) { change in
             seen.append("\(change.isInitial ? "initial" : "new") \(change.new!)")
         }
@@ -77,8 +79,8 @@ private final class Recorder: Sendable {
         #expect(property.observerCount == 2)
         resume.signal()
         #expect(done.wait(timeout: .now() + 10) == .success)
-        let deadline = ContinuousClock.now + .seconds(30)
-        while seen.all.count < 2, ContinuousClock.now < deadline { _ = sched_yield() }
+        // Woken by each call the new observer gets, not polled.
+        seen.wait(until: { $0.count >= 2 })
         #expect(seen.all == ["initial 1", "new 2"])
         withExtendedLifetime((holder, token)) {}
     }
@@ -133,7 +135,7 @@ private final class Recorder: Sendable {
             let roundEntered = DispatchSemaphore(value: 0), roundGo = DispatchSemaphore(value: 0)
             let finished = DispatchSemaphore(value: 0)
             let order = Log<String>()
-            let token = Shared<CancellationToken?>(nil)
+            let token = Watched<CancellationToken?>(nil)
             let inside = Shared(0), overlapped = Shared(false)
             Thread {
                 let made = property.observe(options: [.initial, .new]) { change in
@@ -163,8 +165,7 @@ private final class Recorder: Sendable {
             #expect(roundEntered.wait(timeout: .now() + 10) == .success)
             Thread {
                 // The token exists once B's `observe` returned, which the round does not wait for.
-                let deadline = ContinuousClock.now + .seconds(30)
-                while token.value == nil, ContinuousClock.now < deadline { _ = sched_yield() }
+                token.wait(until: { $0 != nil })
                 // The round's handler is let go only once `cancel()` says it waits for it.
                 DeliveryProbe.install { point in if point == .waitingForHandler { roundGo.signal() } }
                 token.value?.cancel()

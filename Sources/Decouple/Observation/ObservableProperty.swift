@@ -522,10 +522,17 @@ public final class ObservableProperty<Value>: ObservableValue {
 
         /// Hands what waits to a Dispatch worker, which delivers it (and hands on what other
         /// threads set meanwhile in the same way).
+        ///
+        /// The worker runs a serial queue of its own, not `DispatchQueue.global()`. The global
+        /// queue has about as many threads as there are cores, and Swift tasks run on the same
+        /// ones: while each is busy (a task that spins until it sees the value handed off, say),
+        /// the delivery would wait for them, and the observers would not reach the stored value.
+        /// A serial queue's work gets a thread even then. One queue for each hand-off, not one
+        /// for all: a handler may wait for another property's delivery.
         @usableFromInline
         func handOffToWorker(in context: DeliveryContext) {
             context.reach(.handingOff)
-            DispatchQueue.global().async {
+            DispatchQueue(label: "Decouple.ObservableProperty.delivery").async {
                 let worker = DeliveryContext.current
                 state.withLock { $0.startDelivering(by: ObjectIdentifier(worker)) }
                 worker.deliver { deliverRounds(in: worker) }

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A value that handlers change on any thread and a test waits on: ``wait(until:deadline:)``
+/// sleeps until a change makes its condition true, instead of polling until a deadline.
+///
+/// A thread that polls stays runnable. On a thread of the pool that Swift tasks and
+/// `DispatchQueue.global()` share, it keeps that pool's other work from running, a delivery
+/// handed off or another test's; a thread that waits here does not.
+final class Watched<Value>: @unchecked Sendable {
+    // Unchecked: the condition's lock guards `stored`, as `Shared`'s lock does.
+    private let condition = NSCondition()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        condition.lock()
+        defer { condition.unlock() }
+        return stored
+    }
+
+    /// Changes the value and wakes every waiter.
+    @discardableResult
+    func mutate<Result>(_ body: (inout Value) -> Result) -> Result {
+        condition.lock()
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
+        return body(&stored)
+    }
+
+    /// Waits until `isDone` holds, checked again after each change; returns whether it holds,
+    /// `false` once `deadline` passed without it.
+    @discardableResult
+    func wait(until isDone: (Value) -> Bool, deadline: Date = Date(timeIntervalSinceNow: 30)) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !isDone(stored) {
+            guard condition.wait(until: deadline) else { return isDone(stored) }
+        }
+        return true
+    }
+}
+
+extension Watched {
+    convenience init<Element>() where Value == [Element] { self.init([]) }
+    func append<Element>(_ element: Element) where Value == [Element] { mutate { $0.append(element) } }
+    var all: Value { value }
+}
+
+/// Runs `wait` on a thread of its own and returns what it returns: how async tests wait on
+/// ``Watched`` values without holding a thread of the pool their tasks run on.
+func waitOnAThreadOfItsOwn(_ wait: @escaping @Sendable () -> Bool) async -> Bool {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: wait()) }.start()
+    }
+}
