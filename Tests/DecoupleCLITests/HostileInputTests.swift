@@ -40,8 +40,8 @@ import Testing
     private func expectNothingWritten(
         _ workspace: Workspace, _ arguments: [String], status: Int32, saying message: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
+        try workspace.backdate()
         let before = try snapshot(workspace)
-        Thread.sleep(forTimeInterval: 0.01)
         let run = try runTool(arguments, in: workspace.url)
         #expect(run.status == status, "\(arguments): \(run.stderr)", sourceLocation: sourceLocation)
         #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)", sourceLocation: sourceLocation)

@@ -175,17 +175,23 @@ extension InProcessWrites {
                 Set(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0 != "notes.pack" })
             }
             // A pair an earlier tool wrote under a 128-bit key: never read again, removed as the oldest.
-            for name in ["0123456789abcdef0123456789abcdef.pack", "0123456789abcdef0123456789abcdef.index"] {
+            // Each pair is dated apart, in the order written, rather than waiting out the clock.
+            func date(_ names: some Sequence<String>, _ seconds: TimeInterval) throws {
+                for name in names {
+                    try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: seconds)], ofItemAtPath: "\(root)/\(name)")
+                }
+            }
+            let old = ["0123456789abcdef0123456789abcdef.pack", "0123456789abcdef0123456789abcdef.index"]
+            for name in old {
                 try "old".write(toFile: "\(root)/\(name)", atomically: false, encoding: .utf8)
             }
-            Thread.sleep(forTimeInterval: 0.02)
+            try date(old, 1_000_000_000)
             var written: [Set<String>] = []
-            for build in ["build 1", "build 2", "build 3"] {
+            for (index, build) in ["build 1", "build 2", "build 3"].enumerated() {
                 let before = try files()
                 _ = ScanCache(folder: root, version: build).generate(sources: sources, configuration: Configuration())
                 written.append(try files().subtracting(before))
-                // Modification times are coarse (a few milliseconds): make each build's stand apart.
-                Thread.sleep(forTimeInterval: 0.02)
+                try date(written[index], 1_000_000_000 + 10 * Double(index + 1))
             }
             for pair in written {
                 let keys = Set(pair.map { $0.split(separator: ".")[0] })

@@ -171,7 +171,7 @@ enum Oracle {
         let made = records
         let problems = Shared([String]())
         // The work not taken yet, and how many checks are running (which may add more).
-        let queue = Shared((pending: Array(work.indices), running: 0))
+        let queue = Watched((pending: Array(work.indices), running: 0))
         let workers = max(1, min(2, ProcessInfo.processInfo.activeProcessorCount))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
@@ -180,7 +180,12 @@ enum Oracle {
                     state.running += 1
                     return .some(state.pending.removeFirst())
                 }
-                guard let taken = next else { usleep(50_000); continue }
+                guard let taken = next else {
+                    // Running checks may add work: wait for one to add some or for all to end (a
+                    // deadline far off, not `distantFuture`, which NSCondition on Linux traps on).
+                    queue.wait(until: { !$0.pending.isEmpty || $0.running == 0 }, deadline: Date(timeIntervalSinceNow: 60))
+                    continue
+                }
                 guard let item = taken else { return }
                 let (members, style, mode) = checks.value[item]
                 let entries = members.map { index in

@@ -6,14 +6,14 @@ import Foundation
 /// A thread that polls stays runnable. On a thread of the pool that Swift tasks and
 /// `DispatchQueue.global()` share, it keeps that pool's other work from running, a delivery
 /// handed off or another test's; a thread that waits here does not.
-final class Watched<Value>: @unchecked Sendable {
+public final class Watched<Value>: @unchecked Sendable {
     // Unchecked: the condition's lock guards `stored`, as `Shared`'s lock does.
     private let condition = NSCondition()
     private var stored: Value
 
-    init(_ value: Value) { stored = value }
+    public init(_ value: Value) { stored = value }
 
-    var value: Value {
+    public var value: Value {
         condition.lock()
         defer { condition.unlock() }
         return stored
@@ -21,7 +21,7 @@ final class Watched<Value>: @unchecked Sendable {
 
     /// Changes the value and wakes every waiter.
     @discardableResult
-    func mutate<Result>(_ body: (inout Value) -> Result) -> Result {
+    public func mutate<Result>(_ body: (inout Value) -> Result) -> Result {
         condition.lock()
         defer {
             condition.broadcast()
@@ -33,7 +33,7 @@ final class Watched<Value>: @unchecked Sendable {
     /// Waits until `isDone` holds, checked again after each change; returns whether it holds,
     /// `false` once `deadline` passed without it.
     @discardableResult
-    func wait(until isDone: (Value) -> Bool, deadline: Date = Date(timeIntervalSinceNow: 30)) -> Bool {
+    public func wait(until isDone: (Value) -> Bool, deadline: Date = Date(timeIntervalSinceNow: 30)) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while !isDone(stored) {
@@ -44,14 +44,14 @@ final class Watched<Value>: @unchecked Sendable {
 }
 
 extension Watched {
-    convenience init<Element>() where Value == [Element] { self.init([]) }
-    func append<Element>(_ element: Element) where Value == [Element] { mutate { $0.append(element) } }
-    var all: Value { value }
+    public convenience init<Element>() where Value == [Element] { self.init([]) }
+    public func append<Element>(_ element: Element) where Value == [Element] { mutate { $0.append(element) } }
+    public var all: Value { value }
 }
 
 /// Runs `wait` on a thread of its own and returns what it returns: how async tests wait on
 /// ``Watched`` values without holding a thread of the pool their tasks run on.
-func waitOnAThreadOfItsOwn(_ wait: @escaping @Sendable () -> Bool) async -> Bool {
+public func waitOnAThreadOfItsOwn(_ wait: @escaping @Sendable () -> Bool) async -> Bool {
     await withCheckedContinuation { continuation in
         Thread { continuation.resume(returning: wait()) }.start()
     }
