@@ -151,7 +151,7 @@ import Testing
             setCount.mutate { $0 = next - 1 }
             setterDone.signal()
         }.start()
-        let last = Watched(-1)
+        let last = Shared(-1)
         let holder = Shared<CancellationToken?>(nil)
         let countWhenReturned = Shared(-1)
         Thread {

@@ -20,7 +20,7 @@ import Testing
     /// What one observer saw.
     final class Recorder: Sendable {
         /// Waited on: the end is a change of it, not a poll.
-        let values = Watched<[Int]>()
+        let values = Shared<[Int]>()
         let inside = Shared(0)
         let overlapped = Shared(false)
         let cancelReturned = Shared(false)

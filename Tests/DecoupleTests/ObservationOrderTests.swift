@@ -10,7 +10,7 @@ import Testing
 
 /// What one observer saw, and whether its handler was ever entered while it was running.
 private final class Recorder: Sendable {
-    let values = Watched<[Int]>()
+    let values = Shared<[Int]>()
     let inside = Shared(0)
     let overlapped = Shared(false)
 
@@ -71,7 +71,7 @@ private final class Recorder: Sendable {
         }
         Thread { property.value = 1; property.value = 2; done.signal() }.start()
         #expect(inRound.wait(timeout: .now() + 10) == .success)
-        let seen = Watched<[String]>()
+        let seen = Shared<[String]>()
         let token = property.observe(options: [.initial, .new]) { change in
             seen.append("\(change.isInitial ? "initial" : "new") \(change.new!)")
         }
@@ -135,7 +135,7 @@ private final class Recorder: Sendable {
             let roundEntered = DispatchSemaphore(value: 0), roundGo = DispatchSemaphore(value: 0)
             let finished = DispatchSemaphore(value: 0)
             let order = Log<String>()
-            let token = Watched<CancellationToken?>(nil)
+            let token = Shared<CancellationToken?>(nil)
             let inside = Shared(0), overlapped = Shared(false)
             Thread {
                 let made = property.observe(options: [.initial, .new]) { change in

@@ -135,7 +135,7 @@ private final class Reentrant: CustomReflectable, @unchecked Sendable {
     @Test func observation_valuesSetFromManyThreads_leaveEveryObserverAtTheFinalValue() async {
         for _ in 0..<100 {
             let value = ObservableProperty(0)
-            let lastSeen = Watched(-1)
+            let lastSeen = Shared(-1)
             let token = value.observe { change in lastSeen.mutate { $0 = change.new! } }
             await withTaskGroup(of: Void.self) { group in
                 for thread in 1...4 {

@@ -171,7 +171,7 @@ enum Oracle {
         let made = records
         let problems = Shared([String]())
         // The work not taken yet, and how many checks are running (which may add more).
-        let queue = Watched((pending: Array(work.indices), running: 0))
+        let queue = Shared((pending: Array(work.indices), running: 0))
         let workers = max(1, min(2, ProcessInfo.processInfo.activeProcessorCount))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
