@@ -68,14 +68,24 @@ let targets: [Target] = [
             .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
         ]
     ),
+    // What the `decouple` command does, as a library: finding sources and the configuration,
+    // the cache, writing the output, and each command's run (`Frontend`).
+    .target(
+        name: "DecoupleTool",
+        dependencies: [
+            "DecoupleGenerator",
+            // SHA-256 for the cache's keys and entry checks.
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]
+    ),
+    // The command line over `DecoupleTool`: it parses the arguments and calls the frontend.
     // Named like its product: SwiftPM finds a plugin's tool in the same package only then.
     .executableTarget(
         name: "decouple",
         dependencies: [
             "DecoupleGenerator",
+            "DecoupleTool",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            // SHA-256 for the cache's keys and entry checks.
-            .product(name: "Crypto", package: "swift-crypto"),
         ],
         path: "Sources/DecoupleCLI"
     ),
@@ -100,6 +110,7 @@ let targets: [Target] = [
         name: "DecoupleCLITests",
         dependencies: [
             "decouple",
+            "DecoupleTool",
             "DecoupleTestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),

@@ -1,5 +1,5 @@
 import ArgumentParser
-import DecoupleGenerator
+import DecoupleTool
 import Foundation
 
 // MARK: - DecoupleCommand
@@ -18,10 +18,9 @@ struct DecoupleCommand: ParsableCommand {
         subcommands: [Generate.self, Init.self, Inspect.self, Explain.self, PluginUsers.self]
     )
 
-    /// The tool's version, which every cache key names (``OutputCache/toolIdentity``). A
-    /// constant: a run served from the cache reads it without building the command's
-    /// configuration.
-    static let version = "0.1.0"
+    /// The tool's version, which every cache key names. A constant: a run served from the cache
+    /// reads it without building the command's configuration.
+    static let version = Frontend.version
 
     /// Runs the command with the exit codes the contract promises: usage errors are 2, not 64.
     static func main() {
@@ -37,36 +36,16 @@ struct DecoupleCommand: ParsableCommand {
                 print(message)
                 Foundation.exit(0)
             }
-            printError(message)
-            Foundation.exit(2)
+            Console.standard.errors(message)
+            Foundation.exit(ExitStatus.badInput.rawValue)
         }
     }
 }
 
-/// Exit statuses of the `decouple` command.
-enum Status {
-    static let stale = ExitCode(1)
-    static let badInput = ExitCode(2)
-}
-
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
-}
-
-/// Prints warnings to standard error, the first 100 and then how many more.
-func printWarnings(_ warnings: [Diagnostic]) {
-    for warning in warnings.prefix(100) { printError(warning.description) }
-    if warnings.count > 100 { printError("decouple: … and \(warnings.count - 100) more warnings not shown") }
-}
-
-/// Prints every diagnostic to standard error and stops with status 2.
-func fail(_ failure: GenerationFailure) -> ExitCode {
-    printError(failure.description)
-    return Status.badInput
-}
-
-/// Prints `message` to standard error and stops with status 2: a usage problem that names no rule.
-func usageError(_ message: String) -> ExitCode {
-    printError(message)
-    return Status.badInput
+extension ExitStatus {
+    /// Ends the command with this status: returns on success, and otherwise throws the exit code
+    /// that `main()` exits with.
+    func exit() throws {
+        if self != .success { throw ExitCode(rawValue) }
+    }
 }

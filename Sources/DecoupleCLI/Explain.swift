@@ -1,5 +1,5 @@
 import ArgumentParser
-import DecoupleGenerator
+import DecoupleTool
 
 // MARK: - Explain
 
@@ -18,27 +18,6 @@ struct Explain: ParsableCommand {
     var reference = false
 
     func run() throws {
-        if reference {
-            print(Diagnostic.Rule.reference, terminator: "")
-            return
-        }
-        guard let name else {
-            for rule in Diagnostic.Rule.allCases {
-                print("\(rule.name): \(Self.firstSentence(of: rule.explanation))")
-            }
-            return
-        }
-        guard let rule = Diagnostic.Rule(named: name) else {
-            let names = Diagnostic.Rule.allCases.map(\.name)
-            let hint = Suggestion.nearest(name, among: names).map { "; did you mean '\($0)'?" } ?? ""
-            throw usageError("decouple: error: no rule is named '\(displayText(name))'\(hint) (`decouple explain` lists them)")
-        }
-        print(rule.entry)
-    }
-
-    /// The entry's first sentence: up to the first full stop followed by a space.
-    static func firstSentence(of text: String) -> String {
-        guard let end = text.range(of: ". ") else { return text }
-        return String(text[..<end.lowerBound]) + "."
+        try Frontend().explain(name, reference: reference).exit()
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
-import DecoupleGenerator
-import Foundation
+import DecoupleTool
 
 // MARK: - Init
 
@@ -26,26 +25,6 @@ struct Init: ParsableCommand {
     var exclude: [String] = []
 
     func run() throws {
-        let refusal = GenerationFailure([Diagnostic(
-            "refusing to write \(displayPath(output)): it exists, and init never overwrites a configuration; edit it, or pass --output with another path",
-            rule: .configurationExists, at: nil)])
-        if case .success = FileStatus.of(output) { throw fail(refusal) }
-        let proposal: ConfigurationProposal
-        do {
-            let sources = try SourceDiscovery.sources(at: paths.isEmpty ? ["."] : paths, excludedPatterns: exclude.map(PathPattern.init))
-            proposal = ConfigurationProposal.propose(for: sources)
-        } catch {
-            throw fail(error)
-        }
-        printWarnings(proposal.warnings)
-        do {
-            try Data(proposal.json.utf8).write(to: URL(fileURLWithPath: output), options: .withoutOverwriting)
-        } catch {
-            // Created meanwhile by someone else: still never overwritten.
-            if case .success = FileStatus.of(output) { throw fail(refusal) }
-            throw fail(GenerationFailure([Diagnostic("cannot write \(displayPath(output)): \(error.localizedDescription)", rule: .unwritableOutput, at: nil)]))
-        }
-        let count = proposal.adapters.count
-        printError("wrote \(output) with \(count) adapter\(count == 1 ? "" : "s"); run `decouple generate` to generate them")
+        try Frontend().proposeConfiguration(paths: paths, output: output, exclude: exclude).exit()
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
-import DecoupleGenerator
-import Foundation
+import DecoupleTool
 
 // MARK: - Inspect
 
@@ -27,18 +26,6 @@ struct Inspect: ParsableCommand {
     var exclude: [String] = []
 
     func run() throws {
-        let catalog: Catalog
-        do {
-            let sources = try SourceDiscovery.sources(at: paths.isEmpty ? ["."] : paths, excludedPatterns: exclude.map(PathPattern.init))
-            catalog = Generator.catalog(of: sources)
-            printWarnings(catalog.warnings)
-        } catch {
-            throw fail(error)
-        }
-        if !catalog.problems.isEmpty { throw fail(GenerationFailure(catalog.problems)) }
-        switch format {
-        case .text: print(InspectionReport.text(catalog), terminator: "")
-        case .json: print(try InspectionReport.json(catalog))
-        }
+        try Frontend().inspect(paths: paths, json: format == .json, exclude: exclude).exit()
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
-import DecoupleGenerator
-import Foundation
+import DecoupleTool
 
 // MARK: - PluginUsers
 
@@ -26,20 +25,6 @@ struct PluginUsers: ParsableCommand {
     var plugin = "DecouplePlugin"
 
     func run() throws {
-        let source: String
-        do {
-            let data = try Data(contentsOf: URL(filePath: manifest))
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw GenerationFailure([Diagnostic("\(displayPath(manifest)) is not UTF-8 text", rule: .unreadableInput, at: nil)])
-            }
-            source = text
-        } catch let failure as GenerationFailure {
-            throw fail(failure)
-        } catch {
-            throw fail(GenerationFailure([Diagnostic("cannot read \(displayPath(manifest)): \(error.localizedDescription)", rule: .unreadableInput, at: nil)]))
-        }
-        let uses = ManifestReader.uses(ofPlugin: plugin, inManifest: source, path: manifest)
-        for target in uses.targets { print("target \(target)") }
-        for position in uses.unattributed { print("unattributed \(position)") }
+        try Frontend().pluginUsers(manifest: manifest, plugin: plugin).exit()
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import decouple
+@testable import DecoupleTool
 
 /// The per-file half of `--cache`: each file's scanned declarations, found by its content.
 @Suite struct FileCacheTests {

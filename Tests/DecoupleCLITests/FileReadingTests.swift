@@ -1,7 +1,7 @@
 import DecoupleGenerator
 import Foundation
 import Testing
-@testable import decouple
+@testable import DecoupleTool
 
 /// How sources, the configuration and cache entries are read: straight into a string for ASCII,
 /// checked for UTF-8 otherwise, and never waiting on something that is not a regular file. And

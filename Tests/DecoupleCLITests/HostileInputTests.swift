@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import decouple
+@testable import DecoupleTool
 
 /// The tool under hostile input: each class of misuse ends in exit 2 and a message that names
 /// the problem and where it is, and leaves every input and the output byte for byte as they were,

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import decouple
+@testable import DecoupleTool
 
 /// The suites that write files through `OutputFile` in this process, run one test at a time: a
 /// write catches signals for its length, which the signal test must see alone.

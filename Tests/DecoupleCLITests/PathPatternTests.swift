@@ -2,7 +2,7 @@ import DecoupleGenerator
 import DecoupleTestSupport
 import Foundation
 import Testing
-@testable import decouple
+@testable import DecoupleTool
 
 /// The `--exclude` / `"exclude"` glob matcher: what it matches, and that `**` costs polynomial
 /// time however many there are.

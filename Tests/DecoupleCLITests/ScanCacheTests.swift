@@ -1,7 +1,7 @@
 import DecoupleGenerator
 import Foundation
 import Testing
-@testable import decouple
+@testable import DecoupleTool
 
 extension InProcessWrites {
     /// The scan cache's pack and index behind a valid header: the header's SHA-256 has no

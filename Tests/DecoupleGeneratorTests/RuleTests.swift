@@ -62,7 +62,7 @@ import Testing
     /// No rule is dead: some check in the generator, the tool or the macros names it.
     @Test func everyRule_isUsedBySomeCheck() throws {
         var sources: [String: String] = [:]
-        for module in ["DecoupleGenerator", "DecoupleCLI", "DecoupleMacrosPlugin"] {
+        for module in ["DecoupleGenerator", "DecoupleTool", "DecoupleMacrosPlugin"] {
             for (name, text) in try Self.texts(under: "Sources/\(module)", suffixes: [".swift"]) where !name.hasPrefix("Rules/") {
                 sources[module + "/" + name] = text
             }

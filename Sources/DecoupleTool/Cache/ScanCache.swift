@@ -40,7 +40,7 @@ struct ScanIndex: Codable {
 ///   the pack.
 ///
 /// Files with problems are not kept, so their diagnostics are always fresh.
-public final class ScanCache: @unchecked Sendable {
+package final class ScanCache: @unchecked Sendable {
     private static let packFormat = CacheEntryFormat(kind: "scan-pack", fileExtension: "pack")
     private static let indexFormat = CacheEntryFormat(kind: "scan-index", fileExtension: "index")
 
@@ -75,14 +75,14 @@ public final class ScanCache: @unchecked Sendable {
     ///   - folder: Where the pack and the index live (created when first written).
     ///   - version: The tool's version or build, part of every key.
     ///   - writes: Whether the pack and the index are written; when not, the cache is only read.
-    public init(folder: String, version: String, writes: Bool = true) {
+    package init(folder: String, version: String, writes: Bool = true) {
         self.folder = folder
         self.version = version
         self.writes = writes
     }
 
     /// How many files the last runs through this cache read from it, and how many they scanned.
-    public var counts: (reused: Int, scanned: Int) {
+    package var counts: (reused: Int, scanned: Int) {
         lock.lock()
         defer { lock.unlock() }
         return (reusedCount, scannedCount)
@@ -214,7 +214,7 @@ public final class ScanCache: @unchecked Sendable {
     ///
     /// - Returns: `nil` when a file has problems (its warnings or errors must be reported fresh,
     ///   at their lines), so the run generates.
-    public func declarationDigests(for sources: [SourceFile]) -> [String]? {
+    package func declarationDigests(for sources: [SourceFile]) -> [String]? {
         declarationDigests(keys: sources.map(key(for:))) { sources[$0] }
     }
 
@@ -224,7 +224,7 @@ public final class ScanCache: @unchecked Sendable {
     ///
     /// - Returns: `nil` also when such a file can no longer be read with the content it was
     ///   found with: it changed during the run.
-    public func declarationDigests(for files: [SourceDigest]) -> [String]? {
+    package func declarationDigests(for files: [SourceDigest]) -> [String]? {
         declarationDigests(keys: files.map { key(path: $0.path, content: $0.content) }) { index in
             guard case .success(let text?) = FileReader.text(of: files[index].path),
                   Digest.of(text) == files[index].content else { return nil }
@@ -305,7 +305,7 @@ public final class ScanCache: @unchecked Sendable {
     /// Writes the index of the files this run looked up, when it changed, and the pack of
     /// their entries when this run scanned a file or read the pack (a run served from the output
     /// cache needs neither the pack nor the entries of the files it scanned).
-    public func writePending() {
+    package func writePending() {
         guard writes else { return }
         writeIndex()
         lock.lock()
@@ -336,7 +336,7 @@ public final class ScanCache: @unchecked Sendable {
 
     /// Writes the index of the files this run looked up, when it changed: all a run served
     /// from the output cache writes.
-    public func writeIndex() {
+    package func writeIndex() {
         guard writes else { return }
         lock.lock()
         loadIndex()

@@ -5,14 +5,14 @@ import Foundation
 /// What the file system says about a path: which file it is (device and inode, so two spellings
 /// of one file compare equal however they differ: `..`, relative paths, symbolic and hard
 /// links) and what kind of file it is.
-public struct FileStatus: Sendable {
+package struct FileStatus: Sendable {
     /// A file's identity on this machine.
-    public struct Identity: Hashable, Sendable {
-        public var device: UInt64
-        public var inode: UInt64
+    package struct Identity: Hashable, Sendable {
+        package var device: UInt64
+        package var inode: UInt64
     }
 
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case regular = "a regular file"
         case directory = "a folder"
         case symbolicLink = "a symbolic link"
@@ -23,18 +23,18 @@ public struct FileStatus: Sendable {
         case other = "not a regular file"
     }
 
-    public var identity: Identity
-    public var kind: Kind
+    package var identity: Identity
+    package var kind: Kind
     /// The permission bits, kept when a file is replaced.
-    public var permissions: UInt32
+    package var permissions: UInt32
     /// The size in bytes.
-    public var size: Int64
+    package var size: Int64
     /// When the content last changed: seconds and nanoseconds since 1970.
-    public var modified: (seconds: Int64, nanoseconds: Int64)
+    package var modified: (seconds: Int64, nanoseconds: Int64)
 
     /// The status of `path`, following symbolic links unless `followingLinks` is false; on
     /// failure, the `errno` the system gave (`ELOOP` for a link loop, `ENOENT` for nothing there).
-    public static func of(_ path: String, followingLinks: Bool = true) -> Result<FileStatus, SystemError> {
+    package static func of(_ path: String, followingLinks: Bool = true) -> Result<FileStatus, SystemError> {
         var info = stat()
         let result = followingLinks ? stat(path, &info) : lstat(path, &info)
         guard result == 0 else { return .failure(SystemError(code: errno)) }
@@ -42,7 +42,7 @@ public struct FileStatus: Sendable {
     }
 
     /// The status of an open file.
-    public static func of(descriptor: Int32) -> Result<FileStatus, SystemError> {
+    package static func of(descriptor: Int32) -> Result<FileStatus, SystemError> {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(SystemError(code: errno)) }
         return .success(FileStatus(info))
@@ -71,13 +71,13 @@ public struct FileStatus: Sendable {
 }
 
 /// An `errno` value with the system's words for it.
-public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var code: Int32
+package struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var code: Int32
 
-    public init(code: Int32) { self.code = code }
+    package init(code: Int32) { self.code = code }
 
-    public var description: String { String(cString: strerror(code)) }
+    package var description: String { String(cString: strerror(code)) }
 
-    public var isLinkLoop: Bool { code == ELOOP }
-    public var isMissing: Bool { code == ENOENT || code == ENOTDIR }
+    package var isLinkLoop: Bool { code == ELOOP }
+    package var isMissing: Bool { code == ENOENT || code == ENOTDIR }
 }

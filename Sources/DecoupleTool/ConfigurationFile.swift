@@ -19,15 +19,16 @@ struct ConfigurationFile {
     let configuration: Configuration
 
     /// Reads the explicit file, or else the `decouple.json` found for the sources (see
-    /// ``discover(for:)``); with neither, the configuration is empty.
+    /// ``discover(for:)``, which a note on the console names); with neither, the configuration is
+    /// empty.
     ///
     /// - Throws: ``GenerationFailure`` when the file cannot be read or its content is wrong.
-    static func read(explicit: String?, forSources sources: [String]) throws(GenerationFailure) -> ConfigurationFile {
+    static func read(explicit: String?, forSources sources: [String], console: Console) throws(GenerationFailure) -> ConfigurationFile {
         guard let path = explicit ?? discover(for: sources) else {
             return ConfigurationFile(path: nil, identity: nil, text: "", configuration: Configuration())
         }
         if explicit == nil, path != defaultName {
-            printError("decouple: note: using the configuration \(displayPath(path))")
+            console.errors("decouple: note: using the configuration \(displayPath(path))")
         }
         let shown = displayPath(path)
         let status: FileStatus

@@ -7,11 +7,11 @@
 /// anywhere (`*.pb.swift`, `Generated`); a pattern with `/` matches the end of a path from a
 /// component boundary on, as if it started with `**/` (`Generated/*.swift` matches
 /// `Sources/App/Generated/A.swift`).
-public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
-    public let description: String
+package struct PathPattern: Hashable, Sendable, CustomStringConvertible {
+    package let description: String
     private let components: [Substring]
 
-    public init(_ pattern: String) {
+    package init(_ pattern: String) {
         description = pattern
         components = pattern.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
     }
@@ -23,7 +23,7 @@ public struct PathPattern: Hashable, Sendable, CustomStringConvertible {
     /// component `t` to its end, filled from the ends backward, and every start of the path
     /// reads the same table. (Trying each split of the path at each `**` took time exponential
     /// in their number: `**/**/**/**/**/**/x.swift` on a path 40 folders deep ran for minutes.)
-    public func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         match(path).matches
     }
 

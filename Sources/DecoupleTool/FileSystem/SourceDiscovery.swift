@@ -4,7 +4,7 @@ import Foundation
 // MARK: - SourceDiscovery
 
 /// Finds and reads the Swift files a command names.
-public enum SourceDiscovery {
+package enum SourceDiscovery {
     /// The `.swift` files at the given paths: files as named, folders searched recursively
     /// (skipping hidden files and folders, such as `.build`, as SwiftPM does; a folder named `Build`
     /// is read, since SwiftPM compiles it), each list sorted so output is deterministic.
@@ -20,7 +20,7 @@ public enum SourceDiscovery {
     ///   - excludedPatterns: Glob patterns (``PathPattern``); matching files and folders are
     ///     not read.
     /// - Throws: ``GenerationFailure`` naming each path that is missing, unreadable, or not Swift.
-    public static func sources(
+    package static func sources(
         at paths: [String], output: String? = nil, excludedPatterns: [PathPattern] = []
     ) throws(GenerationFailure) -> [SourceFile] {
         try read(at: paths, output: output, excludedPatterns: excludedPatterns) { path, _ in
@@ -36,7 +36,7 @@ public enum SourceDiscovery {
     /// For a run that may need no text at all: one whose output is cached reads each file into
     /// one reused buffer to digest it, where a string per file is fresh memory, a page fault per
     /// 4 kB of source.
-    public static func digests(
+    package static func digests(
         at paths: [String], output: String? = nil, excludedPatterns: [PathPattern] = []
     ) throws(GenerationFailure) -> [SourceDigest] {
         try read(at: paths, output: output, excludedPatterns: excludedPatterns) { path, buffer in
@@ -54,7 +54,7 @@ public enum SourceDiscovery {
     /// that says a model or protocol is unknown, so that it names the file it is in. Walks the
     /// paths again without the patterns, and reads only the files they exclude; called when a
     /// run has already failed.
-    public static func excludedDeclarations(
+    package static func excludedDeclarations(
         of names: Set<String>, at paths: [String], excludedPatterns: [PathPattern]
     ) -> [String: [(position: SourcePosition, pattern: String)]] {
         guard !names.isEmpty, !excludedPatterns.isEmpty else { return [:] }
@@ -232,13 +232,13 @@ public enum SourceDiscovery {
 
 /// A source file found by ``SourceDiscovery/digests(at:output:excludedPatterns:)``:
 /// its path, and the digest of its content rather than its text.
-public struct SourceDigest: Sendable, Equatable {
+package struct SourceDigest: Sendable, Equatable {
     /// The path to show in diagnostics.
-    public var path: String
+    package var path: String
     /// The hex ``Digest`` of the file's bytes: `Digest.of(text)` of its text.
-    public var content: String
+    package var content: String
 
-    public init(path: String, content: String) {
+    package init(path: String, content: String) {
         self.path = path
         self.content = content
     }

@@ -16,20 +16,20 @@ private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) ->
 /// named `.NAME.decouple-PID.tmp`, which is renamed over it; on any failure, and when the
 /// process is interrupted (SIGINT, SIGTERM, SIGHUP) while writing, the temporary file is removed
 /// (``TemporaryFileGuard``).
-public enum OutputFile {
-    public enum Outcome: Equatable, Sendable {
+package enum OutputFile {
+    package enum Outcome: Equatable, Sendable {
         case written, unchanged
     }
 
     /// Why an output path cannot be written.
-    public struct Refusal: Error, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct Refusal: Error, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
     /// The file a write to `path` changes: `path` itself, or where its symbolic links lead.
     ///
     /// - Throws: ``Refusal`` when that is not a regular file, or the links go round in a circle.
-    public static func target(of path: String) throws(Refusal) -> String {
+    package static func target(of path: String) throws(Refusal) -> String {
         var current = path
         for _ in 0..<64 {
             switch FileStatus.of(current, followingLinks: false) {
@@ -54,14 +54,14 @@ public enum OutputFile {
 
     /// Whether the file at `path` holds exactly `text`. Only a regular file is read (following
     /// links), so asking about a FIFO or device never blocks.
-    public static func isCurrent(_ path: String, text: String) -> Bool {
+    package static func isCurrent(_ path: String, text: String) -> Bool {
         guard case .success(let status) = FileStatus.of(path), status.kind == .regular else { return false }
         return FileManager.default.contents(atPath: path) == Data(text.utf8)
     }
 
     /// Replaces the content of the file `path` names (through its links) in one step, unless it
     /// already holds `text`. A failure leaves any existing file as it was and no temporary file.
-    public static func write(_ text: String, to path: String) throws -> Outcome {
+    package static func write(_ text: String, to path: String) throws -> Outcome {
         let target = try target(of: path)
         if isCurrent(target, text: text) { return .unchanged }
         var permissions: mode_t = 0o644

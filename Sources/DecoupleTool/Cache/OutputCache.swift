@@ -12,7 +12,7 @@ enum OutputCache {
     /// version) must never read another build's entries, so a new build starts a new cache; the
     /// same binary, copied with its modification time, shares it.
     static let toolIdentity: String = {
-        let version = DecoupleCommand.version
+        let version = Frontend.version
         // Its status only: Foundation's attributes also look up the owner's account and group
         // names, and `Bundle.main` lists the executable's folder, which showed in a run served
         // from the cache.
