@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The plugins over a prebuilt tool (scripts/build-prebuilt-plugins.sh), as an app meets them: a
+# package that depends on Decouple for the library and on the prebuilt plugins' package by path
+# builds its target with the build plugin, and
+#  1. compiles no swift-syntax (nor the tool: the plugin runs the bundle's binary);
+#  2. runs the release tool from the artifact bundle for its first generate;
+#  3. runs, showing the adapters the plugin generated;
+#  4. `swift package --package decoupleplugins generate-adapters` writes a target's committed file
+#     with the same binary.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+fail() { echo "check-prebuilt-plugins: $*" >&2; exit 1; }
+# A path dependency is known by its folder's name.
+identity="$(basename "$root" | tr '[:upper:]' '[:lower:]')"
+
+bash "$root/scripts/build-prebuilt-plugins.sh" "$work" > /dev/null
+[ -f "$work/decouple.artifactbundle.zip" ] || fail "no zip of the artifact bundle"
+binary="$(find "$work/DecouplePlugins/decouple.artifactbundle" -path '*/bin/decouple' -type f)"
+[ -x "$binary" ] || fail "the artifact bundle holds no decouple binary"
+# The standard library and Foundation are inside: the binary needs no Swift run time installed.
+if ldd "$binary" | grep -qE 'libswiftCore|libFoundation'; then
+    ldd "$binary" >&2
+    fail "the bundled tool links the Swift run time dynamically"
+fi
+
+app="$work/App"
+mkdir -p "$app/Sources/App" "$app/Sources/Committed"
+cp "$root/Tests/Fixtures/PluginClient/Models.swift" "$root/Tests/Fixtures/PluginClient/decouple.json" "$app/Sources/App/"
+cp "$root/Tests/Fixtures/PluginClient/Models.swift" "$root/Tests/Fixtures/PluginClient/decouple.json" "$app/Sources/Committed/"
+cat > "$app/Sources/App/main.swift" <<'SOURCE'
+import Decouple
+let member: any TitledContent = Member(name: "Ada", age: 36)
+print(member.title, member.subtitle)
+SOURCE
+cat > "$app/Package.swift" <<MANIFEST
+// swift-tools-version: 6.1
+import PackageDescription
+let package = Package(
+    name: "App",
+    dependencies: [.package(path: "$root"), .package(path: "$work/DecouplePlugins")],
+    targets: [
+        .executableTarget(
+            name: "App", dependencies: [.product(name: "Decouple", package: "$identity")],
+            exclude: ["decouple.json"], plugins: [.plugin(name: "DecouplePlugin", package: "decoupleplugins")]
+        ),
+        .target(name: "Committed", dependencies: [.product(name: "Decouple", package: "$identity")], exclude: ["decouple.json"]),
+    ]
+)
+MANIFEST
+
+cd "$app"
+swift build --product App -v > build.log 2>&1 || { cat build.log; fail "the app does not build"; }
+if grep -qE -- '-module-name (SwiftSyntax|SwiftParser|decouple|DecoupleGenerator|DecoupleTool)( |$)' build.log \
+    || find .build -name 'SwiftSyntax.swiftmodule' | grep -q .; then
+    grep -oE -- '-module-name [A-Za-z_]+' build.log | sort -u >&2
+    fail "the app compiled swift-syntax or the tool"
+fi
+echo "prebuilt plugins: the app compiled no swift-syntax and no tool"
+grep -q "decouple.artifactbundle/decouple-[^ ]*/bin/decouple generate" build.log \
+    || { grep -n "generate" build.log >&2; fail "the first generate did not run the bundle's tool"; }
+echo "prebuilt plugins: the first generate ran the release tool from the artifact bundle"
+[ "$(.build/debug/App)" = "Ada 36" ] || fail "the app printed '$(.build/debug/App)'"
+echo "prebuilt plugins: the app runs with the generated adapters"
+
+swift package --package decoupleplugins --allow-writing-to-package-directory generate-adapters --target Committed > generate.log 2>&1 \
+    || { cat generate.log; fail "generate-adapters failed"; }
+grep -q "extension Member: Decouple.TitledContent" Sources/Committed/DecoupleAdapters.swift \
+    || fail "generate-adapters wrote no adapters into Sources/Committed"
+swift build --target Committed > committed.log 2>&1 || { cat committed.log; fail "the committed adapters do not build"; }
+echo "prebuilt plugins: generate-adapters wrote the committed adapters, which build"
+
+# For publishing: with --url, the manifest names the zip at that address by its checksum.
+address="https://example.com/decouple/decouple.artifactbundle.zip"
+mkdir -p "$work/published"
+bash "$root/scripts/build-prebuilt-plugins.sh" "$work/published" --url "$address" > /dev/null
+checksum="$(swift package compute-checksum "$work/published/decouple.artifactbundle.zip")"
+manifest="$(cd "$work/published/DecouplePlugins" && swift package dump-package)"
+grep -q "\"url\" : \"$address\"" <<< "$manifest" && grep -q "\"checksum\" : \"$checksum\"" <<< "$manifest" \
+    || { echo "$manifest" >&2; fail "with --url, the manifest does not name the zip by its address and checksum"; }
+[ ! -e "$work/published/DecouplePlugins/decouple.artifactbundle" ] || fail "with --url, the bundle's folder was left in the package"
+echo "prebuilt plugins: with --url, the manifest names the published zip and its checksum"
