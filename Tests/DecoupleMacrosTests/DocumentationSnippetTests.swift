@@ -61,6 +61,13 @@ func documentationSnippets() throws -> [Snippet] {
         #expect(snippets.contains { $0.file.hasPrefix("Sources/DecoupleMacros/") })
     }
 
+    /// The README stays a guide a newcomer reads through: at most 300 lines.
+    @Test func theReadme_isAtMost300Lines() throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+        #expect(lines <= 300, "README.md has \(lines) lines")
+    }
+
     /// The README's manifest declares every product its snippets import, and the package each
     /// product comes from: a user who copies it can build every snippet.
     @Test func theReadmesManifest_declaresEveryProductItsSnippetsImport() throws {
