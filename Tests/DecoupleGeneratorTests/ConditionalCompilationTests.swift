@@ -4,13 +4,13 @@ import Testing
 /// `#if` in protocols and models, judged by the compiler: the output compiles in every language
 /// mode, or the generator refuses with a located error.
 @Suite struct ConditionalCompilationTests {
-    private static func config(_ style: OutputStyle, model: String = "Card", map: String = #"{"title": "name"}"#) -> String {
+    private static func config(_ style: OutputStyle, model: String = "Card", map: String = #"{"heading": "name"}"#) -> String {
         #"{"style": "\#(style.rawValue)", "adapters": [{"model": "\#(model)", "protocol": "Titled", "map": \#(map)}]}"#
     }
 
-    /// A protocol whose requirement `title` is declared in both branches of an `#if`.
+    /// A protocol whose requirement `heading` is declared in both branches of an `#if`.
     private static func branches(_ first: String, _ second: String) -> String {
-        "protocol Titled {\n#if DEBUG\n    var title: \(first) { get }\n#else\n    var title: \(second) { get }\n#endif\n}\nstruct Card { var name: String }\n"
+        "protocol Titled {\n#if DEBUG\n    var heading: \(first) { get }\n#else\n    var heading: \(second) { get }\n#endif\n}\nstruct Card { var name: String }\n"
     }
 
     /// A requirement declared alike in both branches of an `#if` is one requirement: it used to
@@ -31,7 +31,7 @@ import Testing
             let result = try judged(["Sources/App/Card.swift": source], config: Self.config(style))
             let refusal = try #require(result.refusal, "\(style): \(result)")
             #expect(refusal.contains("Sources/App/Card.swift:3:9: error:") || refusal.contains("Sources/App/Card.swift:5:9"), "\(refusal)")
-            #expect(refusal.contains("'title'") && refusal.contains("#if"), "\(refusal)")
+            #expect(refusal.contains("'heading'") && refusal.contains("#if"), "\(refusal)")
         }
     }
 
@@ -40,7 +40,7 @@ import Testing
     /// holds on Linux and names a type that is not compiled.
     @Test func nestedConditionsWithoutSpaces_areJoinedWithParentheses() throws {
         let source = """
-            protocol Titled { var title: String { get } }
+            protocol Titled { var heading: String { get } }
             #if NEVER_SET
             #if os(Linux)||os(macOS)
             struct Card { var name: String }
@@ -59,7 +59,7 @@ import Testing
     @Test(arguments: ["!(os(iOS)&&(!os(iOS)))", "!DEBUG", "!os(Linux)", "!(NEVER_SET)"])
     func theElseBranchOfANegatedCondition_compiles(condition: String) throws {
         let source = """
-            protocol Titled { var title: String { get } }
+            protocol Titled { var heading: String { get } }
             #if \(condition)
             struct Card { var name: String }
             #else
@@ -75,7 +75,7 @@ import Testing
     /// branch's type was used for all of them. Refused at the member.
     @Test func memberWithADifferentTypePerBranch_isRefused() throws {
         let source = """
-            protocol Titled { var title: String { get } }
+            protocol Titled { var heading: String { get } }
             struct Card {
             #if NEVER_SET
                 var name: String

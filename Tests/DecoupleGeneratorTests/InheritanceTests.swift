@@ -40,17 +40,17 @@ import Testing
     @Test func aSendableProtocol_getsAProxyConformanceWithoutIsolation() throws {
         let source = """
             protocol Safe: Sendable {}
-            protocol Titled: Safe { var title: String { get } }
+            protocol Titled: Safe { var caption: String { get } }
             struct Card: Sendable { var name: String }
             """
-        let result = try judged(["Sources/App/Card.swift": source], config: Self.config(.proxy, map: #"{"title": "name"}"#))
+        let result = try judged(["Sources/App/Card.swift": source], config: Self.config(.proxy, map: #"{"caption": "name"}"#))
         #expect(result.compiles, "\(result)")
         #expect(result.code?.contains("extension Decouple.ForwardingProxy: Titled {") == true, "\(result)")
         #expect(result.code?.contains("MainActor") == false, "\(result)")
-        let plain = try judged(["Sources/App/Card.swift": source.replacingOccurrences(of: ": Sendable", with: "")], config: Self.config(.proxy, map: #"{"title": "name"}"#))
+        let plain = try judged(["Sources/App/Card.swift": source.replacingOccurrences(of: ": Sendable", with: "")], config: Self.config(.proxy, map: #"{"caption": "name"}"#))
         #expect(plain.code?.contains("extension Decouple.ForwardingProxy: @Swift.MainActor Titled {") == true, "\(plain)")
         // The model's own conformance to `Sendable` must be in its file: refused without it.
-        let undeclared = try judged(["Sources/App/Card.swift": source.replacingOccurrences(of: "struct Card: Sendable", with: "struct Card")], config: Self.config(.conformance, map: #"{"title": "name"}"#))
+        let undeclared = try judged(["Sources/App/Card.swift": source.replacingOccurrences(of: "struct Card: Sendable", with: "struct Card")], config: Self.config(.conformance, map: #"{"caption": "name"}"#))
         #expect(undeclared.refusal?.contains("decouple.json:1:") == true && undeclared.refusal?.contains("Card: Sendable") == true, "\(undeclared)")
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// cannot be isolated is refused with a located error.
 @Suite struct IsolationTests {
     private static let source = """
-        protocol Titled { var title: String { get } }
+        protocol Titled { var caption: String { get } }
         @MainActor final class Card {
             var name = "n"
             init() {}
@@ -14,7 +14,7 @@ import Testing
         """
 
     private static func config(_ style: OutputStyle) -> String {
-        #"{"style": "\#(style.rawValue)", "adapters": [{"model": "Card", "protocol": "Titled", "map": {"title": "name"}}]}"#
+        #"{"style": "\#(style.rawValue)", "adapters": [{"model": "Card", "protocol": "Titled", "map": {"caption": "name"}}]}"#
     }
 
     @Test func aMainActorModel_getsAnIsolatedConformance() throws {
@@ -65,12 +65,12 @@ import Testing
     @Test(arguments: OutputStyle.allCases)
     func aMainActorMember_ofAModelThatIsNot_isReadOnTheMainActor_orRefusedAtTheMember(style: OutputStyle) throws {
         let source = """
-            protocol Titled { var title: String { get } }
+            protocol Titled { var caption: String { get } }
             final class Note {
                 @MainActor var heading: String { "h" }
             }
             """
-        let config = #"{"style": "\#(style.rawValue)", "adapters": [{"model": "Note", "protocol": "Titled", "map": {"title": "heading"}}]}"#
+        let config = #"{"style": "\#(style.rawValue)", "adapters": [{"model": "Note", "protocol": "Titled", "map": {"caption": "heading"}}]}"#
         let result = try judged(["Sources/App/Note.swift": source], config: config)
         if style == .factory {
             let refusal = try #require(result.refusal, "\(result)")
@@ -85,22 +85,22 @@ import Testing
     /// `Sendable`; an actor cannot conform to a `@MainActor` protocol.
     @Test func isolatedConformancesSwiftCannotForm_areRefused() throws {
         let sendable = """
-            protocol Titled: Sendable { var title: String { get } }
+            protocol Titled: Sendable { var caption: String { get } }
             @MainActor final class Note: Sendable { var name = "n" }
             """
         for style in [OutputStyle.conformance, .proxy] {
-            let config = #"{"style": "\#(style.rawValue)", "adapters": [{"model": "Note", "protocol": "Titled", "map": {"title": "name"}}]}"#
+            let config = #"{"style": "\#(style.rawValue)", "adapters": [{"model": "Note", "protocol": "Titled", "map": {"caption": "name"}}]}"#
             let refusal = try #require(try judged(["Sources/App/Note.swift": sendable], config: config).refusal)
             #expect(refusal.contains("refines Sendable, which an isolated conformance cannot satisfy"), "\(style): \(refusal)")
         }
         let actor = """
-            @MainActor protocol Titled { var title: String { get } }
+            @MainActor protocol Titled { var caption: String { get } }
             actor Worker { let name = "w" }
             """
         // The proxy style conforms the model too (found by the oracle); the factory's adapter is
         // not the actor.
         for style in [OutputStyle.conformance, .proxy] {
-            let config = #"{"style": "\#(style.rawValue)", "adapters": [{"model": "Worker", "protocol": "Titled", "map": {"title": "name"}}]}"#
+            let config = #"{"style": "\#(style.rawValue)", "adapters": [{"model": "Worker", "protocol": "Titled", "map": {"caption": "name"}}]}"#
             let refusal = try #require(try judged(["Sources/App/Worker.swift": actor], config: config).refusal, "\(style)")
             #expect(refusal.contains("actor 'Worker' cannot conform to 'Titled', which is @MainActor"), "\(style): \(refusal)")
         }
@@ -129,10 +129,10 @@ import Testing
     @Test func aMainActorProtocol_inTheFactoryStyle_takesSendableModels_andRefusesOthers() throws {
         let source = """
             @MainActor protocol Base { func refresh() }
-            protocol Titled: Base { var title: String { get } }
+            protocol Titled: Base { var caption: String { get } }
             final class Note { var name = "n"; func refresh() {} }
             """
-        let config = #"{"style": "factory", "adapters": [{"model": "Note", "protocol": "Titled", "map": {"title": "name"}}]}"#
+        let config = #"{"style": "factory", "adapters": [{"model": "Note", "protocol": "Titled", "map": {"caption": "name"}}]}"#
         let refusal = try #require(try judged(["Sources/App/Note.swift": source], config: config).refusal)
         #expect(refusal.contains("'Titled' is @MainActor, so the factory style's adapter is isolated to the main actor, is made off it, and stores 'Note', which does not declare Sendable"), "\(refusal)")
         let conformance = try judged(["Sources/App/Note.swift": source], config: config.replacingOccurrences(of: "factory", with: "conformance"))
@@ -180,11 +180,11 @@ import Testing
     /// not: the conformance that reads them is isolated too.
     @Test func membersOfAMainActorExtension_areReadOnTheMainActor() throws {
         let source = """
-            protocol Titled { var title: String { get } }
+            protocol Titled { var caption: String { get } }
             final class Folder { var name = "f" }
             @MainActor extension Folder { var heading: String { name } }
             """
-        let config = #"{"adapters": [{"model": "Folder", "protocol": "Titled", "map": {"title": "heading"}}]}"#
+        let config = #"{"adapters": [{"model": "Folder", "protocol": "Titled", "map": {"caption": "heading"}}]}"#
         let result = try judged(["Sources/App/Folder.swift": source], config: config)
         #expect(result.compiles, "\(result)")
         #expect(result.code?.contains("extension Folder: @Swift.MainActor Titled") == true, "\(result)")
@@ -197,9 +197,9 @@ import Testing
 @Suite struct DefaultIsolationTests {
     private static let mainActorByDefault = [languageModes[2]]
 
-    private static func config(_ style: OutputStyle, model: String, protocolName: String, isolation: Bool = true) -> String {
+    private static func config(_ style: OutputStyle, model: String, protocolName: String, requirement: String = "subtitle", isolation: Bool = true) -> String {
         let key = isolation ? #""defaultIsolation": "MainActor", "# : ""
-        return #"{\#(key)"style": "\#(style.rawValue)", "adapters": [{"model": "\#(model)", "protocol": "\#(protocolName)", "map": {"subtitle": "count"}}]}"#
+        return #"{\#(key)"style": "\#(style.rawValue)", "adapters": [{"model": "\#(model)", "protocol": "\#(protocolName)", "map": {"\#(requirement)": "count"}}]}"#
     }
 
     /// A model that says nothing is `@MainActor` there, and the library's `TitledContent` is
@@ -228,14 +228,14 @@ import Testing
     /// is built. Members an extension adds are isolated by default as well.
     @Test func theModulesOwnProtocol_isAdaptedInEveryStyle() throws {
         let source = """
-            protocol Row { var subtitle: String { get } }
+            protocol Row { var detail: String { get } }
             final class Order { var count = 3 }
             nonisolated struct Line { var number = 1 }
             extension Line { var count: Int { number } }
             """
         for style in OutputStyle.allCases {
             for model in ["Order", "Line"] {
-                let result = try judged(["Sources/App/Order.swift": source], config: Self.config(style, model: model, protocolName: "Row"), modes: Self.mainActorByDefault)
+                let result = try judged(["Sources/App/Order.swift": source], config: Self.config(style, model: model, protocolName: "Row", requirement: "detail"), modes: Self.mainActorByDefault)
                 // In the factory style, `Order`, a class isolated by default, is Sendable, so the
                 // adapter may store it.
                 #expect(result.compiles, "\(style) \(model): \(result)")

@@ -1,4 +1,5 @@
-import DecoupleGenerator
+@testable import DecoupleGenerator
+import Foundation
 import DecoupleTestSupport
 import Testing
 
@@ -82,16 +83,52 @@ import Testing
     }
 
     @Test func twoProxiedProtocolsRequiringOneName_areRefused() {
-        let output = generate(["M.swift": Self.twoTitles], config: """
+        let output = generate(["M.swift": Self.twoTitles.replacingOccurrences(of: "var title", with: "var heading")], config: """
             { "style": "proxy", "adapters": [
-              { "model": "Story", "protocol": "Headline", "map": { "title": "name" } },
-              { "model": "Story", "protocol": "Caption", "map": { "title": "name" } } ] }
+              { "model": "Story", "protocol": "Headline", "map": { "heading": "name" } },
+              { "model": "Story", "protocol": "Caption", "map": { "heading": "name" } } ] }
             """)
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            decouple.json:3:3: error: the proxy style cannot make 'ForwardingProxy' conform to both 'Headline' (proxied at decouple.json:2:3) and 'Caption', which both require 'title': a type has one member 'title', and each protocol's is forwarded to its own object; rename one requirement or use the conformance or factory style for one protocol [#ProxyConflictingRequirements]
+            decouple.json:3:3: error: the proxy style cannot make 'ForwardingProxy' conform to both 'Headline' (proxied at decouple.json:2:3) and 'Caption', which both require 'heading': a type has one member 'heading', and each protocol's is forwarded to its own object; rename one requirement or use the conformance or factory style for one protocol [#ProxyConflictingRequirements]
             """
         }
+    }
+
+    /// A proxied protocol that requires a property `ForwardingProxy` has of its own: the second
+    /// `title` would compile, in the app's module, and `proxy.title` there would read what is
+    /// injected for the app's protocol instead of for `TitledContent`.
+    @Test func aProxiedRequirementNamedAsTheProxysOwnProperty_isRefused() {
+        let output = generate(["M.swift": Self.twoTitles], config: """
+            { "style": "proxy", "adapters": [ { "model": "Story", "protocol": "Headline", "map": { "title": "name" } } ] }
+            """)
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            decouple.json:1:35: error: the proxy style cannot give 'ForwardingProxy' the 'title' that 'Headline' requires: 'ForwardingProxy' has its own 'title', for Decouple's 'TitledContent', and a second one, declared in this module, would hide it here, so `proxy.title` would read what is injected for 'Headline' instead; rename the requirement, or use the conformance or factory style for 'Headline' [#ProxyConflictingRequirements]
+            """
+        }
+        // In the conformance and factory styles, `ForwardingProxy` is not extended: no conflict.
+        for style in ["conformance", "factory"] {
+            let other = generate(["M.swift": Self.twoTitles], config: """
+                { "style": "\(style)", "adapters": [ { "model": "Story", "protocol": "Headline", "map": { "title": "name" } } ] }
+                """)
+            #expect(!other.contains("error:"), "\(style): \(other)")
+        }
+    }
+
+    /// The generator's list of `ForwardingProxy`'s own properties is the library's: every
+    /// property the library declares on `ForwardingProxy`, read from its sources.
+    @Test func theProxysOwnProperties_areTheLibrarys() throws {
+        let folder = packageRoot.appendingPathComponent("Sources/Decouple/Forwarding")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        var sources: [SourceFile] = []
+        for name in names {
+            sources.append(SourceFile(path: name, text: try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)))
+        }
+        let proxy = try #require(Generator.catalog(of: sources).types["ForwardingProxy"])
+        let members: [MemberDeclaration] = proxy.members.filter { member in member.kind == .property && member.access >= .public }
+        let properties = Set(members.map(\.name))
+        #expect(properties == Set(WitnessLedger.proxysOwnProperties.keys))
     }
 
     // MARK: Names the generated code declares itself

@@ -4,10 +4,21 @@
 /// one twice. A model adapted to two protocols that require one member gets it once when both
 /// read it the same way, and an error otherwise, since a type has one member of a name (Swift
 /// cannot tell two witnesses apart by protocol). The same holds for `ForwardingProxy`, which the
-/// proxy style extends with every requirement of every protocol it proxies. (A requirement
-/// named as one of `ForwardingProxy`'s own members, `title` or `forward`, compiles: the
-/// generated member is declared in another module than the library's.)
+/// proxy style extends with every requirement of every protocol it proxies, and which has
+/// properties of its own (``proxysOwnProperties``): a requirement of one of those names is refused,
+/// since the generated property would compile, in the app's module, and hide the library's there.
+/// (A property named as one of its methods, `forward`, hides nothing: the method is still called
+/// with its arguments.)
 struct WitnessLedger {
+    /// `ForwardingProxy`'s own properties, and what each answers: a proxied protocol's requirement
+    /// of one of these names would hide it. `ProxyOwnMemberTests` checks the list against the
+    /// library's sources.
+    static let proxysOwnProperties: [String: String] = [
+        "title": "Decouple's 'TitledContent'", "subtitle": "Decouple's 'TitledContent'",
+        "name": "Decouple's 'NamedImageContent'", "image": "Decouple's 'NamedImageContent'",
+        "injectedProtocols": "the names of the protocols injected",
+    ]
+
     private struct Entry {
         var adapter: Int
         var binding: Int
@@ -82,6 +93,13 @@ struct WitnessLedger {
         if adapter.style.adapterStyle.readsThroughKeyPaths, !adapter.protocolDeclaration.isBuiltIn {
             let declaration = adapter.protocolDeclaration
             for requirement in declaration.requirements {
+                if let answers = Self.proxysOwnProperties[requirement.name] {
+                    let name = requirement.name
+                    problems.append(Diagnostic(
+                        "the proxy style cannot give 'ForwardingProxy' the '\(name)' that '\(declaration.name)' requires: 'ForwardingProxy' has its own '\(name)', for \(answers), and a second one, declared in this module, would hide it here, so `proxy.\(name)` would read what is injected for '\(declaration.name)' instead; rename the requirement, or use the conformance or factory style for '\(declaration.name)'",
+                        rule: .proxyConflictingRequirements, at: request.position ?? requirement.position))
+                    continue
+                }
                 let key = ExactName(requirement.name)
                 guard let first = proxyMembers[key], first.qualifiedName != declaration.qualifiedName else {
                     proxied[key] = ProxyEntry(protocolName: declaration.name, qualifiedName: declaration.qualifiedName, position: request.position)

@@ -149,7 +149,7 @@ extension Diagnostic.Rule {
         case .proxyNoEmptyValue:
             "With nothing injected, the forwarding proxy answers a requirement with an empty value: `\"\"`, zero, `false`, an empty collection or `nil`. The requirement's type has none the generator knows. Make the requirement optional, or use the conformance style."
         case .proxyConflictingRequirements:
-            "The proxy style makes `ForwardingProxy` conform to each protocol, and two of them require a member of one name: a type has one member of a name, and each protocol's would be forwarded to its own object. Rename one requirement, or use another style for one protocol."
+            "The proxy style makes `ForwardingProxy` conform to each protocol, and two of them require a member of one name, or one requires a property `ForwardingProxy` has of its own (`title`, `subtitle`, `name`, `image`, `injectedProtocols`): a type has one member of a name, each protocol's would be forwarded to its own object, and a second one in your module would hide the library's there. Rename the requirement, or use another style for that protocol."
         // The macros
         case .adaptsNeedsProtocol:
             "`@Adapts` takes the protocol to conform to, written as a metatype: `@Adapts(TitledContent.self)`."
