@@ -19,7 +19,7 @@ enum Emitter {
     /// The Swift expression that reads a requirement's value from `base` (`self` or
     /// `self.model`), or from `typeBase` (the model's type) for a static member.
     static func expression(_ source: ValueSource, base: String, typeBase: String) -> String {
-        let marks = (source.effects.contains("throws") ? "try " : "") + (source.effects.contains("async") ? "await " : "")
+        let marks = (source.effects.contains { $0.hasPrefix("throws") } ? "try " : "") + (source.effects.contains("async") ? "await " : "")
         let read = marks + "\(source.isStatic ? typeBase : base).\(escaped(source.member))" + (source.isMethod ? "()" : "")
         guard source.memberIsOptional else {
             return switch source.conversion {
@@ -125,7 +125,9 @@ enum Emitter {
             body = expression(source, base: base, typeBase: typeBase)
         } else if let forwarded = binding.forwardedMethod {
             let arguments = signature.parameters.enumerated().map { index, parameter in
-                let value = parameter.type.written.hasPrefix("inout ") ? "&p\(index)" : "p\(index)"
+                // An `@autoclosure` parameter is a closure here: passed on, it is called.
+                let written = parameter.type.written
+                let value = written.hasPrefix("inout ") ? "&p\(index)" : written.contains("@autoclosure") ? "p\(index)()" : "p\(index)"
                 return parameter.label == "_" ? value : "\(argumentLabel(parameter.label)): \(value)"
             }
             let marks = (signature.effects.contains { $0.hasPrefix("throws") || $0 == "rethrows" } ? "try " : "") + (signature.effects.contains("async") ? "await " : "")

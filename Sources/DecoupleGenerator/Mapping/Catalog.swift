@@ -155,8 +155,10 @@ package struct Catalog: Sendable {
             guard var declaration = protocols[name], !visiting.contains(name) else { return protocols[name] }
             for parentName in declaration.inheritedTypes.flatMap(Self.listed) {
                 if ["Sendable", "Swift.Sendable"].contains(parentName) { declaration.refinesSendable = true }
+                if ["AnyObject", "Swift.AnyObject", "class"].contains(parentName) { declaration.isClassBound = true }
                 guard let resolved = resolveProtocolName(parentName), let parent = complete(resolved, visiting: visiting.union([name])) else { continue }
                 declaration.refinesSendable = declaration.refinesSendable || parent.refinesSendable
+                declaration.isClassBound = declaration.isClassBound || parent.isClassBound
                 // A protocol that refines a `@MainActor` one is isolated to the main actor too.
                 declaration.isMainActor = declaration.isMainActor || parent.isMainActor
                 declaration.refinesANonisolatedProtocol = declaration.refinesANonisolatedProtocol || !parent.isMainActor || parent.refinesANonisolatedProtocol
@@ -196,11 +198,24 @@ package struct Catalog: Sendable {
                     updated.members.append(member)
                 }
                 updated.isMainActor = updated.isMainActor || superclass.isMainActor
+                updated.superclass = superName
                 self.declarations[name]![index] = updated
             }
             done.insert(name)
         }
         for name in declarations.keys.sorted() { complete(name, visiting: []) }
+    }
+
+    /// A class's superclasses in the sources, nearest first.
+    func superclasses(of type: TypeDeclaration) -> [TypeDeclaration] {
+        var chain: [TypeDeclaration] = []
+        var seen: Set<String> = [type.qualifiedName]
+        var next = type.superclass
+        while let name = next, seen.insert(name).inserted, let superclass = declarations[name]?.first {
+            chain.append(superclass)
+            next = superclass.superclass
+        }
+        return chain
     }
 
     /// Members Swift writes for a type that the source does not: an enum's `rawValue` and

@@ -25,6 +25,13 @@ extension Resolver {
                 "'\(protocolDeclaration.name)' requires \(requirement.description)\(declared), which a generated conformance does not provide (it provides readable instance properties and methods); conform '\(model.qualifiedName)' by hand",
                 rule: .unsupportedRequirement, at: request.position ?? model.position))
         }
+        // Every adapter copies its model: a conformance to a protocol, which requires Copyable
+        // (and Escapable), or an adapter or proxy that stores it.
+        if let suppressed = model.inheritedTypes.first(where: { $0.hasPrefix("~") }) {
+            diagnostics.append(Diagnostic(
+                "'\(model.qualifiedName)' is declared `\(suppressed)`, and generated adapters copy their model (a conformance to '\(protocolDeclaration.name)' needs a copyable type, and the factory and proxy store the model); conform it by hand",
+                rule: .noncopyableModel, at: request.position ?? model.position, notes: declarationNote(model, request: request)))
+        }
         let requirementNames = protocolDeclaration.requirements.map(\.name)
         for requirement in request.map.keys.sorted() where !requirementNames.contains(where: { $0.isSameIdentifier(as: requirement) }) {
             diagnostics.append(Diagnostic(

@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - Resolver: requirements
 
 /// Where each requirement's value comes from: a member read, a method called or forwarded.
@@ -62,6 +64,55 @@ extension Resolver {
             || (model.kind != .class && model.access < .package)
     }
 
+    /// Whether Swift holds a value of this type `Sendable`, as the sources and the standard
+    /// library say: the standard library's and Foundation's value types, optionals, arrays, sets
+    /// and dictionaries of such types, and the sources' types held `Sendable` as declarations.
+    func isKnownSendable(_ type: TypeReference) -> Bool {
+        isKnownSendable(typeNamed: type.wrapped)
+    }
+
+    private static let sendableNames: Set<String> = [
+        "String", "Substring", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "Never", "ImageName", "Date", "URL", "UUID", "Data", "Decimal",
+    ]
+    private static let sendableGenerics: Set<String> = ["Array", "Set", "Dictionary", "Optional"]
+
+    private func isKnownSendable(typeNamed written: String) -> Bool {
+        let text = QualifiedName(written).canonical
+        if Self.sendableNames.contains(text) { return true }
+        if text.hasSuffix("?") { return isKnownSendable(typeNamed: String(text.dropLast())) }
+        if text.hasPrefix("["), text.hasSuffix("]") {
+            let inside = String(text.dropFirst().dropLast())
+            let parts = Self.topLevel(inside, separatedBy: ":")
+            return parts.count <= 2 && parts.allSatisfy { isKnownSendable(typeNamed: $0) }
+        }
+        if let open = text.firstIndex(of: "<"), text.hasSuffix(">"), Self.sendableGenerics.contains(String(text[..<open])) {
+            let arguments = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
+            return Self.topLevel(arguments, separatedBy: ",").allSatisfy { isKnownSendable(typeNamed: $0) }
+        }
+        guard let name = catalog.resolveTypeName(text), let declarations = catalog.declarations[name] else { return false }
+        return declarations.allSatisfy { $0.genericParameters.isEmpty && isKnownSendable($0) }
+    }
+
+    /// The parts of `text` between the separators outside brackets, trimmed.
+    private static func topLevel(_ text: String, separatedBy separator: Character) -> [String] {
+        var parts: [String] = []
+        var depth = 0
+        var current = ""
+        for character in text {
+            if "[<(".contains(character) { depth += 1 }
+            if "]>)".contains(character), !(character == ">" && current.last == "-") { depth -= 1 }
+            if character == separator, depth == 0 {
+                parts.append(current.trimmingCharacters(in: .whitespaces))
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        parts.append(current.trimmingCharacters(in: .whitespaces))
+        return parts
+    }
+
     /// A note at the model's declaration, for a problem reported at the configuration entry.
     func declarationNote(_ model: TypeDeclaration, request: AdapterRequest) -> [Diagnostic.Note] {
         guard policy.citesPositionsInText, request.position != nil, request.declarationPosition == nil else { return [] }
@@ -95,7 +146,7 @@ extension Resolver {
             member = visible
         }
         let memberName = member.name
-        if let problem = Self.actorIsolationProblem(member, in: model, for: requirement, of: protocolName) {
+        if let problem = actorIsolationProblem(member, in: model, for: requirement, of: protocolName) {
             diagnostics.append(problem.diagnostic(at: member.position))
             return nil
         }
@@ -123,6 +174,22 @@ extension Resolver {
                 "'\(member.name)' is declared with a different type in different branches of an #if (\(declared.joined(separator: ", "))), and one witness of '\(protocolName).\(requirement.name)' reads it in every build; give it one type, or map '\(requirement.name)' to another member",
                 rule: .conditionalMemberTypes, at: namesakes[0].position, notes: declarationNoteForRequest(request)))
             return nil
+        }
+        // A closure is called, as a method without parameters is, when that is asked for: by a
+        // method requirement, or by a mapping. It is never a value to describe.
+        if let closure = member.closure, member.kind == .property, member.type != requirement.type || requirement.kind == .method {
+            guard closure.parameterCount == 0, closure.effects.isEmpty, !closure.isOptional, requirement.kind == .method || mapped != nil else {
+                let why = closure.parameterCount > 0 ? "takes parameters, which a witness does not pass"
+                    : !closure.effects.isEmpty ? "is `\(closure.effects.joined(separator: " "))`, which a witness does not call"
+                    : closure.isOptional ? "is optional, which a witness does not call"
+                    : "would be read as a value, and a closure described as a String is \"(Function)\"; map '\(requirement.name)' to it in the configuration to call it"
+                diagnostics.append(Diagnostic(
+                    "'\(member.name)' is a closure (`\(member.type?.description ?? "")`) and '\(protocolName).\(requirement.name)' needs \(requirement.type): the closure \(why); map '\(requirement.name)' to another member, or declare a method that calls it",
+                    rule: .closureMember, at: mapped?.position ?? member.position, notes: declarationNoteForRequest(request)))
+                return nil
+            }
+            member.type = closure.result
+            member.kind = .method
         }
         guard let memberType = member.type else {
             let reason = member.inferenceFailure.map { " (\($0))" } ?? ""
@@ -183,17 +250,17 @@ extension Resolver {
             }
         }
         // Effects are kept: a witness may have fewer than its requirement, never more.
-        let allowed = requirement.kind == .property
-            ? requirement.getterEffects
-            : (requirement.signature?.effects ?? []).map { $0.hasPrefix("throws") ? "throws" : $0 }
-        if let missing = member.getterEffects.first(where: { !allowed.contains($0) }) {
+        let allowed = requirement.kind == .property ? requirement.getterEffects : (requirement.signature?.effects ?? [])
+        if let excess = Effects.excess(member.getterEffects, beyond: allowed) {
             let getter = "get " + member.getterEffects.joined(separator: " ")
+            let requirementThrows = allowed.first { $0.hasPrefix("throws") }
+            let what = excess == "async" || requirementThrows == nil ? "is not `\(excess)`" : "is `\(requirementThrows!)`, which does not cover `\(excess)`"
             diagnostics.append(Diagnostic(
-                "'\(member.name)' is read with `\(missing == "throws" ? "try" : "await")` (its getter is `\(getter)`), but '\(protocolName).\(requirement.name)' is not `\(missing)`, so no witness can read it; map '\(requirement.name)' to a member without `\(missing)`, or declare the requirement `{ \(getter) }`",
+                "'\(member.name)' is read with `\(excess == "async" ? "await" : "try")` (its getter is `\(getter)`), but '\(protocolName).\(requirement.name)' \(what), so no witness can read it; map '\(requirement.name)' to a member without `\(excess)`, or declare the requirement `{ \(getter) }`",
                 rule: .effectfulMember, at: member.position, notes: declarationNoteForRequest(request)))
             return nil
         }
-        if member.kind == .method, let problem = Self.mutatingProblem(member, for: requirement, of: protocolName) {
+        if let problem = Self.mutatingProblem(member, for: requirement, of: protocolName) {
             diagnostics.append(problem.diagnostic(at: mapped?.position ?? member.position))
             return nil
         }
@@ -207,10 +274,15 @@ extension Resolver {
     /// Why a `mutating` model method cannot implement a requirement: one that is not `mutating`
     /// (a property's getter never is) cannot change the model. A `mutating` one can, in every
     /// style: the factory's adapter holds its own copy of a value model.
-    static func mutatingProblem(_ method: MemberDeclaration, for requirement: Requirement, of protocolName: String) -> Problem? {
-        guard method.isMutating, !requirement.isMutating || requirement.kind != .method else { return nil }
+    static func mutatingProblem(_ member: MemberDeclaration, for requirement: Requirement, of protocolName: String) -> Problem? {
+        guard member.isMutating, !requirement.isMutating || requirement.kind != .method else { return nil }
+        if member.kind == .property {
+            return Problem(
+                "'\(member.name)' has a mutating getter (a struct's `lazy var`, or `mutating get`), and '\(protocolName).\(requirement.name)' is not a `mutating` method, so its witness cannot read it; make '\(member.name)' a computed property or a `let`, or map '\(requirement.name)' to another member",
+                rule: .mutatingMember)
+        }
         return Problem(
-            "'\(method.name)' is mutating, but '\(protocolName).\(requirement.name)' is not; declare the requirement mutating, or map it to a method that is not",
+            "'\(member.name)' is mutating, but '\(protocolName).\(requirement.name)' is not; declare the requirement mutating, or map it to a method that is not",
             rule: .mutatingMember)
     }
 
@@ -256,10 +328,12 @@ extension Resolver {
         let methods = model.members.filter {
             $0.kind == .method && !$0.isStatic && $0.constraint == nil && (!policy.checksAccess || $0.access >= .internal)
         }
-        // Compared as parsed, so `-> Swift.String` implements `-> String`.
-        if mapped == nil, let own = methods.first(where: { $0.signature == signature }) {
+        // Compared as parsed, so `-> Swift.String` implements `-> String`. Mapped to its own
+        // name (`"label": "label"`), the model's method is the witness, as unmapped.
+        let mapsToItself = mapped.map { $0.member.isSameIdentifier(as: requirement.name) && $0.defaultValue == nil } ?? true
+        if mapsToItself, let own = methods.first(where: { $0.signature == signature }) {
             if let problem = Self.mutatingProblem(own, for: requirement, of: protocolName)
-                ?? Self.actorIsolationProblem(own, in: model, for: requirement, of: protocolName) {
+                ?? actorIsolationProblem(own, in: model, for: requirement, of: protocolName) {
                 diagnostics.append(problem.diagnostic(at: own.position))
                 return nil
             }
@@ -286,7 +360,7 @@ extension Resolver {
                     return nil
                 }
                 if let problem = Self.mutatingProblem(candidate, for: requirement, of: protocolName)
-                    ?? Self.actorIsolationProblem(candidate, in: model, for: requirement, of: protocolName) {
+                    ?? actorIsolationProblem(candidate, in: model, for: requirement, of: protocolName) {
                     diagnostics.append(problem.diagnostic(at: mapped?.position ?? candidate.position))
                     return nil
                 }
@@ -333,10 +407,20 @@ extension Resolver {
 
     /// Why an actor's member cannot back a synchronous requirement, if it cannot: it is isolated
     /// to the actor (not `nonisolated`, not a `let`, not static), and the advice fits what it is.
-    static func actorIsolationProblem(
+    /// A `let` of a type Swift does not hold `Sendable` is isolated too: reading it from outside
+    /// would share a value that is not safe to share.
+    func actorIsolationProblem(
         _ member: MemberDeclaration, in model: TypeDeclaration, for requirement: Requirement, of protocolName: String
     ) -> Problem? {
-        guard model.kind == .actor, !member.isConstant, !member.isStatic, !member.isNonisolated else { return nil }
+        guard model.kind == .actor, !member.isStatic, !member.isNonisolated else { return nil }
+        if member.isConstant {
+            guard let type = member.type, isKnownSendable(type) else {
+                return Problem(
+                    "'\(member.name)' is a `let` of actor '\(model.qualifiedName)' whose type\(member.type.map { " '\($0)'" } ?? "") is not known to be Sendable, so it is isolated to the actor and cannot back '\(protocolName).\(requirement.name)' from outside it; declare that type Sendable, or map '\(requirement.name)' to a member of a Sendable type",
+                    rule: .actorIsolatedMember)
+            }
+            return nil
+        }
         let isAsync = requirement.getterEffects.contains("async") || requirement.signature?.effects.contains("async") == true
         guard !isAsync || member.kind == .property else { return nil }
         let requirementName = "'\(protocolName).\(requirement.name)'"

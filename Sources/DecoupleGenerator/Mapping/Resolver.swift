@@ -60,6 +60,7 @@ struct Resolver: Sendable {
         var tags: [String: SourcePosition?] = [:]
         var witnesses = WitnessLedger()
         var adapters: [ResolvedAdapter] = []
+        let extending = Self.extendingAdapters(resolutions.flatMap(\.adapters))
         for (request, resolution) in zip(requests, resolutions) {
             let problemsBefore = diagnostics.count
             defer { groupProblems(since: problemsBefore, of: request) }
@@ -76,6 +77,14 @@ struct Resolver: Sendable {
                 }
                 seen[key] = request.position
                 var adapter = adapter
+                // A subclass whose superclass conforms writes nothing of its own.
+                switch inheritsConformance(&adapter, request: request, extending: extending) {
+                case nil: continue
+                case true?:
+                    adapters.append(adapter)
+                    continue
+                case false?: break
+                }
                 guard witnesses.admit(&adapter, as: adapters.count, into: &adapters, request: request, diagnostics: &diagnostics) else { continue }
                 adapters.append(adapter)
             }
@@ -93,6 +102,7 @@ struct Resolver: Sendable {
                 tags[key] = .some(tagPosition)
             }
         }
+        checkSubclassOverrides(adapters)
         reportModuleShadowing(adapters)
         return adapters.sorted {
             ($0.model.qualifiedName, $0.protocolDeclaration.qualifiedName, $0.model.position) < ($1.model.qualifiedName, $1.protocolDeclaration.qualifiedName, $1.model.position)

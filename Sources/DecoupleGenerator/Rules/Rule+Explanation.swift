@@ -63,6 +63,8 @@ extension Diagnostic.Rule {
             "A mapping names a requirement the protocol does not have, often a misspelling, which would otherwise map nothing. The message lists the protocol's requirements and the nearest one."
         case .unsupportedRequirement:
             "The protocol requires something a generated adapter does not provide: a settable property, a static member, an initializer, a subscript or an associated type. Generated code provides readable instance properties and methods. Conform the model by hand."
+        case .noncopyableModel:
+            "The model is declared `~Copyable` (or `~Escapable`). Every generated adapter copies its model: a conformance to a protocol that does not suppress `Copyable` needs a copyable type, and the factory's adapter and the proxy store the model. Conform it by hand."
         case .duplicateAdapter:
             "The same model is adapted to the same protocol twice (in the configuration, in annotations, or both). A type conforms to a protocol once: remove one."
         // Access
@@ -92,9 +94,9 @@ extension Diagnostic.Rule {
         case .invalidDefault:
             "A mapping's default is not a value of the requirement's type, or, in the configuration, not a constant the generated file can compile without the model's scope. The message says which."
         case .effectfulMember:
-            "The member's getter is `async` or `throws`, and the requirement's is not, so no witness can read it. Map the requirement to a member without the effect, or declare the requirement `{ get async }` or `{ get throws }`."
+            "The member's getter is `async` or `throws`, and the requirement's is not, so no witness can read it. A typed `throws(E)` covers only the getters that throw `E` or nothing; an untyped `throws` covers any. Map the requirement to a member without the effect, or declare the requirement `{ get async }` or `{ get throws }`."
         case .mutatingMember:
-            "The member is a `mutating` method, and the requirement is not `mutating` (a property's getter never is), so a witness cannot call it. Declare the requirement `mutating`, or map it to a method that is not."
+            "The member is a `mutating` method, or a property whose getter mutates (a struct's `lazy var`, or `mutating get`), and the requirement is not a `mutating` method (a property's getter never is), so a witness cannot call or read it. Declare the requirement `mutating`, or map it to a member that does not mutate."
         case .constrainedExtensionMember:
             "The member is declared in a constrained extension (`extension Box where T == Int`), so not every instance of the model has it, and it cannot implement the requirement for all of them. Declare it in an extension without `where`, or map to another member."
         case .conditionalMemberTypes:
@@ -107,8 +109,10 @@ extension Diagnostic.Rule {
             "The model does not implement a method requirement: no method of the same name and signature (labels, types, effects, generic parameters), and no mapping to a method of another name with the same signature. A requirement without parameters may also map to a property. The message lists the model's methods of that name and whether only effects or generic parameters differ."
         case .variadicForwarding:
             "A method requirement with a variadic parameter would have to pass its arguments on to another method, which Swift cannot do with a variadic list. Implement the requirement in the model itself, or use the conformance style."
+        case .closureMember:
+            "The member is a property of a function type (`let gitSha: () -> String`). A closure without parameters or effects is called where a method requirement reads it, or where a mapping names it; otherwise it would be read as a value, and `String(describing:)` of a closure is \"(Function)\". A closure with parameters, effects or an optional one is not called. Map the requirement to the closure, or declare a method that calls it."
         case .actorIsolatedMember:
-            "The model is an actor, and the member is isolated to it (a `var`, or a method not marked `nonisolated`), so it cannot back a synchronous requirement. Declare it with `let`, mark it `nonisolated` if it reads no mutable state, or make the requirement `async`."
+            "The model is an actor, and the member is isolated to it (a `var`, a method not marked `nonisolated`, or a `let` of a type not known to be `Sendable`), so it cannot back a synchronous requirement. Declare it with `let` of a `Sendable` type, mark it `nonisolated` if it reads no mutable state, or make the requirement `async`. A type is known to be `Sendable` when the sources or the standard library say so: the standard library's and Foundation's value types and collections of them, and the sources' types that declare `Sendable` (or are structs and enums that are not public)."
         // Conformances
         case .memberNameTaken:
             "A conformance adds members to the model itself, and the model already has a member of the requirement's name (a property of another type, or a property where the requirement is a method). Swift does not allow a second. Rename one, map the requirement to another member, or use the factory style, whose adapter is a type of its own."
@@ -122,6 +126,10 @@ extension Diagnostic.Rule {
             "The conformance must be isolated to the main actor (the model is `@MainActor`, or a member read is), and the protocol refines `Sendable`, which an isolated conformance cannot satisfy. Make the members read `nonisolated`, remove `@MainActor`, or adapt to a protocol that does not refine `Sendable`."
         case .actorMainActorConformance:
             "An actor's conformances are isolated to the actor itself, never to the main actor, so an actor cannot conform to a `@MainActor` protocol. Use the factory style, whose adapter reads the actor's `let`s and `nonisolated` members."
+        case .classBoundProtocol:
+            "The protocol refines `AnyObject`, directly or through a protocol it refines, so only a class or an actor can conform to it, and the model is a struct or an enum. Use the factory style, whose adapter for a class-bound protocol is a class that holds the model, or adapt a class."
+        case .inheritedConformance:
+            "A class inherits its superclass's conformances and members, and a member declared in an extension cannot be overridden. So when a superclass conforms to the protocol (declared, or adapted in the conformance or proxy style), a subclass adapted to it is accepted only when it reads every requirement as the superclass does, and then nothing is written for it; and no subclass may declare a member the superclass's generated extension declares. Map the subclass as the superclass, adapt only one of them, rename the subclass's member, or use the factory style, whose adapters are types of their own."
         // The factory style
         case .factoryMainActorModel:
             "The factory makes its adapter in a `Sendable` closure, off the main actor, so a `@MainActor` model (or one isolated by the module's default) cannot be read by an adapter to a protocol that is not `@MainActor`. Use the conformance style, which makes an isolated conformance, or declare the protocol `@MainActor`."

@@ -38,6 +38,7 @@ extension Diagnostic {
         case unknownProtocol
         case unknownRequirement
         case unsupportedRequirement
+        case noncopyableModel
         case duplicateAdapter
         // Access
         case modelNotVisible
@@ -61,6 +62,7 @@ extension Diagnostic {
         case methodForPropertyRequirement
         case missingMethod
         case variadicForwarding
+        case closureMember
         case actorIsolatedMember
         // Conformances
         case memberNameTaken
@@ -69,6 +71,8 @@ extension Diagnostic {
         case sendableConformanceOutsideFile
         case isolatedConformanceToSendable
         case actorMainActorConformance
+        case classBoundProtocol
+        case inheritedConformance
         // The factory style
         case factoryMainActorModel
         case factoryMainActorMember
@@ -115,16 +119,16 @@ extension Diagnostic {
                  .annotatedExtensionOfUnknownType, .requirementMappedTwice, .protocolShadowsDecouple, .moduleNameShadowed, .moduleNamedLikeType:
                 .sources
             case .unknownModel, .ambiguousModel, .modelNotInModule, .unknownProtocol, .unknownRequirement, .unsupportedRequirement,
-                 .duplicateAdapter:
+                 .noncopyableModel, .duplicateAdapter:
                 .lookup
             case .modelNotVisible, .protocolNotVisible, .memberNotVisible, .witnessAccess, .notVisibleFromOutputModule:
                 .access
             case .missingMapping, .unknownMember, .unknownMemberType, .typeMismatch, .optionalWithoutDefault, .unusedDefault, .invalidDefault,
                  .effectfulMember, .mutatingMember, .constrainedExtensionMember, .conditionalMemberTypes, .metatypeName,
-                 .methodForPropertyRequirement, .missingMethod, .variadicForwarding, .actorIsolatedMember:
+                 .methodForPropertyRequirement, .missingMethod, .variadicForwarding, .closureMember, .actorIsolatedMember:
                 .members
             case .memberNameTaken, .conflictingWitnesses, .existingConditionalConformance, .sendableConformanceOutsideFile,
-                 .isolatedConformanceToSendable, .actorMainActorConformance:
+                 .isolatedConformanceToSendable, .actorMainActorConformance, .classBoundProtocol, .inheritedConformance:
                 .conformance
             case .factoryMainActorModel, .factoryMainActorMember, .factoryMainActorRefinement, .factoryNonSendableModel, .factoryGenericModel,
                  .tagOutsideFactory, .tagNeedsDecodable, .duplicateTag:

@@ -202,6 +202,9 @@ final class DeclarationVisitor: SyntaxVisitor {
         guard !scopes.isEmpty else { return .skipChildren }
         let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
         let access = memberAccess(node.modifiers)
+        // A struct's `lazy var` sets its storage on first read: its getter is mutating.
+        let isLazy = node.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
+        let isInStruct = if case let .type(index) = scopes[scopes.count - 1].target { types[index].kind == .struct } else { false }
         for (binding, type) in Self.typedBindings(node) {
             guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
             var member = MemberDeclaration(
@@ -209,6 +212,8 @@ final class DeclarationVisitor: SyntaxVisitor {
                 isStatic: isStatic, isConstant: node.bindingSpecifier.tokenKind == .keyword(.let),
                 access: access, position: position(of: identifier), conditions: scopeConditions)
             member.getterEffects = Self.getterEffects(binding)
+            member.isMutating = Self.hasMutatingGetter(binding) || (isLazy && isInStruct)
+            member.closure = type.flatMap(Self.closureShape)
             isolate(&member, attributes: node.attributes, modifiers: node.modifiers)
             if type == nil {
                 if let initializer = binding.initializer?.value {
@@ -278,6 +283,38 @@ final class DeclarationVisitor: SyntaxVisitor {
         modifiers.contains { $0.name.tokenKind == .keyword(.mutating) }
     }
 
+    /// The shape of a function type, however attributed or parenthesised, optional or not;
+    /// `nil` for any other type.
+    static func closureShape(_ type: TypeSyntax) -> ClosureShape? {
+        var type = type
+        var isOptional = false
+        while true {
+            if let optional = type.as(OptionalTypeSyntax.self) {
+                type = optional.wrappedType
+                isOptional = true
+            } else if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+                type = optional.wrappedType
+                isOptional = true
+            } else if let attributed = type.as(AttributedTypeSyntax.self) {
+                type = attributed.baseType
+            } else if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.firstName == nil {
+                type = only.type
+            } else {
+                break
+            }
+        }
+        guard let function = type.as(FunctionTypeSyntax.self) else { return nil }
+        let effects = [function.effectSpecifiers?.asyncSpecifier?.text, function.effectSpecifiers?.throwsClause?.trimmedText].compactMap { $0 }
+        return ClosureShape(
+            parameterCount: function.parameters.count, effects: effects, result: reference(function.returnClause.type), isOptional: isOptional)
+    }
+
+    /// Whether the property's getter is declared `mutating get`.
+    static func hasMutatingGetter(_ binding: PatternBindingSyntax) -> Bool {
+        guard let accessors = binding.accessorBlock?.accessors.as(AccessorDeclListSyntax.self) else { return false }
+        return accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.get) && $0.modifier?.name.tokenKind == .keyword(.mutating) }
+    }
+
     /// `T` for `@Environment(T.self)`, SwiftUI's wrapper for an `@Observable` object, whose
     /// value is a `T`.
     static func environmentType(_ attributes: AttributeListSyntax) -> String? {
@@ -306,13 +343,14 @@ final class DeclarationVisitor: SyntaxVisitor {
         modifiers.contains { $0.name.tokenKind == .keyword(.nonisolated) && $0.detail == nil }
     }
 
-    /// The effects of a property's getter, `get async throws`: `async` and `throws`, as written
+    /// The effects of a property's getter, `get async throws`: `async` and `throws` (or
+    /// `throws(E)`, typed), as written
     /// in a protocol (`{ get throws }`) or on a getter with a body.
     static func getterEffects(_ binding: PatternBindingSyntax) -> [String] {
         guard let accessors = binding.accessorBlock?.accessors.as(AccessorDeclListSyntax.self),
               let getter = accessors.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
               let effects = getter.effectSpecifiers else { return [] }
-        return [effects.asyncSpecifier.map { _ in "async" }, effects.throwsClause.map { _ in "throws" }].compactMap { $0 }
+        return [effects.asyncSpecifier.map { _ in "async" }, effects.throwsClause?.trimmedText].compactMap { $0 }
     }
 
     /// An enum's cases are its static members: `Kind.video` is a `Kind`.

@@ -126,9 +126,11 @@ package struct MemberDeclaration: Hashable, Sendable, Codable {
     /// The `where` clause of the extension the member is declared in (`T == Int`), when it is
     /// constrained: the member exists only for the types that meet it.
     package var constraint: String?
-    /// A property's getter effects (`get async throws`): `async` and `throws`, in that order.
+    /// A property's getter effects (`get async throws`): `async` and `throws` (or `throws(E)`),
+    /// in that order.
     package var getterEffects: [String] = []
-    /// A method declared `mutating`.
+    /// A method declared `mutating`, or a property whose getter is: `mutating get`, or a
+    /// struct's `lazy var`.
     package var isMutating: Bool = false
     /// Declared `nonisolated`: an actor's member that any code may use synchronously.
     package var isNonisolated: Bool = false
@@ -141,9 +143,23 @@ package struct MemberDeclaration: Hashable, Sendable, Codable {
     /// A property initialised from a call of a name (`Box(3)`, `iOSTabs()`), not unwrapped: the
     /// name, for the catalog to check once it knows every type (failable, generic, lower-case).
     package var initializerCall: String?
+    /// A property of a function type: its shape. Such a value is called, never described.
+    package var closure: ClosureShape?
     /// The argument labels of ``initializerCall`` (`_` for an unlabelled argument); `nil` when
     /// it has a trailing closure, which any initializer taking a closure last may take.
     package var initializerCallLabels: [String]?
+}
+
+/// A property's function type (`() -> String`, `@Sendable (Int) async -> Bool`), as a witness
+/// that calls it needs it.
+package struct ClosureShape: Hashable, Sendable, Codable {
+    package var parameterCount: Int
+    /// `async`, `throws` or `throws(E)`, as written.
+    package var effects: [String]
+    /// What a call returns.
+    package var result: TypeReference
+    /// The property is an optional closure (`(() -> String)?`), which a call must unwrap.
+    package var isOptional: Bool
 }
 
 /// A conformance that holds only under a condition: `extension Box: Equatable where T: Equatable`.
@@ -181,6 +197,8 @@ package struct TypeDeclaration: Hashable, Sendable, Codable {
     /// The `#if` conditions the type is declared under, outermost first; empty when it is always
     /// compiled. Two declarations of one name under different conditions are alternatives.
     package var conditions: [Condition] = []
+    /// A class's superclass, when the sources declare it: its qualified name.
+    package var superclass: String?
     /// A class declared `final` (an `open` or plain class is not).
     package var isFinal: Bool = false
     /// Declared `@MainActor`: its members are read on the main actor only, so a conformance
@@ -243,7 +261,8 @@ package struct Requirement: Hashable, Sendable, Codable {
     /// A method's signature, e.g. `price(in:) -> String`.
     package var signature: MethodSignature?
     package var position: SourcePosition?
-    /// A property requirement's getter effects (`{ get async throws }`): `async` and `throws`.
+    /// A property requirement's getter effects (`{ get async throws }`): `async` and `throws`
+    /// (or `throws(E)`).
     package var getterEffects: [String] = []
     /// A method requirement declared `mutating`.
     package var isMutating: Bool = false
@@ -270,6 +289,9 @@ package struct ProtocolDeclaration: Hashable, Sendable, Codable {
     package var inheritedTypes: [String] = []
     /// It refines `Sendable`, directly or through protocols in the sources.
     package var refinesSendable: Bool = false
+    /// It refines `AnyObject`, directly or through protocols in the sources: only a class or an
+    /// actor conforms to it.
+    package var isClassBound: Bool = false
     /// Declared `@MainActor`: its conformances are isolated to the main actor, which an actor's
     /// cannot be.
     package var isMainActor: Bool = false

@@ -15,6 +15,12 @@ struct ConformanceStyle: AdapterStyle {
     static func modelConformanceProblems(_ candidate: AdapterCandidate, in resolver: Resolver) -> [Diagnostic] {
         let (request, model, protocolDeclaration) = (candidate.request, candidate.model, candidate.protocolDeclaration)
         var problems: [Diagnostic] = []
+        // Only a class or an actor conforms to a class-bound protocol.
+        if protocolDeclaration.isClassBound, model.kind == .struct || model.kind == .enum {
+            problems.append(Diagnostic(
+                "'\(protocolDeclaration.name)' is class-bound (it refines AnyObject), so only a class or an actor can conform to it, and '\(model.qualifiedName)' is \(model.kind == .struct ? "a struct" : "an enum"); use the factory style, whose adapter for such a protocol is a class, or adapt a class",
+                rule: .classBoundProtocol, at: request.position ?? model.position, notes: resolver.declarationNote(model, request: request)))
+        }
         // Swift isolates an actor's conformances to the actor: never to the main actor.
         // The proxy style conforms the model too, so that it can be injected.
         if model.kind == .actor, protocolDeclaration.isMainActor {

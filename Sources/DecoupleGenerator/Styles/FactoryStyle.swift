@@ -80,16 +80,20 @@ struct FactoryStyle: AdapterStyle {
         }
     }
 
-    /// The hidden adapter type for one model.
+    /// The hidden adapter type for one model: a struct, or a final class for a class-bound
+    /// protocol.
     static func factoryAdapter(_ adapter: ResolvedAdapter, named name: String) -> String {
         let model = Emitter.escapedPath(adapter.modelSpelling)
         let stored = storedModelName(adapter)
         // A `mutating` requirement of a value model mutates the adapter's copy of it.
         let mutates = [.struct, .enum].contains(adapter.model.kind) && adapter.bindings.contains { $0.requirement.isMutating }
+        let isClass = adapter.protocolDeclaration.isClassBound
+        // Made in the factory's closure, off any actor, as a struct's memberwise initializer is.
+        let initializer = isClass ? "nonisolated init(\(stored): \(model)) {\nself.\(stored) = \(stored)\n}\n" : ""
         return Emitter.decl(Emitter.guarded("""
-            \(adapter.isNonisolatedByDeclaration ? "nonisolated " : "")private struct \(Emitter.escaped(name)): \(Emitter.escapedPath(adapter.protocolDeclaration.spelling)) {
+            \(adapter.isNonisolatedByDeclaration ? "nonisolated " : "")private \(isClass ? "final class" : "struct") \(Emitter.escaped(name)): \(Emitter.escapedPath(adapter.protocolDeclaration.spelling)) {
             \(mutates ? "var" : "let") \(stored): \(model)
-            \(adapter.bindings.map { Emitter.member($0, access: nil, base: "self.\(stored)", typeBase: model, mutates: mutates) }.joined(separator: "\n"))
+            \(initializer)\(adapter.bindings.map { Emitter.member($0, access: nil, base: "self.\(stored)", typeBase: model, mutates: mutates) }.joined(separator: "\n"))
             }
             """, by: adapter.conditions))
     }
