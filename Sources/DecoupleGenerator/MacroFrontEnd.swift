@@ -115,7 +115,7 @@ package enum MacroFrontEnd {
         let requirements = request.mappings.compactMap { mapping -> Requirement? in
             guard let member = model.member(named: mapping.member), var type = member.type else {
                 // Unknown member or unknown type: leave it to the resolver to report.
-                return Requirement(name: mapping.requirement, kind: .property, type: TypeReference(wrapped: "_", isOptional: false))
+                return Requirement(name: mapping.requirement, kind: .property, type: TypeReference(wrapped: Requirement.unseenType, isOptional: false))
             }
             if mapping.defaultValue != nil { type.isOptional = false }
             return Requirement(name: mapping.requirement, kind: .property, type: type, position: mapping.position)

@@ -19,7 +19,7 @@
 /// model declares it (`struct Product: ProductContent`) and the macro writes the members; each
 /// mapped requirement then takes the type of the member that feeds it. Use the command-line tool
 /// or the build plugin when a requirement needs a conversion the member's type does not have.
-@attached(extension, conformances: TitledContent, NamedImageContent, names: arbitrary)
+@attached(extension, names: arbitrary)
 public macro Adapts<Content>(_ content: Content.Type) = #externalMacro(module: "DecoupleMacrosPlugin", type: "AdaptsMacro")
 
 /// ``Adapts(_:)``, with the members that feed requirements named on the type rather than marked
@@ -33,8 +33,29 @@ public macro Adapts<Content>(_ content: Content.Type) = #externalMacro(module: "
 /// The compiler runs a macro once per attribute, each time a round trip to its plug-in, so
 /// mapping here rather than with one `@Maps` per member makes fewer of them. A default for an
 /// optional member still takes ``Maps(to:default:)``.
-@attached(extension, conformances: TitledContent, NamedImageContent, names: arbitrary)
+@attached(extension, names: arbitrary)
 public macro Adapts<Content>(_ content: Content.Type, map: [PartialKeyPath<Content>: String]) = #externalMacro(module: "DecoupleMacrosPlugin", type: "AdaptsMacro")
+
+// The library's own protocols, each with a macro that declares its conformance alone. A macro that
+// declares a conformance its expansion does not add crashes the compiler when the model is a
+// class with a subclass (swiftlang/swift#89151); declared one by one, each conformance declared
+// is added. The compiler picks these for `TitledContent.self` and `NamedImageContent.self`.
+
+@_documentation(visibility: internal)
+@attached(extension, conformances: TitledContent, names: arbitrary)
+public macro Adapts(_ content: (any TitledContent).Type) = #externalMacro(module: "DecoupleMacrosPlugin", type: "AdaptsMacro")
+
+@_documentation(visibility: internal)
+@attached(extension, conformances: TitledContent, names: arbitrary)
+public macro Adapts(_ content: (any TitledContent).Type, map: [PartialKeyPath<any TitledContent>: String]) = #externalMacro(module: "DecoupleMacrosPlugin", type: "AdaptsMacro")
+
+@_documentation(visibility: internal)
+@attached(extension, conformances: NamedImageContent, names: arbitrary)
+public macro Adapts(_ content: (any NamedImageContent).Type) = #externalMacro(module: "DecoupleMacrosPlugin", type: "AdaptsMacro")
+
+@_documentation(visibility: internal)
+@attached(extension, conformances: NamedImageContent, names: arbitrary)
+public macro Adapts(_ content: (any NamedImageContent).Type, map: [PartialKeyPath<any NamedImageContent>: String]) = #externalMacro(module: "DecoupleMacrosPlugin", type: "AdaptsMacro")
 
 /// Marks the member that feeds a requirement of a protocol the type ``Adapts(_:)``.
 ///

@@ -697,10 +697,57 @@ struct ExpansionTests {
             #"""
             @Adapts(TitledContent.self, map: [\.title: "nmae", \.subtitle: "age"])
                                                        ┬─────
-                                                       ╰─ 🛑 'User' has no member 'nmae'; did you mean 'name'? [#UnknownMember]
+                                                       ╰─ 🛑 'User' has no member 'nmae' in the declaration the macro is attached to; did you mean 'name'? [#UnknownMember]
             struct User {
                 let name: String
                 let age: Int
+            }
+            """#
+        }
+    }
+
+    /// A protocol of the client's own, which the macro cannot see, takes the type of the member
+    /// that feeds it: here an enum's synthesized `rawValue`.
+    @Test func aClientProtocolFedByARawValue_takesItsType() {
+        assertMacro {
+            """
+            @Adapts(ScoreBadge.self, map: [\\.label: "rawValue"])
+            enum Severity: String, ScoreBadge {
+                case low, high
+            }
+            """
+        } expansion: {
+            """
+            enum Severity: String, ScoreBadge {
+                case low, high
+            }
+
+            extension Severity {
+                internal var label: Swift.String {
+                    self.rawValue
+                }
+            }
+            """
+        }
+    }
+
+    /// A member declared in an extension is not in the declaration the macro sees: the message
+    /// says so, and what to do.
+    @Test func aMemberTheMacroCannotSee_isExplained() {
+        assertMacro {
+            """
+            @Adapts(TitledContent.self, map: [\\.title: "name", \\.subtitle: "nickname"])
+            struct Person {
+                let name: String
+            }
+            """
+        } diagnostics: {
+            #"""
+            @Adapts(TitledContent.self, map: [\.title: "name", \.subtitle: "nickname"])
+                                                                           ┬─────────
+                                                                           ╰─ 🛑 'Person' has no member 'nickname' in the declaration the macro is attached to, which is all a macro sees (not its extensions, its superclass or other files); declare the member there, or adapt the model with the decouple tool, which reads every file [#UnknownMember]
+            struct Person {
+                let name: String
             }
             """#
         }

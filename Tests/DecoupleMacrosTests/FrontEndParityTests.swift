@@ -57,14 +57,14 @@ import Testing
             section.split(separator: "\n", maxSplits: 1)[1].trimmingCharacters(in: .whitespacesAndNewlines)
         }
         let macroDeclarations = try macroExpansions(of: "Tests/Fixtures/MacroClient/Models.swift")
-        #expect(macroDeclarations.count == 9)
+        #expect(macroDeclarations.count == 11)
         #expect(macroDeclarations.sorted() == toolDeclarations.sorted())
     }
 
     @Test func theThreeFixturesReadTheSame() {
         let rows: ([any TitledContent]) -> [String] = { $0.map { "\($0.title) | \($0.subtitle)" } }
         let macro = rows(MacroClientFixture.fixtureContents())
-        #expect(macro.count == 7)
+        #expect(macro.count == 10)
         #expect(rows(PluginClientFixture.fixtureContents()) == macro)
         #expect(rows(CommittedAdaptersFixture.fixtureContents()) == macro)
         #expect(PluginClientFixture.fixtureBadges().map(\.count) == MacroClientFixture.fixtureBadges().map(\.count))

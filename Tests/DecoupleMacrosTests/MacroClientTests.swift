@@ -16,7 +16,16 @@ import Testing
             "#swift | macros",
             "Kettle | 24.5",
             "Macros | 1200",
+            "Rex | animal",
+            "Tweety | bird",
+            "Nemo | fish",
         ])
+    }
+
+    /// A subclass inherits its superclass's adapted conformance, and its overrides are read.
+    @Test func subclassesOfAnAdaptedClass_conformAndReadTheirOverrides() {
+        let badges = fixtureBadges().map { "\($0.label) \($0.count)" }
+        #expect(badges.suffix(2) == ["Poetry 40", "Novels 120"])
     }
 
     @Test func oneMemberFeedsTwoProtocols() {

@@ -71,6 +71,17 @@ extension ResolutionPolicy {
         }
     }
 
+    /// What a message about a member the model lacks adds after its name: the macro sees only
+    /// the declaration it is attached to, and, when no name is near, what to do about that.
+    func unseenMembers(suggested suggestion: String) -> String {
+        switch mappingSyntax {
+        case .configuration: ""
+        case .attribute where !suggestion.isEmpty: " in the declaration the macro is attached to"
+        case .attribute:
+            " in the declaration the macro is attached to, which is all a macro sees (not its extensions, its superclass or other files); declare the member there, or adapt the model with the decouple tool, which reads every file"
+        }
+    }
+
     /// An optional member mapped to a requirement that is not, with no default.
     func optionalWithoutDefault(member: String, requirement: Requirement, of protocolName: String) -> String {
         switch mappingSyntax {

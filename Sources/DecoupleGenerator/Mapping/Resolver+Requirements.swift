@@ -33,8 +33,9 @@ extension Resolver {
                     "'\(memberName)' is a method of '\(model.qualifiedName)' ('\(method.typedDescription)'), and '\(protocolName).\(requirement.name)' is a property, which reads a property or calls a method without parameters, effects or generic parameters; map '\(requirement.name)' to one of those, or declare a computed property that calls '\(memberName)' and map to it",
                     rule: .methodForPropertyRequirement, at: where_, notes: declarationNote(model, request: request)))
             } else if mapped != nil {
+                let suggestion = Suggestion.didYouMean(memberName, among: properties.map(\.name))
                 diagnostics.append(Diagnostic(
-                    "'\(model.qualifiedName)' has no member '\(memberName)'\(Suggestion.didYouMean(memberName, among: properties.map(\.name)))",
+                    "'\(model.qualifiedName)' has no member '\(memberName)'\(policy.unseenMembers(suggested: suggestion))\(suggestion)",
                     rule: .unknownMember, at: where_, notes: declarationNote(model, request: request)))
             } else {
                 // The fix-it offers a property no other requirement reads, through a mapping or by
@@ -124,6 +125,7 @@ extension Resolver {
         _ requirement: Requirement, of protocolName: String, to member: MemberDeclaration, in model: TypeDeclaration,
         request: AdapterRequest, style: any AdapterStyle
     ) -> Binding? {
+        var requirement = requirement
         let mapped = request.source(for: requirement.name)
         let where_ = mapped?.position ?? request.position
         var member = member
@@ -197,6 +199,12 @@ extension Resolver {
                 "the type of '\(member.name)' cannot be read from the source\(reason); write it out (`var \(member.name): Type = …`)",
                 rule: .unknownMemberType, at: member.position))
             return nil
+        }
+        // A requirement of a protocol the macro cannot see is typed `_`: the type of the member
+        // that feeds it, unwrapped when a default is given.
+        if requirement.type.wrapped == Requirement.unseenType {
+            requirement.type = memberType
+            if mapped?.defaultValue != nil { requirement.type.isOptional = false }
         }
         // A conformance adds members to the model itself, so it cannot add a second `title`.
         if style.extendsTheModel, requirement.kind == .property, memberName != requirement.name, let clash = model.member(named: requirement.name) {

@@ -272,6 +272,10 @@ package struct Requirement: Hashable, Sendable, Codable {
     /// A `get async` property or an `async` method: callers await it, whatever the witness's
     /// isolation.
     var isAsync: Bool { getterEffects.contains("async") || signature?.effects.contains("async") == true }
+
+    /// The type of a requirement of a protocol the macro cannot see: the resolver gives it the
+    /// type of the member that feeds it.
+    static let unseenType = "_"
 }
 
 /// A protocol a view declares for its content.

@@ -3,6 +3,17 @@
 
 import Decouple
 
+// MARK: - Animal: TitledContent
+
+extension Animal: Decouple.TitledContent {
+    internal var title: Swift.String {
+        self.name
+    }
+    internal var subtitle: Swift.String {
+        self.kind
+    }
+}
+
 // MARK: - Article: TitledContent
 
 extension Article: Decouple.TitledContent {
@@ -74,6 +85,17 @@ extension Member: Decouple.TitledContent {
     }
     public var subtitle: Swift.String {
         Swift.String(describing: self.age)
+    }
+}
+
+// MARK: - Shelf: BadgeContent
+
+extension Shelf {
+    internal var label: Swift.String {
+        self.title
+    }
+    internal var count: Swift.Int {
+        self.books
     }
 }
 

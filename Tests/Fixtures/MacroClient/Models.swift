@@ -84,6 +84,31 @@ struct Team: BadgeContent {
     let members: Int
 }
 
+/// A class with subclasses, in this file and another, adapted with and without `map:`: each
+/// subclass inherits the conformance.
+@Adapts(TitledContent.self, map: [\.title: "name", \.subtitle: "kind"])
+class Animal {
+    let name: String
+    var kind: String { "animal" }
+
+    init(name: String) { self.name = name }
+}
+
+final class Bird: Animal {
+    override var kind: String { "bird" }
+}
+
+@Adapts(BadgeContent.self)
+class Shelf: BadgeContent {
+    @Maps(to: \BadgeContent.label) let title: String
+    @Maps(to: \BadgeContent.count) let books: Int
+
+    init(title: String, books: Int) {
+        self.title = title
+        self.books = books
+    }
+}
+
 // What the tests read, without making the models public.
 package func fixtureContents() -> [any TitledContent] {
     [
@@ -94,6 +119,9 @@ package func fixtureContents() -> [any TitledContent] {
         Channel(name: "#swift", topic: "macros"),
         Shop.Item(name: "Kettle", price: 24.5),
         Article(headline: "Macros", words: 1200),
+        Animal(name: "Rex"),
+        Bird(name: "Tweety"),
+        Fish(name: "Nemo"),
     ]
 }
 
@@ -102,5 +130,5 @@ package func fixtureImages() -> [any NamedImageContent] {
 }
 
 package func fixtureBadges() -> [any BadgeContent] {
-    [Inbox(folder: "Inbox", unread: 3), Team(name: "Compiler", members: 12)]
+    [Inbox(folder: "Inbox", unread: 3), Team(name: "Compiler", members: 12), Shelf(title: "Poetry", books: 40), Bookcase(title: "Novels", books: 120)]
 }

@@ -78,6 +78,9 @@ package func fixtureContents() -> [any TitledContent] {
         Channel(name: "#swift", topic: "macros"),
         Shop.Item(name: "Kettle", price: 24.5),
         Article(headline: "Macros", words: 1200),
+        Animal(name: "Rex"),
+        Bird(name: "Tweety"),
+        Fish(name: "Nemo"),
     ]
 }
 
@@ -86,5 +89,32 @@ package func fixtureImages() -> [any NamedImageContent] {
 }
 
 package func fixtureBadges() -> [any BadgeContent] {
-    [Inbox(folder: "Inbox", unread: 3), Team(name: "Compiler", members: 12)]
+    [Inbox(folder: "Inbox", unread: 3), Team(name: "Compiler", members: 12), Shelf(title: "Poetry", books: 40), Bookcase(title: "Novels", books: 120)]
 }
+
+class Animal {
+    let name: String
+    var kind: String { "animal" }
+
+    init(name: String) { self.name = name }
+}
+
+final class Bird: Animal {
+    override var kind: String { "bird" }
+}
+
+final class Fish: Animal {
+    override var kind: String { "fish" }
+}
+
+class Shelf: BadgeContent {
+    let title: String
+    let books: Int
+
+    init(title: String, books: Int) {
+        self.title = title
+        self.books = books
+    }
+}
+
+final class Bookcase: Shelf {}
