@@ -149,7 +149,13 @@ public enum Generator {
     static func resolve(
         _ files: [ScannedFile], configuration: Configuration, policy: ResolutionPolicy
     ) throws(GenerationFailure) -> [ResolvedAdapter] {
-        let catalog = Catalog(files: configuration.defaultIsolation == .mainActor ? files.map { $0.isolatedToTheMainActorByDefault() } : files)
+        // The default isolation is the target's: a file of another module (the configuration's
+        // "module" names the target, and a path `Sources/NAME/…` another) keeps its own.
+        let catalog = Catalog(files: configuration.defaultIsolation == .mainActor ? files.map { file in
+            let module = SourceScanner.moduleName(ofPath: file.path)
+            let isAnotherModule = configuration.module != nil && module != nil && module != configuration.module
+            return isAnotherModule ? file : file.isolatedToTheMainActorByDefault()
+        } : files)
         guard catalog.diagnostics.isEmpty else { throw GenerationFailure(catalog.diagnostics) }
         var resolver = Resolver(catalog: catalog, policy: policy)
         let adapters = resolver.resolve(configuration: configuration)

@@ -1,4 +1,6 @@
 import DecoupleGenerator
+import DecoupleTestSupport
+import Foundation
 import Testing
 
 /// Shapes that real apps and a wider random-program grammar showed, where the generator exited 0
@@ -152,6 +154,86 @@ import Testing
             ["Sources/App/Build.swift": "protocol Row { var caption: String { get } }\nstruct Build { let caption: () -> String }"],
             config: Self.config(style, model: "Build", map: "{}"))
         #expect(byName.refusal?.contains("\"(Function)\"") == true && byName.refusal?.contains("[#ClosureMember]") == true, "\(byName)")
+    }
+
+    // MARK: Configuration
+
+    /// A requirement no member feeds can be a constant of its type: `{"default": value}` without
+    /// `"from"`, or `null` for an optional. A constant not of the type is refused at it.
+    @Test(arguments: [OutputStyle.conformance, .factory])
+    func aConstantInTheConfiguration_isTheRequirementsValue(style: OutputStyle) throws {
+        let source = """
+            protocol Row { var caption: String { get }; var badge: String? { get }; var count: Int { get }; func label() -> String }
+            struct Point { let name: String }
+            """
+        let map = #"{"caption": "name", "badge": null, "count": {"default": 3}, "label": {"default": "x"}}"#
+        let result = try judged(["Sources/App/Point.swift": source], config: Self.config(style, model: "Point", map: map))
+        #expect(result.compiles, "\(result)")
+        #expect(result.code?.contains("Swift.String? {\n        nil\n    }") == true, "\(result)")
+        let wrong = try judged(["Sources/App/Point.swift": source], config: Self.config(style, model: "Point", map: #"{"caption": "name", "badge": null, "count": null, "label": "name"}"#))
+        let refusal = try #require(wrong.refusal, "\(wrong)")
+        #expect(refusal.contains("decouple.json:1:") && refusal.contains("the constant nil for 'Row.count' is nil, but Int is not optional [#InvalidDefault]"), "\(refusal)")
+    }
+
+    /// A property whose type is not written is refused with the requirement that reads it and
+    /// the declaration with its type written as it must be: after a wrapper's attribute, with no
+    /// initial value.
+    @Test func anUnknownType_isRefusedWithADeclarationThatCompiles() throws {
+        let source = """
+            protocol Row { var caption: String { get } }
+            struct Feature {
+                @Dependency(\\.apiClient) var apiClient
+                let computed = makeValue()
+            }
+            """
+        for (member, fix) in [("apiClient", #"`@Dependency(\.apiClient) var apiClient: Type`"#), ("computed", "`let computed: Type = …`")] {
+            let result = try judged(["Sources/App/Feature.swift": source], config: Self.config(.conformance, model: "Feature", map: #"{"caption": "\#(member)"}"#))
+            let refusal = try #require(result.refusal, "\(result)")
+            #expect(refusal.contains("the type of '\(member)', which 'Row.caption' reads, cannot be read from the source") && refusal.contains("write it out (\(fix))"), "\(refusal)")
+        }
+    }
+
+    // MARK: Other modules
+
+    /// `"defaultIsolation": "MainActor"` is the target's: a model of another module, a library
+    /// built with the default `nonisolated`, is not `@MainActor`, so the factory adapts it, and
+    /// the output compiles in the app built with MainActor by default.
+    @Test func theDefaultIsolation_isTheTargetsOwn() throws {
+        let models = """
+            public struct Card: Sendable {
+                public let name: String
+                public let detail: String
+                public init(name: String, detail: String) { self.name = name; self.detail = detail }
+            }
+            """
+        let config = #"{"module": "App", "defaultIsolation": "MainActor", "style": "factory", "adapters": [{"model": "Card", "protocol": "TitledContent", "module": "Models", "map": {"title": "name", "subtitle": "detail"}}]}"#
+        let result = Generator.generate(
+            sources: [SourceFile(path: "Sources/Models/Card.swift", text: models)], configuration: try Configuration.parse(config, path: "decouple.json"))
+        let code = try #require(result.code, "\(result.diagnostics)")
+        #expect(code.contains("import Models") && code.contains("nonisolated private struct"), "\(code)")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("other-module-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(models.utf8).write(to: folder.appendingPathComponent("Card.swift"))
+        let library = try ProcessRun(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["swiftc", "-emit-module", "-parse-as-library", "-module-name", "Models", "-swift-version", "6", "-emit-module-path", folder.appendingPathComponent("Models.swiftmodule").path, "Card.swift"],
+            in: folder)
+        #expect(library.status == 0, "\(library.stderr)")
+        let app = """
+            import Decouple
+            import Models
+            func contents() throws -> [any TitledContent] {
+                let factory = ContentFactory<any TitledContent>()
+                try factory.registerGeneratedAdapters()
+                return [try factory.adapt(Card(name: "n", detail: "d"))]
+            }
+            """
+        let run = try typecheck(
+            files: [("App.swift", app), ("Generated.swift", code)], module: "App",
+            options: ["-parse-as-library", "-I", folder.path, "-swift-version", "6", "-default-isolation", "MainActor"], in: folder.appendingPathComponent("App"))
+        #expect(run.status == 0, "\(run.stderr)")
     }
 
     // MARK: Models

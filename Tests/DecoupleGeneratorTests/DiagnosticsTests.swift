@@ -229,7 +229,7 @@ import Testing
             """#)
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            B.swift:3:38: error: the type of 'computed' cannot be read from the source (`makeValue()` calls a function whose result type the source does not show); write it out (`var computed: Type = …`) [#UnknownMemberType]
+            B.swift:3:38: error: the type of 'computed', which 'TitledContent.subtitle' reads, cannot be read from the source (`makeValue()` calls a function whose result type the source does not show); write it out (`var computed: Type = …`) [#UnknownMemberType]
             decouple.json:2:13: error: model name 'Item' is ambiguous; qualify it as one of: A.Item, B.Item [#AmbiguousModel]
             """
         }
@@ -260,7 +260,7 @@ import Testing
         let cases = [
             #"{"adapters": [{"model": "A", "protocol": "TitledContent",}]}"#,
             "{\n  \"adaptors\": []\n}",
-            #"{"style": "factroy", "adapters": [{"protocol": "TitledContent"}, 3, {"model": "A", "protocol": "TitledContent", "map": {"title": 7, "subtitle": {"default": "-"}}}]}"#,
+            #"{"style": "factroy", "adapters": [{"protocol": "TitledContent"}, 3, {"model": "A", "protocol": "TitledContent", "map": {"title": 7, "subtitle": {"fallback": "-"}}}]}"#,
             #"[]"#,
             #"{"adapters": [{"model": "A", "protocol": "TitledContent", "map": {"title": "not a name"}, "tag": true}]}"#,
         ]
@@ -274,8 +274,9 @@ import Testing
             decouple.json:1:11: error: unknown style 'factroy' (styles: conformance, factory, proxy); did you mean 'factory'? [#UnknownConfigurationValue]
             decouple.json:1:35: error: adapter is missing "model" [#ConfigurationMissingKey]
             decouple.json:1:66: error: each adapter must be an object, found a number [#ConfigurationShape]
-            decouple.json:1:130: error: the mapping of 'title' must be a member name or {"from": …, "default": …}, found a number [#ConfigurationShape]
-            decouple.json:1:145: error: the mapping of 'subtitle' is missing "from" [#ConfigurationMissingKey]
+            decouple.json:1:130: error: the mapping of 'title' must be a member name, {"from": …, "default": …}, or a constant ({"default": …} or null), found a number [#ConfigurationShape]
+            decouple.json:1:145: error: the mapping of 'subtitle' is missing "from" (the member to read), or "default" alone for a constant [#ConfigurationMissingKey]
+            decouple.json:1:146: error: unknown key 'fallback' in the mapping of 'subtitle' (expected: from, default) [#UnknownConfigurationKey]
             ---
             decouple.json:1:1: error: the configuration must be a JSON object, found an array [#ConfigurationShape]
             ---

@@ -376,7 +376,7 @@ import Testing
             """])
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            M.swift:4:32: error: the type of 'link' cannot be read from the source (`URL(string:)` may fail, so its value is optional; write the type (`URL?`) or unwrap it); write it out (`var link: Type = …`) [#UnknownMemberType]
+            M.swift:4:32: error: the type of 'link', which 'TitledContent.subtitle' reads, cannot be read from the source (`URL(string:)` may fail, so its value is optional; write the type (`URL?`) or unwrap it); write it out (`var link: Type = …`) [#UnknownMemberType]
             """
         }
     }

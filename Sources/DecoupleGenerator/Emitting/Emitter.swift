@@ -19,6 +19,7 @@ enum Emitter {
     /// The Swift expression that reads a requirement's value from `base` (`self` or
     /// `self.model`), or from `typeBase` (the model's type) for a static member.
     static func expression(_ source: ValueSource, base: String, typeBase: String) -> String {
+        if let constant = source.constant { return constant }
         let marks = (source.effects.contains { $0.hasPrefix("throws") } ? "try " : "") + (source.effects.contains("async") ? "await " : "")
         let read = marks + "\(source.isStatic ? typeBase : base).\(escaped(source.member))" + (source.isMethod ? "()" : "")
         guard source.memberIsOptional else {

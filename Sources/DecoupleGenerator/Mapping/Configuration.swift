@@ -16,8 +16,11 @@ public enum OutputStyle: String, Sendable, CaseIterable, Codable {
 /// Where a requirement's value comes from.
 public struct MappingSource: Hashable, Sendable {
     public var member: String
-    /// A Swift expression used when the member is `nil`.
+    /// A Swift expression used when the member is `nil`; for a constant, the value itself.
     public var defaultValue: String?
+    /// No member feeds the requirement: it is always ``defaultValue`` (`{"default": null}`, or
+    /// `null`, in the configuration).
+    package var isConstant = false
     /// Where the member is named: a JSON value, an annotation's argument, a `@Maps` key path.
     public var position: SourcePosition?
     /// Where a mapping written on the member itself starts (its `@Maps` attribute): problems
@@ -31,6 +34,15 @@ public struct MappingSource: Hashable, Sendable {
         self.defaultValue = defaultValue
         self.position = position
         self.defaultPosition = defaultPosition
+    }
+}
+
+extension MappingSource {
+    /// A requirement that is always `value`, written at `position`.
+    static func constant(_ value: String, at position: SourcePosition) -> MappingSource {
+        var source = MappingSource(member: "", defaultValue: value, position: position, defaultPosition: position)
+        source.isConstant = true
+        return source
     }
 }
 
@@ -225,11 +237,14 @@ private struct ConfigurationReader {
         return request
     }
 
-    /// `"member"` or `{"from": "member", "default": value}`.
+    /// `"member"`, `{"from": "member", "default": value}`, or a constant: `{"default": value}`
+    /// or `null`.
     private mutating func readSource(_ node: JSONNode, requirement: String) -> MappingSource? {
         switch node.value {
         case let .string(member):
             return memberName(member, at: node.position).map { MappingSource(member: $0, position: node.position) }
+        case .null:
+            return .constant("nil", at: node.position)
         case let .object(members):
             var member: String?
             var defaultValue: String?
@@ -248,14 +263,17 @@ private struct ConfigurationReader {
                 }
             }
             guard let member else {
-                diagnostics.append(Diagnostic("the mapping of '\(requirement)' is missing \"from\"", rule: .configurationMissingKey, at: node.position))
+                if let defaultValue, let defaultPosition { return .constant(defaultValue, at: defaultPosition) }
+                diagnostics.append(Diagnostic(
+                    "the mapping of '\(requirement)' is missing \"from\" (the member to read), or \"default\" alone for a constant",
+                    rule: .configurationMissingKey, at: node.position))
                 return nil
             }
             guard let member = memberName(member, at: memberPosition) else { return nil }
             return MappingSource(member: member, defaultValue: defaultValue, position: memberPosition, defaultPosition: defaultPosition)
         default:
             diagnostics.append(Diagnostic(
-                "the mapping of '\(requirement)' must be a member name or {\"from\": …, \"default\": …}, found \(node.kindName)",
+                "the mapping of '\(requirement)' must be a member name, {\"from\": …, \"default\": …}, or a constant ({\"default\": …} or null), found \(node.kindName)",
                 rule: .configurationShape, at: node.position))
             return nil
         }

@@ -21,6 +21,13 @@ struct ValueSource: Hashable, Sendable {
     var isMethod = false
     /// The member's getter effects (`async`, `throws`): read with `await` and `try`.
     var effects: [String] = []
+    /// No member: the requirement is always this Swift constant.
+    var constant: String?
+
+    /// A requirement that is always `value`.
+    static func constant(_ value: String) -> ValueSource {
+        ValueSource(member: "", memberIsOptional: false, conversion: .direct, constant: value)
+    }
 }
 
 /// What the forwarding proxy answers for a property requirement when nothing is injected: the

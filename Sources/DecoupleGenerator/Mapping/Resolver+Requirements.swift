@@ -20,6 +20,9 @@ extension Resolver {
                 rule: .proxyEffectfulProperty, at: request.position ?? model.position))
             return nil
         }
+        if let mapped, mapped.isConstant, let value = mapped.defaultValue {
+            return bindConstant(value, to: requirement, of: protocolName, in: model, at: mapped.position, style: style)
+        }
         let memberName = mapped?.member ?? requirement.name
         let properties = model.members.filter { $0.kind == .property }
         let methods = model.members.filter { $0.kind == .method && $0.name.isSameIdentifier(as: memberName) }
@@ -55,6 +58,26 @@ extension Resolver {
             return nil
         }
         return bindValue(requirement, of: protocolName, to: member, in: model, request: request, style: style)
+    }
+
+    /// A requirement that is always one value, a constant of its type; a conformance cannot add
+    /// it beside a model member of its name.
+    mutating func bindConstant(
+        _ value: String, to requirement: Requirement, of protocolName: String, in model: TypeDeclaration, at position: SourcePosition?,
+        style: any AdapterStyle
+    ) -> Binding? {
+        if let problem = DefaultCheck.problem(with: value, for: requirement.type, requiresConstant: true) {
+            diagnostics.append(Diagnostic("the constant \(value) for '\(protocolName).\(requirement.name)' \(problem)", rule: .invalidDefault, at: position))
+            return nil
+        }
+        if style.extendsTheModel, let clash = model.members.first(where: { $0.name.isSameIdentifier(as: requirement.name) && !$0.isStatic }) {
+            let reference = policy.reference(to: clash.position, note: "'\(requirement.name)' is declared here")
+            diagnostics.append(Diagnostic(
+                "'\(model.qualifiedName)' already has a member '\(requirement.name)'\(reference.text), so a conformance cannot also make '\(requirement.name)' the constant \(value); \(policy.remedies(.factoryStyle, .other("rename the member")))",
+                rule: .memberNameTaken, at: position, notes: reference.notes))
+            return nil
+        }
+        return Binding(requirement: requirement, source: .constant(value))
     }
 
     /// Whether Swift holds the model `Sendable`: an actor, a `@MainActor` class, a type that
@@ -196,7 +219,7 @@ extension Resolver {
         guard let memberType = member.type else {
             let reason = member.inferenceFailure.map { " (\($0))" } ?? ""
             diagnostics.append(Diagnostic(
-                "the type of '\(member.name)' cannot be read from the source\(reason); write it out (`var \(member.name): Type = …`)",
+                "the type of '\(member.name)', which '\(protocolName).\(requirement.name)' reads, cannot be read from the source\(reason); write it out (`\(member.typeFix ?? "var \(member.name): Type")`)",
                 rule: .unknownMemberType, at: member.position))
             return nil
         }
@@ -330,6 +353,9 @@ extension Resolver {
                 "method requirement '\(signature?.description ?? requirement.name)' of '\(protocolName)' cannot be forwarded by the proxy style, which reads properties; use the conformance or factory style",
                 rule: .proxyMethodRequirement, at: request.position ?? model.position))
             return nil
+        }
+        if let mapped, mapped.isConstant, let value = mapped.defaultValue {
+            return bindConstant(value, to: requirement, of: protocolName, in: model, at: mapped.position, style: style)
         }
         // A method of a constrained extension (`where T == Int`) is not every model's.
         // Nor one generated code, in a file of its own, cannot see.

@@ -20,9 +20,9 @@ extension Diagnostic.Rule {
         case .configurationNotJSON:
             "The configuration file is empty, is not UTF-8 (a UTF-16 file is named as such), or is not valid JSON. The position is where the JSON parser stopped. The configuration is a JSON object such as `{\"adapters\": []}`."
         case .configurationShape:
-            "A value in the configuration has the wrong JSON type: the root must be an object, `adapters` and `exclude` arrays, each adapter and its `map` objects, a mapping a member name or `{\"from\": …, \"default\": …}`, a default a string, number, boolean or null. The message names the value found."
+            "A value in the configuration has the wrong JSON type: the root must be an object, `adapters` and `exclude` arrays, each adapter and its `map` objects, a mapping a member name, `{\"from\": …, \"default\": …}`, or a constant (`{\"default\": …}` or `null`), a default a string, number, boolean or null. The message names the value found."
         case .configurationMissingKey:
-            "An adapter entry lacks a key it needs: `model` and `protocol` in every adapter, `from` in a mapping written as an object. Add the key."
+            "An adapter entry lacks a key it needs: `model` and `protocol` in every adapter, `from` (or `default` alone, for a constant) in a mapping written as an object. Add the key."
         case .unknownConfigurationKey:
             "The configuration has a key the tool does not read, often a misspelling, which would otherwise be ignored silently. The message lists the keys expected there and the nearest one."
         case .unknownConfigurationValue:
@@ -92,7 +92,7 @@ extension Diagnostic.Rule {
         case .unusedDefault:
             "A mapping has a default, but its member is not optional, so the default would never be used. Remove it."
         case .invalidDefault:
-            "A mapping's default is not a value of the requirement's type, or, in the configuration, not a constant the generated file can compile without the model's scope. The message says which."
+            "A mapping's default, or a constant given for a requirement no member feeds, is not a value of the requirement's type, or, in the configuration, not a constant the generated file can compile without the model's scope. The message says which."
         case .effectfulMember:
             "The member's getter is `async` or `throws`, and the requirement's is not, so no witness can read it. A typed `throws(E)` covers only the getters that throw `E` or nothing; an untyped `throws` covers any. Map the requirement to a member without the effect, or declare the requirement `{ get async }` or `{ get throws }`."
         case .mutatingMember:

@@ -233,8 +233,9 @@ final class DeclarationVisitor: SyntaxVisitor {
                 } else if let environment = Self.environmentType(node.attributes) {
                     member.type = TypeReference(wrapped: environment, isOptional: false)
                 } else if !node.attributes.isEmpty {
-                    member.inferenceFailure = "its property wrapper's value type is not written here; write it (`var \(member.name): Type`)"
+                    member.inferenceFailure = "its property wrapper's value type is not written here"
                 }
+                member.typeFix = Self.typeFix(node, binding: binding, name: identifier.identifier.text)
             }
             scopes[scopes.count - 1].members.append(member)
         }
@@ -307,6 +308,14 @@ final class DeclarationVisitor: SyntaxVisitor {
         let effects = [function.effectSpecifiers?.asyncSpecifier?.text, function.effectSpecifiers?.throwsClause?.trimmedText].compactMap { $0 }
         return ClosureShape(
             parameterCount: function.parameters.count, effects: effects, result: reference(function.returnClause.type), isOptional: isOptional)
+    }
+
+    /// The declaration with its type written, as a message suggests it: `let name: Type = …`,
+    /// `var name: Type { … }`, or, wrapped, `@Dependency(\.apiClient) var apiClient: Type`.
+    static func typeFix(_ node: VariableDeclSyntax, binding: PatternBindingSyntax, name: String) -> String {
+        let attributes = node.attributes.isEmpty ? "" : node.attributes.oneLineText + " "
+        let rest = binding.initializer != nil ? " = …" : binding.accessorBlock != nil ? " { … }" : ""
+        return "\(attributes)\(node.bindingSpecifier.text) \(name): Type\(rest)"
     }
 
     /// Whether the property's getter is declared `mutating get`.

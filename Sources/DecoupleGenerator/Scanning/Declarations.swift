@@ -120,6 +120,8 @@ package struct MemberDeclaration: Hashable, Sendable, Codable {
     package var conditions: [Condition] = []
     /// Why the type of a property with no written type could not be inferred.
     package var inferenceFailure: String?
+    /// A property with no written type: its declaration with one, as a message suggests it.
+    package var typeFix: String?
     /// A property initialised from `A.B.c` or `A.B.c(…)` with no written type: the path, for the
     /// catalog to read once it knows every type (an enum case, or a static member of a known type).
     package var staticReference: [String]?
