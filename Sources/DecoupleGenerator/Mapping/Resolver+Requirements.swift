@@ -1,5 +1,3 @@
-import Foundation
-
 // MARK: - Resolver: requirements
 
 /// Where each requirement's value comes from: a member read, a method called or forwarded.
