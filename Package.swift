@@ -51,6 +51,12 @@ let targets: [Target] = [
         name: "PluginClientFixture", dependencies: ["Decouple"], path: "Tests/Fixtures/PluginClient",
         exclude: ["decouple.json"], plugins: ["DecouplePlugin"]
     ),
+    // A model in a target of its own, adapted by the build plugin of a target that depends on it.
+    .target(name: "PluginModelsFixture", path: "Tests/Fixtures/PluginModelsFixture"),
+    .target(
+        name: "PluginDependencyFixture", dependencies: ["Decouple", "PluginModelsFixture"], path: "Tests/Fixtures/PluginDependency",
+        exclude: ["decouple.json"], plugins: ["DecouplePlugin"]
+    ),
     // The same models again, with the file `swift package generate-adapters` wrote, committed.
     .target(name: "CommittedAdaptersFixture", dependencies: ["Decouple"], path: "Tests/Fixtures/CommittedAdapters", exclude: ["decouple.json"]),
     .testTarget(
@@ -61,6 +67,8 @@ let targets: [Target] = [
             "decouple",
             "MacroClientFixture",
             "PluginClientFixture",
+            "PluginDependencyFixture",
+            "PluginModelsFixture",
             "DecoupleTextUI",
             "DecoupleTestSupport",
             "CommittedAdaptersFixture",

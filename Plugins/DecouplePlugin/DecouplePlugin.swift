@@ -12,17 +12,32 @@ import PackagePlugin
 struct DecouplePlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let module = target.sourceModule else { return [] }
+        let configuration = GenerateInvocation.configuration(from: module.directoryURL, upTo: module.directoryURL)
+        // The targets it depends on, directly or not, in this package or through products, that
+        // decouple.json names as a model's `"module"`: their files are read for declarations only.
+        let named = configuration.map(Self.modulesNamed) ?? []
+        let dependencies = named.isEmpty ? [] : module.recursiveTargetDependencies.compactMap(\.sourceModule).filter { named.contains($0.name) }
         return try commands(
             for: module.name, sources: module.sourceFiles(withSuffix: "swift").map(\.url),
-            configuration: GenerateInvocation.configuration(from: module.directoryURL, upTo: module.directoryURL),
-            lookedIn: module.directoryURL.path(percentEncoded: false),
-            workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "decouple").url)
+            configuration: configuration, lookedIn: module.directoryURL.path(percentEncoded: false),
+            workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "decouple").url,
+            context: dependencies.map(\.directoryURL), contextFiles: dependencies.flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url) })
+    }
+
+    /// The `"module"` of each adapter in the configuration; none when it does not read as JSON
+    /// (the tool then says what is wrong with it).
+    static func modulesNamed(in configuration: URL) -> Set<String> {
+        guard let data = try? Data(contentsOf: configuration),
+              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let adapters = root["adapters"] as? [[String: Any]] else { return [] }
+        return Set(adapters.compactMap { $0["module"] as? String })
     }
 
     /// The target's one build command, for SwiftPM and Xcode alike; none, and an error naming
     /// where `decouple.json` was looked for, when the target has none.
     func commands(
-        for target: String, sources: [URL], configuration: URL?, lookedIn place: String, workDirectory: URL, tool: URL
+        for target: String, sources: [URL], configuration: URL?, lookedIn place: String, workDirectory: URL, tool: URL,
+        context: [URL] = [], contextFiles: [URL] = []
     ) -> [Command] {
         guard let configuration else {
             Diagnostics.error("""
@@ -34,13 +49,13 @@ struct DecouplePlugin: BuildToolPlugin {
         let invocation = GenerateInvocation(
             sources: sources, configuration: configuration,
             output: workDirectory.appending(path: GenerateInvocation.outputName),
-            cache: workDirectory.appending(path: "cache"))
+            cache: workDirectory.appending(path: "cache"), context: context)
         return [
             .buildCommand(
                 displayName: "Decouple: generating adapters for \(target)",
                 executable: tool,
                 arguments: invocation.arguments,
-                inputFiles: invocation.sources + [configuration],
+                inputFiles: invocation.sources + contextFiles + [configuration],
                 outputFiles: [invocation.output])
         ]
     }

@@ -19,18 +19,24 @@ struct GenerateInvocation {
     /// A folder of the tool's cache (`--cache`): a rerun after an edit parses only the files
     /// that changed, and one that changed no declaration reads the output kept.
     var cache: URL?
+    /// The folders of the targets the target depends on, whose Swift files are read for their
+    /// declarations only (`--context`): decouple.json can adapt their models, whose
+    /// annotations are theirs.
+    var context: [URL]
 
-    init(sources: [URL], configuration: URL, output: URL, cache: URL? = nil) {
+    init(sources: [URL], configuration: URL, output: URL, cache: URL? = nil, context: [URL] = []) {
         self.sources = sources.filter { $0.standardizedFileURL != output.standardizedFileURL }
         self.configuration = configuration
         self.output = output
         self.cache = cache
+        self.context = context
     }
 
     var arguments: [String] {
         ["generate"] + sources.map(Self.path)
             + ["--config", Self.path(configuration), "--output", Self.path(output)]
             + (cache.map { ["--cache", Self.path($0)] } ?? [])
+            + context.flatMap { ["--context", Self.path($0)] }
     }
 
     static func path(_ url: URL) -> String { url.path(percentEncoded: false) }

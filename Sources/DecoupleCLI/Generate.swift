@@ -46,6 +46,9 @@ struct Generate: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A glob pattern of files and folders not to read (repeatable): `*` within a name, `**` across folders; `Generated`, `*.pb.swift`, `Sources/**/Templates/*.swift`.", valueName: "pattern"))
     var exclude: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp("Swift files or folders read for their declarations only (repeatable): the configuration can adapt their models, and their `// decouple:` comments are left to their own target. The build plugin passes the target's dependencies so.", valueName: "path"))
+    var context: [String] = []
+
     func validate() throws {
         if check && output == nil {
             throw ValidationError("--check needs --output: the file to compare with")
@@ -55,7 +58,7 @@ struct Generate: ParsableCommand {
     func run() throws {
         var request = GenerateRequest()
         (request.paths, request.configuration, request.output, request.check) = (paths, config, output, check)
-        (request.style, request.cache, request.exclude) = (style, cache, exclude)
+        (request.style, request.cache, request.exclude, request.context) = (style, cache, exclude, context)
         try Frontend().generate(request).exit()
     }
 }

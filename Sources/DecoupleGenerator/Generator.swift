@@ -153,7 +153,8 @@ public enum Generator {
         // "module" names the target, and a path `Sources/NAME/…` another) keeps its own.
         let catalog = Catalog(files: configuration.defaultIsolation == .mainActor ? files.map { file in
             let module = SourceScanner.moduleName(ofPath: file.path)
-            let isAnotherModule = configuration.module != nil && module != nil && module != configuration.module
+            let isAnotherModule = configuration.declarationsOnly.contains(file.path)
+                || (configuration.module != nil && module != nil && module != configuration.module)
             return isAnotherModule ? file : file.isolatedToTheMainActorByDefault()
         } : files)
         guard catalog.diagnostics.isEmpty else { throw GenerationFailure(catalog.diagnostics) }
@@ -162,15 +163,16 @@ public enum Generator {
         guard resolver.diagnostics.isEmpty else { throw GenerationFailure(resolver.diagnostics) }
         return adapters
     }
-    /// What the generated file imports: what the files declaring the models and protocols
-    /// import (so the types they name resolve), and each module the configuration names. When
+    /// What the generated file imports: what the files declaring the protocols import (the
+    /// witnesses spell the requirements' types), and each module the configuration names. When
     /// the configuration names the output's module, a model or protocol whose path shows another
-    /// module (`Sources/NAME/…`) is imported from it too.
+    /// module (`Sources/NAME/…`) is imported from it too. What the models' files import is not
+    /// needed: the models' members are read, never spelled, and each import must be a
+    /// dependency of the target the file is compiled in.
     static func imports(for adapters: [ResolvedAdapter], in files: [ScannedFile], outputModule: String?) -> [ImportDeclaration] {
         let byPath = Dictionary(files.map { ($0.path, $0.imports) }, uniquingKeysWith: { first, _ in first })
         var result: [ImportDeclaration] = []
         for adapter in adapters {
-            result += byPath[adapter.model.position.file] ?? []
             if let position = adapter.protocolDeclaration.position { result += byPath[position.file] ?? [] }
             var modules = [adapter.module]
             if outputModule != nil {

@@ -10,13 +10,14 @@ package enum InspectionReport {
             let generics = type.genericParameters.isEmpty ? "" : "<\(type.genericParameters.joined(separator: ", "))>"
             let inherits = type.inheritedTypes.isEmpty ? "" : ": \(type.inheritedTypes.joined(separator: ", "))"
             let final = type.isFinal ? "final " : ""
+            let attributes = isolationAttributes(type).map { "\($0) " }.joined()
             let condition = type.conditions.isEmpty ? "" : "  #if \(Condition.conjunction(type.conditions))"
-            lines.append("\(type.access.rawValue) \(final)\(type.kind.rawValue) \(type.qualifiedName)\(generics)\(inherits)  (\(type.position))\(condition)")
+            lines.append("\(attributes)\(type.access.rawValue) \(final)\(type.kind.rawValue) \(type.qualifiedName)\(generics)\(inherits)  (\(type.position))\(condition)")
             for conformance in type.conditionalConformances {
                 lines.append("    conforms to \(conformance.protocolName) where \(conformance.condition)")
             }
             for member in type.members {
-                let prefix = member.isStatic ? "static " : ""
+                let prefix = isolation(member).map { "\($0) " }.joined() + (member.isStatic ? "static " : "")
                 let condition = member.conditions.isEmpty ? "" : "  #if \(Condition.conjunction(member.conditions))"
                 switch member.kind {
                 case .property:
@@ -40,6 +41,22 @@ package enum InspectionReport {
         return lines.map { $0 + "\n" }.joined()
     }
 
+    /// How the type is isolated and looked up, as its attributes say: `@MainActor` (written, or
+    /// the module's default), a global actor of the sources, `@dynamicMemberLookup`.
+    static func isolationAttributes(_ type: TypeDeclaration) -> [String] {
+        var attributes: [String] = []
+        if type.isMainActor { attributes.append("@MainActor") }
+        if let actor = type.globalActor { attributes.append("@\(actor)") }
+        if type.attributeNames.contains("dynamicMemberLookup") { attributes.append("@dynamicMemberLookup") }
+        if type.isNonisolated { attributes.append("nonisolated") }
+        return attributes
+    }
+
+    /// A member's isolation where it differs from its type's: `@MainActor`, a global actor, `nonisolated`.
+    static func isolation(_ member: MemberDeclaration) -> [String] {
+        [member.isMainActor ? "@MainActor" : nil, member.globalActor.map { "@\($0)" }, member.isNonisolated ? "nonisolated" : nil].compactMap { $0 }
+    }
+
     package static func json(_ catalog: Catalog) throws -> String {
         struct Parameter: Encodable {
             var label: String, type: String
@@ -54,9 +71,14 @@ package enum InspectionReport {
             var conditions: [String]?
             /// A property's getter effects (`get async throws`).
             var getterEffects: [String]?
+            /// The file the member is declared in: the type's, an extension's or a superclass's.
+            var file: String?
+            /// Its isolation where it differs from its type's (`@MainActor`, `nonisolated`).
+            var isolation: [String]?
 
             init(name: String, kind: String, type: String?, isStatic: Bool, access: String, line: Int, column: Int,
-                 signature: MethodSignature? = nil, unknownReason: String? = nil, conditions: [String] = [], getterEffects: [String] = []) {
+                 signature: MethodSignature? = nil, unknownReason: String? = nil, conditions: [String] = [], getterEffects: [String] = [],
+                 file: String? = nil, isolation: [String] = []) {
                 (self.name, self.kind, self.type, self.isStatic, self.access, self.line, self.column) = (name, kind, type, isStatic, access, line, column)
                 self.unknownReason = type == nil ? unknownReason : nil
                 if let signature {
@@ -67,12 +89,16 @@ package enum InspectionReport {
                 }
                 self.conditions = conditions.isEmpty ? nil : conditions
                 self.getterEffects = getterEffects.isEmpty ? nil : getterEffects
+                self.file = file
+                self.isolation = isolation.isEmpty ? nil : isolation
             }
         }
         struct TypeEntry: Encodable {
             var name: String, qualifiedName: String, kind: String, access: String, isFinal: Bool, genericParameters: [String]
             var inheritedTypes: [String], conditionalConformances: [ConditionalConformance], conditions: [String]
             var file: String, line: Int, column: Int, members: [Member]
+            /// `@MainActor`, a global actor, `@dynamicMemberLookup`, `nonisolated`, as they apply.
+            var attributes: [String]
         }
         struct ProtocolEntry: Encodable {
             var name: String, access: String, builtIn: Bool, file: String?, requirements: [Member]
@@ -90,8 +116,9 @@ package enum InspectionReport {
                     Member(name: $0.name, kind: $0.kind.rawValue, type: $0.type?.description, isStatic: $0.isStatic,
                            access: $0.access.rawValue, line: $0.position.line, column: $0.position.column,
                            signature: $0.kind == .method ? $0.signature : nil, unknownReason: $0.inferenceFailure ?? "the tool cannot read its type",
-                           conditions: $0.conditions.map(\.text), getterEffects: $0.getterEffects)
-                })
+                           conditions: $0.conditions.map(\.text), getterEffects: $0.getterEffects,
+                           file: $0.position.file, isolation: isolation($0))
+                }, attributes: isolationAttributes(type))
         }
         let protocols = catalog.protocols.values.sorted { $0.qualifiedName < $1.qualifiedName }.map { declaration in
             ProtocolEntry(
@@ -100,7 +127,8 @@ package enum InspectionReport {
                 requirements: declaration.requirements.map {
                     Member(name: $0.name, kind: $0.kind.rawValue, type: $0.type.description, isStatic: false, access: declaration.access.rawValue,
                            line: $0.position?.line ?? 0, column: $0.position?.column ?? 0,
-                           signature: $0.kind == .method ? $0.signature : nil, conditions: $0.conditions.map(\.text), getterEffects: $0.getterEffects)
+                           signature: $0.kind == .method ? $0.signature : nil, conditions: $0.conditions.map(\.text), getterEffects: $0.getterEffects,
+                           file: $0.position?.file)
                 })
         }
         let encoder = JSONEncoder()

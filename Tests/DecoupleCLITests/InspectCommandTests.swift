@@ -89,6 +89,38 @@ import Testing
         #expect(text.stdout.contains("var opened: <unknown> ("), "\(text.stdout)")
     }
 
+    /// Each member says its file (an extension's or a superclass's may be another), and
+    /// isolation and `@dynamicMemberLookup` are shown in both outputs.
+    @Test func membersSayTheirFile_andIsolationIsShown() throws {
+        let workspace = try Workspace([
+            "Store.swift": """
+                @MainActor final class Store { var name = "s"; nonisolated let id = 1 }
+                @dynamicMemberLookup struct Wrapper { subscript(dynamicMember key: String) -> Int { 0 } }
+                @globalActor actor DBActor { static let shared = DBActor() }
+                final class Cache { @DBActor var hits = 0 }
+                """,
+            "Store+More.swift": "extension Store { var label: String { name } }",
+        ])
+        let run = try workspace.run("inspect", "--format", "json")
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        let types = Dictionary(uniqueKeysWithValues: ((report?["types"] as? [[String: Any]]) ?? []).compactMap { type in
+            (type["qualifiedName"] as? String).map { ($0, type) }
+        })
+        let members = (types["Store"]?["members"] as? [[String: Any]]) ?? []
+        #expect(members.map { $0["file"] as? String } == ["Store.swift", "Store.swift", "Store+More.swift"], "\(members)")
+        #expect(types["Store"]?["attributes"] as? [String] == ["@MainActor"])
+        #expect(members.map { $0["isolation"] as? [String] } == [nil, ["nonisolated"], nil], "\(members)")
+        #expect(types["Wrapper"]?["attributes"] as? [String] == ["@dynamicMemberLookup"])
+        let hits = ((types["Cache"]?["members"] as? [[String: Any]]) ?? []).first
+        #expect(hits?["isolation"] as? [String] == ["@DBActor"], "\(hits ?? [:])")
+        let text = try workspace.run("inspect").stdout
+        #expect(text.contains("@MainActor internal final class Store  (Store.swift:1:24)"), "\(text)")
+        #expect(text.contains("    nonisolated let id: Int"), "\(text)")
+        #expect(text.contains("@dynamicMemberLookup internal struct Wrapper"), "\(text)")
+        #expect(text.contains("    @DBActor var hits: Int"), "\(text)")
+    }
+
     @Test func syntaxError_inAnAnnotatedFileExitsTwo_elsewhereWarns() throws {
         let annotated = try Workspace(["Bad.swift": "// decouple: TitledContent(title: name)\nstruct {"])
         let run = try annotated.run("inspect")

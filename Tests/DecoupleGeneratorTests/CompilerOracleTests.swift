@@ -100,7 +100,8 @@ import Testing
             "effectful getter read", "effectful getter by name",
             // Inheritance
             "protocol inheriting one", "protocol inheriting several", "protocol inheriting a composition", "superclass in the sources",
-            "generic superclass", "member inherited from a superclass", "generic model",
+            "generic superclass", "member inherited from a superclass", "generic model", "protocol refining a composition typealias",
+            "requirement with a default in a protocol extension", "member type through a typealias",
             // #if
             "nested #if", "#if operators without spaces", "#elseif", "member type differs per branch", "requirement in #if branches",
             "annotation under #if", "model under #if",

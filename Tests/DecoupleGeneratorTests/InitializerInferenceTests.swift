@@ -126,6 +126,90 @@ import Testing
             }
             """)
         #expect(types["router"] == "Router" && types["settings"] == "App.Settings", "\(types)")
-        #expect(types["dismiss"]?.hasPrefix("unknown: its property wrapper's value type is not written here") == true, "\(types)")
+        #expect(types["dismiss"]?.hasPrefix("unknown: its value is `EnvironmentValues.dismiss`, which the sources do not declare") == true, "\(types)")
+    }
+
+    // MARK: A type only where the sources or the standard library say so
+
+    /// A capitalised call of a function the sources declare is its result, not a type; so is a
+    /// static method's, and a lower-case function's. A C function is not a type either.
+    @Test func callsOfTheSourcesFunctions_areTheirResults() {
+        let types = Self.members("""
+            func MakeTimestamp() -> Double { 0 }
+            func makeLabel() -> String { "" }
+            func load() async -> String { "" }
+            func pick<T>(_ value: T) -> T { value }
+            enum Clock { static func Now() -> Double { 0 }; static func now() -> Double { 0 } }
+            struct Model {
+                var stamp = MakeTimestamp()
+                var now = Clock.Now()
+                var later = Clock.now()
+                var label = makeLabel()
+                var loop = CFRunLoopGetCurrent()
+                var generic = pick(3)
+                static func make() -> Int { 0 }
+                static var made = make()
+            }
+            """)
+        #expect(types["stamp"] == "Double" && types["now"] == "Double" && types["later"] == "Double", "\(types)")
+        #expect(types["label"] == "String", "\(types)")
+        #expect(types["made"] == "Int", "\(types)")
+        #expect(types["loop"]?.contains("unknown: `CFRunLoopGetCurrent()` calls what looks like a C function") == true, "\(types)")
+        #expect(types["generic"]?.contains("calls a generic function") == true, "\(types)")
+    }
+
+    /// The standard library's generic types called without type arguments: inferred where the
+    /// arguments' literals show them, otherwise unknown.
+    @Test func standardGenerics_withoutTypeArguments() {
+        let types = Self.members("""
+            struct Model {
+                var a = Array(repeating: "x", count: 3)
+                var b = Set([1, 2])
+                var c = Optional(5)
+                var d = Array(other)
+                var e = Result { try load() }
+            }
+            """)
+        #expect(types["a"] == "[String]" && types["b"] == "Set<Int>" && types["c"] == "Int?", "\(types)")
+        #expect(types["d"]?.contains("'Array' is generic") == true, "\(types)")
+        #expect(types["e"]?.contains("'Result' is generic") == true, "\(types)")
+    }
+
+    /// Reasons that were false: `allCases` is synthesised, `Self.x` is the type's own, and
+    /// `T?.none` writes its type.
+    @Test func synthesisedAndSelfMembers_areRead() {
+        let types = Self.members("""
+            enum Step: CaseIterable { case one, two }
+            struct Model {
+                static let noop = 0
+                var steps = Step.allCases
+                var none = Self.noop
+                var step = Step?.none
+            }
+            """)
+        #expect(types["steps"] == "[Step]" && types["none"] == "Int" && types["step"] == "Step?", "\(types)")
+    }
+
+    /// A wrapper's value type where the sources declare it: `@Dependency(\.apiClient)` in
+    /// `extension DependencyValues`, `@Environment(\.theme)` in `extension EnvironmentValues`,
+    /// and a wrapper's own `wrappedValue`.
+    @Test func propertyWrappers_areReadThroughTheSources() {
+        let types = Self.members(#"""
+            struct ApiClient {}
+            extension DependencyValues { var apiClient: ApiClient { get { self[ApiClient.self] } set {} } }
+            extension EnvironmentValues { var theme: String { "" } }
+            @propertyWrapper struct Clamped { var wrappedValue: Int }
+            @propertyWrapper struct Boxed<Value> { var wrappedValue: Value }
+            struct Model {
+                @Dependency(\.apiClient) var apiClient
+                @Environment(\.theme) var theme
+                @Dependency(\.missing) var missing
+                @Clamped var level
+                @Boxed var boxed
+            }
+            """#)
+        #expect(types["apiClient"] == "ApiClient" && types["theme"] == "String" && types["level"] == "Int", "\(types)")
+        #expect(types["missing"]?.contains("`DependencyValues.missing`, which the sources do not declare") == true, "\(types)")
+        #expect(types["boxed"]?.contains("'Boxed' is generic") == true, "\(types)")
     }
 }

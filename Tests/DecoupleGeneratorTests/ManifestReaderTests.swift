@@ -62,11 +62,11 @@ import Testing
         #expect(found.targets.isEmpty && found.unattributed.isEmpty)
     }
 
-    @Test func thisPackagesOwnManifestHasOneTargetThatUsesTheBuildPlugin() throws {
+    @Test func thisPackagesOwnManifest_namesTheTargetsThatUseTheBuildPlugin() throws {
         let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let manifest = try String(contentsOf: root.appending(path: "Package.swift"), encoding: .utf8)
         let found = ManifestReader.uses(ofPlugin: "DecouplePlugin", inManifest: manifest, path: "Package.swift")
-        #expect(found.targets == ["PluginClientFixture"])
+        #expect(found.targets == ["PluginClientFixture", "PluginDependencyFixture"])
         #expect(found.unattributed.isEmpty)
     }
 

@@ -131,7 +131,8 @@ enum Emitter {
                 let value = written.hasPrefix("inout ") ? "&p\(index)" : written.contains("@autoclosure") ? "p\(index)()" : "p\(index)"
                 return parameter.label == "_" ? value : "\(argumentLabel(parameter.label)): \(value)"
             }
-            let marks = (signature.effects.contains { $0.hasPrefix("throws") || $0 == "rethrows" } ? "try " : "") + (signature.effects.contains("async") ? "await " : "")
+            let called = binding.forwardedEffects ?? signature.effects
+            let marks = (called.contains { $0.hasPrefix("throws") || $0 == "rethrows" } ? "try " : "") + (called.contains("async") ? "await " : "")
             body = "\(marks)\(base).\(escaped(forwarded))(\(arguments.joined(separator: ", ")))"
         } else {
             return ""

@@ -8,7 +8,7 @@
 /// is meant; the resolver says so then, with the candidates.
 package struct Catalog: Sendable {
     /// Every declaration of each qualified name, in input order.
-    package private(set) var declarations: [String: [TypeDeclaration]] = [:]
+    package internal(set) var declarations: [String: [TypeDeclaration]] = [:]
     /// Protocols by qualified name, the library's own included.
     package private(set) var protocols: [String: ProtocolDeclaration] = [:]
     /// The modules each file imports, by path.
@@ -23,6 +23,17 @@ package struct Catalog: Sendable {
     /// name made reading a large app grow with the square of its size.
     private var typeNamesByEnd: [String: [String]] = [:]
     private var protocolNamesByLast: [String: [String]] = [:]
+    /// The type aliases that are not generic, by qualified name: what each names, as written.
+    /// A name declared twice as different types (in `#if` branches) is left out.
+    private(set) var typeAliases: [String: String] = [:]
+    /// Top-level functions by name, for the calls that initialise properties.
+    var functions: [String: [MemberDeclaration]] = [:]
+    /// Members of extensions of types the sources do not declare (`extension DependencyValues`),
+    /// by the extended type's canonical name: where a wrapper's key path leads.
+    var foreignMembers: [String: [MemberDeclaration]] = [:]
+
+    /// The members extensions of a type or protocol the sources do not declare as a type give it.
+    func foreignMembers(of name: String) -> [MemberDeclaration] { foreignMembers[name] ?? [] }
 
     /// Problems found while reading the sources (syntax errors, bad annotations).
     package var problems: [Diagnostic] { diagnostics }
@@ -39,10 +50,19 @@ package struct Catalog: Sendable {
     }
 
     init(files: [ScannedFile]) {
+        var conflictingAliases: Set<String> = []
         for builtIn in BuiltInProtocols.all { protocols[builtIn.qualifiedName] = builtIn }
         for file in files {
             diagnostics += file.diagnostics
             imports[file.path] = file.imports
+            for alias in file.typeAliases {
+                if let existing = typeAliases[alias.qualifiedName] {
+                    if QualifiedName(existing) != QualifiedName(alias.aliased) { conflictingAliases.insert(alias.qualifiedName) }
+                } else {
+                    typeAliases[alias.qualifiedName] = alias.aliased
+                }
+            }
+            for function in file.functions { functions[function.name, default: []].append(function) }
             for type in file.types {
                 declarations[type.qualifiedName, default: []].append(type)
             }
@@ -55,6 +75,7 @@ package struct Catalog: Sendable {
                 protocols[declaration.qualifiedName] = declaration
             }
         }
+        for name in conflictingAliases { typeAliases[name] = nil }
         // Merging and completing below change declarations, never their names.
         for name in declarations.keys {
             let components = QualifiedName(name).components
@@ -66,6 +87,11 @@ package struct Catalog: Sendable {
         for file in files {
             for info in file.extensions {
                 guard let name = resolveTypeName(info.extendedName) else {
+                    foreignMembers[QualifiedName(info.extendedName).canonical, default: []] += info.members.map { member in
+                        var member = member
+                        member.constraint = info.whereClause
+                        return member
+                    }
                     for annotation in info.annotations {
                         diagnostics.append(Diagnostic(
                             "annotated extension of '\(info.extendedName)', which is not declared in the given sources", rule: .annotatedExtensionOfUnknownType, at: annotation.position))
@@ -77,10 +103,12 @@ package struct Catalog: Sendable {
         }
         capAccessByEnclosingTypes()
         inheritProtocolRequirements()
+        markGlobalActors()
         inheritSuperclassMembers()
         addSynthesizedMembers()
         checkInitializerCalls()
         inferStaticReferences()
+        inferWrappedValues()
         // In the order of `allTypes`, without copying out the declarations that have none.
         for name in declarations.keys.sorted() {
             let types = declarations[name]!
@@ -146,6 +174,28 @@ package struct Catalog: Sendable {
         inherited.split(separator: "&").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
+    /// The protocols an inheritance clause entry names, with the type aliases of compositions
+    /// read through: `A & B`, and `Named` after `typealias Named = A & B`, are `A` and `B`.
+    func listedProtocols(_ inherited: String, in context: String, depth: Int = 0) -> [String] {
+        Self.listed(inherited).flatMap { name -> [String] in
+            guard depth < 8, resolveProtocolName(name) == nil, let aliased = typeAlias(named: name, in: context) else { return [name] }
+            return listedProtocols(aliased, in: context, depth: depth + 1)
+        }
+    }
+
+    /// What a type alias names, looked up as Swift does from inside `context`: `Kind` in
+    /// `Catalog` is `Catalog.Kind` before a top-level `Kind`.
+    func typeAlias(named name: String, in context: String?) -> String? {
+        guard !typeAliases.isEmpty else { return nil }
+        let path = QualifiedName(name).components
+        guard !path.isEmpty else { return nil }
+        let scope = context.map { QualifiedName($0).components } ?? []
+        for depth in (0...scope.count).reversed() {
+            if let aliased = typeAliases[(scope.prefix(depth) + path).joined(separator: ".")] { return aliased }
+        }
+        return nil
+    }
+
     /// A protocol requires what the protocols it refines require (those in the sources), and
     /// refines `Sendable` when one of them does.
     private mutating func inheritProtocolRequirements() {
@@ -153,10 +203,15 @@ package struct Catalog: Sendable {
         func complete(_ name: String, visiting: Set<String>) -> ProtocolDeclaration? {
             if let finished = done[name] { return finished }
             guard var declaration = protocols[name], !visiting.contains(name) else { return protocols[name] }
-            for parentName in declaration.inheritedTypes.flatMap(Self.listed) {
+            for parentName in declaration.inheritedTypes.flatMap({ listedProtocols($0, in: name) }) {
                 if ["Sendable", "Swift.Sendable"].contains(parentName) { declaration.refinesSendable = true }
                 if ["AnyObject", "Swift.AnyObject", "class"].contains(parentName) { declaration.isClassBound = true }
-                guard let resolved = resolveProtocolName(parentName), let parent = complete(resolved, visiting: visiting.union([name])) else { continue }
+                guard let resolved = resolveProtocolName(parentName) else {
+                    LibraryProtocols.refine(&declaration, with: parentName)
+                    continue
+                }
+                guard let parent = complete(resolved, visiting: visiting.union([name])) else { continue }
+                declaration.unimplementedRefinements += parent.unimplementedRefinements.filter { !declaration.unimplementedRefinements.contains($0) }
                 declaration.refinesSendable = declaration.refinesSendable || parent.refinesSendable
                 declaration.isClassBound = declaration.isClassBound || parent.isClassBound
                 // A protocol that refines a `@MainActor` one is isolated to the main actor too.
@@ -191,13 +246,14 @@ package struct Catalog: Sendable {
                 complete(superName, visiting: visiting.union([name]))
                 guard let superclass = self.declarations[superName]?.first, superclass.kind == .class else { continue }
                 var updated = type
-                for member in superclass.members where !member.isStatic || member.kind == .method {
+                for member in superclass.members {
                     guard !updated.members.contains(where: { $0.name.isSameIdentifier(as: member.name) && $0.kind == member.kind && $0.signature == member.signature }) else { continue }
                     // A private member of a superclass is not the subclass's.
                     guard member.access > .private || member.position.file == type.position.file else { continue }
                     updated.members.append(member)
                 }
                 updated.isMainActor = updated.isMainActor || superclass.isMainActor
+                updated.globalActor = updated.globalActor ?? superclass.globalActor
                 updated.superclass = superName
                 self.declarations[name]![index] = updated
             }
@@ -205,6 +261,7 @@ package struct Catalog: Sendable {
         }
         for name in declarations.keys.sorted() { complete(name, visiting: []) }
     }
+
 
     /// A class's superclasses in the sources, nearest first.
     func superclasses(of type: TypeDeclaration) -> [TypeDeclaration] {
@@ -250,101 +307,6 @@ package struct Catalog: Sendable {
             isStatic: false, isConstant: true, access: owner.access, position: owner.position)
     }
 
-    /// Reads `var kind = Kind.video` and `let cache = Cache.shared` now that every type is known:
-    /// an enum case is of its enum's type, a static member of its declared type.
-    /// Repeated while it reads more, so `static var b = A.a` is read after `A.a` whatever the
-    /// order; what is still unread then gets its reason.
-    private mutating func inferStaticReferences() {
-        var progress = true
-        var final = false
-        let pending = members { $0.type == nil && $0.staticReference != nil }
-        guard !pending.isEmpty else { return }
-        while progress || !final {
-            final = !progress
-            progress = false
-            for (name, index, memberIndex) in pending {
-                let member = declarations[name]![index].members[memberIndex]
-                guard member.type == nil, let path = member.staticReference else { continue }
-                let owner = declarations[name]![index]
-                switch staticMemberType(path, from: name, file: member.position.file, module: owner.module) {
-                case let .success(type):
-                    declarations[name]![index].members[memberIndex].type = type
-                    progress = true
-                case let .failure(reason):
-                    if final { declarations[name]![index].members[memberIndex].inferenceFailure = reason.text }
-                }
-            }
-            if final { break }
-        }
-    }
-
-    /// Reads `var x = T(…)` again now that every type is known: a type of the sources that
-    /// declares `init?` may give `nil`, a generic one has type arguments only a type checker can
-    /// infer, and a lower-case name (`iOSTabs()`) that names a type is that type.
-    private mutating func checkInitializerCalls() {
-        for (name, index, memberIndex) in members(where: { $0.initializerCall != nil }) {
-            let member = declarations[name]![index].members[memberIndex]
-            guard let called = member.initializerCall, member.type == nil || member.type?.wrapped == called else { continue }
-            let context = QualifiedName(name).components
-            let candidates = (0...context.count).reversed().map { (context.prefix($0) + [called]).joined(separator: ".") }
-            let owner = declarations[name]![index]
-            guard let type = candidates.compactMap({ declaration($0, seenFrom: member.position.file, module: owner.module) }).first else { continue }
-            var updated = member
-            // A failable initializer may be the one called unless its labels differ from the call's.
-            let mayFail = type.failableInitializers.contains { labels in
-                labels == nil || member.initializerCallLabels == nil || labels == member.initializerCallLabels
-            }
-            if mayFail {
-                updated.type = nil
-                updated.inferenceFailure = "'\(type.qualifiedName)' has a failable initializer (`init?`) that `\(called)(…)` may call, and whether it does only a type checker can tell; write the type (`\(called)` or `\(called)?`)"
-            } else if !type.genericParameters.isEmpty {
-                updated.type = nil
-                updated.inferenceFailure = "'\(type.qualifiedName)' is generic, and its type arguments in `\(called)(…)` only a type checker can infer; write the type (`\(called)<…>`)"
-            } else {
-                updated.type = TypeReference(wrapped: called, isOptional: false)
-                updated.inferenceFailure = nil
-            }
-            declarations[name]![index].members[memberIndex] = updated
-        }
-    }
-
-    /// Where the members `wanted` picks are, by type name, declaration and member: the passes
-    /// above change a few members, and finding those once costs less than copying every member
-    /// out of the catalog to look at it.
-    private func members(where wanted: (MemberDeclaration) -> Bool) -> [(name: String, index: Int, member: Int)] {
-        var result: [(name: String, index: Int, member: Int)] = []
-        for name in declarations.keys.sorted() {
-            let types = declarations[name]!
-            for index in types.indices {
-                for member in types[index].members.indices where wanted(types[index].members[member]) {
-                    result.append((name, index, member))
-                }
-            }
-        }
-        return result
-    }
-
-    private struct InferenceFailure: Error { var text: String }
-
-    private func staticMemberType(_ path: [String], from context: String, file: String, module: String?) -> Result<TypeReference, InferenceFailure> {
-        let typePath = path.dropLast().joined(separator: ".")
-        let memberName = path.last!
-        let written = path.joined(separator: ".")
-        // A name inside a type may be relative to it: `Kind` in `Post` may be `Post.Kind`.
-        let contextComponents = QualifiedName(context).components
-        let candidates = (0...contextComponents.count).reversed().map { (contextComponents.prefix($0) + [typePath]).joined(separator: ".") }
-        guard let owner = candidates.lazy.compactMap({ self.declaration($0, seenFrom: file, module: module) }).first else {
-            return .failure(InferenceFailure(text: "`\(written)` is a member of '\(typePath)', which the sources do not declare"))
-        }
-        guard let member = owner.members.first(where: { $0.name.isSameIdentifier(as: memberName) && $0.isStatic }) else {
-            return .failure(InferenceFailure(text: "'\(owner.qualifiedName)' has no static member or case '\(memberName)'"))
-        }
-        guard var type = member.type else {
-            return .failure(InferenceFailure(text: "the type of '\(owner.qualifiedName).\(memberName)' cannot be read either"))
-        }
-        if QualifiedName(type.wrapped).canonical == "Self" { type.wrapped = owner.qualifiedName }
-        return .success(type)
-    }
 
     /// The declaration of `name` that code in `file` (of `module`) sees, as the compiler picks
     /// it: the one in that file; else one that is not private to another file, of the same module

@@ -67,6 +67,9 @@ struct Binding: Hashable, Sendable {
     /// A method requirement with parameters implemented by a model method of another name:
     /// the requirement forwards its arguments to it.
     var forwardedMethod: String?
+    /// The effects of the forwarded method, which may be fewer than the requirement's (a
+    /// synchronous method for an `async` requirement): the call is marked with its own.
+    var forwardedEffects: [String]?
     /// Another adapter of the same model writes this very witness (two protocols that require
     /// one member, read the same way): a type declares it once.
     var isWrittenByAnotherAdapter = false

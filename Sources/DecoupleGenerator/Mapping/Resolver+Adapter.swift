@@ -32,6 +32,12 @@ extension Resolver {
                 "'\(model.qualifiedName)' is declared `\(suppressed)`, and generated adapters copy their model (a conformance to '\(protocolDeclaration.name)' needs a copyable type, and the factory and proxy store the model); conform it by hand",
                 rule: .noncopyableModel, at: request.position ?? model.position, notes: declarationNote(model, request: request)))
         }
+        checkLibraryRefinements(of: protocolDeclaration, by: model, style: style, request: request)
+        if let actor = model.globalActor {
+            diagnostics.append(Diagnostic(
+                "'\(model.qualifiedName)' is isolated to the global actor '\(actor)', and generated code knows the main actor's isolation only: its conformance and adapters would read the model from outside '\(actor)'; conform it by hand (`extension \(model.qualifiedName): @\(actor) \(protocolDeclaration.name)`), or adapt a type that is not isolated to '\(actor)'",
+                rule: .globalActorIsolation, at: request.position ?? model.position, notes: declarationNote(model, request: request)))
+        }
         let requirementNames = protocolDeclaration.requirements.map(\.name)
         for requirement in request.map.keys.sorted() where !requirementNames.contains(where: { $0.isSameIdentifier(as: requirement) }) {
             diagnostics.append(Diagnostic(
@@ -50,12 +56,26 @@ extension Resolver {
         var bindings: [Binding] = []
         var conditions = model.conditions
         for requirement in protocolDeclaration.requirements {
+            // A requirement an extension of the protocol implements needs no witness unless asked.
+            if request.source(for: requirement.name) == nil, !model.members.contains(where: { $0.name.isSameIdentifier(as: requirement.name) }),
+               catalog.hasDefault(for: requirement, in: protocolDeclaration) {
+                continue
+            }
             if let binding = bind(requirement, of: protocolDeclaration, in: model, request: request, style: style) {
                 bindings.append(binding)
                 if let read = binding.forwardedMethod ?? binding.source?.member ?? (requirement.kind == .method ? requirement.name : nil),
                    let condition = Self.condition(reading: read, of: model, for: requirement), !conditions.contains(condition) {
                     conditions.append(condition)
                 }
+            }
+        }
+        if model.globalActor == nil {
+            for binding in bindings {
+                let read = binding.forwardedMethod ?? binding.source?.member ?? binding.requirement.name
+                guard let member = model.members.first(where: { $0.name.isSameIdentifier(as: read) && $0.globalActor != nil }), let actor = member.globalActor else { continue }
+                diagnostics.append(Diagnostic(
+                    "'\(member.name)' is isolated to the global actor '\(actor)', and generated code knows the main actor's isolation only, so '\(protocolDeclaration.name).\(binding.requirement.name)' would read it from outside '\(actor)'; make it `nonisolated`, or map '\(binding.requirement.name)' to another member",
+                    rule: .globalActorIsolation, at: request.mapPositions[binding.requirement.name] ?? member.position, notes: declarationNoteForRequest(request)))
             }
         }
         // Members marked `@MainActor` in a model that is not: read on the main actor only.
@@ -66,7 +86,7 @@ extension Resolver {
         if style.extendsTheModel {
             checkWitnessAccess(of: model, to: protocolDeclaration, bindings: bindings, request: request)
         }
-        if policy.checksAccess, let outputModule {
+        if policy.checksAccess, outputModule != nil || declarationsOnly.contains(model.position.file) {
             checkVisible(from: outputModule, model: model, protocolDeclaration: protocolDeclaration, bindings: bindings, request: request)
         }
         guard diagnostics.count == errorsBefore else { return nil }
@@ -76,6 +96,33 @@ extension Resolver {
             modelSpelling: spelling ?? model.qualifiedName, module: spelling == nil ? nil : request.module,
             readsMainActorMembers: !mainActorReads.isEmpty,
             isNonisolatedByDeclaration: !style.extendsTheModel && defaultIsolation == .mainActor && !protocolDeclaration.isMainActor)
+    }
+
+    /// A protocol that refines one of another module whose requirements generated code does not
+    /// write (`Hashable`, `Codable`, one whose sources were not given): the model must conform to
+    /// it itself, where Swift writes or checks its members; the factory's adapter, a struct,
+    /// gets `Equatable`, `Hashable` and `Codable` written by Swift from a model that has them.
+    mutating func checkLibraryRefinements(of protocolDeclaration: ProtocolDeclaration, by model: TypeDeclaration, style: any AdapterStyle, request: AdapterRequest) {
+        let synthesized: Set<String> = ["Equatable", "Hashable", "Encodable", "Decodable", "Codable"]
+        for refinement in protocolDeclaration.unimplementedRefinements {
+            let modelConforms = LibraryProtocols.conformances(model.inheritedTypes, include: refinement)
+            let problem: String
+            switch style.name {
+            case .conformance:
+                guard !modelConforms, !model.conforms(to: protocolDeclaration.qualifiedName) else { continue }
+                problem = "and '\(model.qualifiedName)' does not declare it; declare '\(model.qualifiedName): \(refinement)' where '\(model.qualifiedName)' is declared"
+            case .factory:
+                guard !modelConforms || !synthesized.contains(QualifiedName(refinement).last) || protocolDeclaration.isClassBound else { continue }
+                problem = modelConforms
+                    ? "which the factory style's adapter cannot get from its model; use the conformance style"
+                    : "and '\(model.qualifiedName)' does not declare it; declare '\(model.qualifiedName): \(refinement)' (the adapter then gets it from its model), or use the conformance style"
+            case .proxy:
+                problem = "which ForwardingProxy cannot have for every model it stands in for; use the conformance or factory style"
+            }
+            diagnostics.append(Diagnostic(
+                "'\(protocolDeclaration.name)' refines '\(refinement)', whose requirements generated code does not write, \(problem)",
+                rule: .libraryRefinement, at: request.position ?? model.position, notes: declarationNote(model, request: request)))
+        }
     }
 
     /// A model's own member that witnesses a requirement must be as visible as the conformance:
@@ -101,15 +148,19 @@ extension Resolver {
 
     /// Compiled in another module than the model's (a top-level `"module"`), generated code
     /// sees only what is `package` or wider there: the model, the protocol and each member read.
+    /// A model of a file read for its declarations only (another target's) is of another module,
+    /// whatever its path shows.
     mutating func checkVisible(
-        from outputModule: String, model: TypeDeclaration, protocolDeclaration: ProtocolDeclaration, bindings: [Binding], request: AdapterRequest
+        from outputModule: String?, model: TypeDeclaration, protocolDeclaration: ProtocolDeclaration, bindings: [Binding], request: AdapterRequest
     ) {
+        let output = outputModule.map { "module '\($0)' (the configuration's \"module\")" } ?? "the target of the sources given (files given with --context are another's)"
         func report(_ what: String, _ access: AccessLevel, in module: String, at position: SourcePosition?) {
             diagnostics.append(Diagnostic(
-                "\(what) is \(access.rawValue) in module '\(module)', and the generated file is compiled in module '\(outputModule)' (the configuration's \"module\"), which cannot see it; make it package or public, or generate into '\(module)'",
+                "\(what) is \(access.rawValue) in module '\(module)', and the generated file is compiled in \(output), which cannot see it; make it package or public, or generate into '\(module)'",
                 rule: .notVisibleFromOutputModule, at: position))
         }
-        if let module = model.module, module != outputModule {
+        let isContext = declarationsOnly.contains(model.position.file)
+        if let module = isContext ? request.module ?? model.module ?? "its target" : model.module, isContext || module != outputModule {
             if model.access < .package {
                 report("'\(model.qualifiedName)'", model.access, in: module, at: request.position ?? model.position)
             }
@@ -122,7 +173,7 @@ extension Resolver {
                 }
             }
         }
-        if let position = protocolDeclaration.position, let module = SourceScanner.moduleName(ofPath: position.file),
+        if let position = protocolDeclaration.position, let outputModule, let module = SourceScanner.moduleName(ofPath: position.file),
            module != outputModule, protocolDeclaration.access < .package {
             report("protocol '\(protocolDeclaration.name)'", protocolDeclaration.access, in: module, at: request.position ?? position)
         }

@@ -35,8 +35,12 @@ extension Resolver {
                     rule: .methodForPropertyRequirement, at: where_, notes: declarationNote(model, request: request)))
             } else if mapped != nil {
                 let suggestion = Suggestion.didYouMean(memberName, among: properties.map(\.name))
+                // Members reached through `subscript(dynamicMember:)` are not declared: no type to read.
+                let dynamic = model.attributeNames.contains("dynamicMemberLookup")
+                    ? "; '\(model.qualifiedName)' is @dynamicMemberLookup, and a member reached through its `subscript(dynamicMember:)` is not declared, so its type is unknown: declare `var \(memberName): Type { self[dynamicMember: …] }` and map to it"
+                    : ""
                 diagnostics.append(Diagnostic(
-                    "'\(model.qualifiedName)' has no member '\(memberName)'\(policy.unseenMembers(suggested: suggestion))\(suggestion)",
+                    "'\(model.qualifiedName)' has no member '\(memberName)'\(dynamic)\(policy.unseenMembers(suggested: suggestion))\(suggestion)",
                     rule: .unknownMember, at: where_, notes: declarationNote(model, request: request)))
             } else {
                 // The fix-it offers a property no other requirement reads, through a mapping or by
@@ -157,7 +161,7 @@ extension Resolver {
             member.type = closure.result
             member.kind = .method
         }
-        guard let memberType = member.type else {
+        guard var memberType = member.type else {
             let reason = member.inferenceFailure.map { " (\($0))" } ?? ""
             diagnostics.append(Diagnostic(
                 "the type of '\(member.name)', which '\(protocolName).\(requirement.name)' reads, cannot be read from the source\(reason); write it out (`\(member.typeFix ?? "var \(member.name): Type")`)",
@@ -178,13 +182,20 @@ extension Resolver {
                 rule: .memberNameTaken, at: where_, notes: reference.notes))
             return nil
         }
+        // A type alias of an optional (`typealias Note = String?`) is optional.
+        if !memberType.isOptional, memberType.name != requirement.type.name, catalog.normalized(memberType, in: model.qualifiedName).isOptional {
+            memberType = catalog.normalized(memberType, in: model.qualifiedName)
+        }
         let conversion: ValueSource.Conversion
+        // Types compare as the compiler sees them: through type aliases, and sugar or not.
         let wanted = requirement.type.name
-        if memberType.name == wanted {
+        let normalizedWanted = wanted == memberType.name ? wanted : QualifiedName(catalog.normalized(TypeReference(wrapped: requirement.type.wrapped, isOptional: false), in: nil).wrapped)
+        let normalizedMember = wanted == memberType.name ? wanted : QualifiedName(catalog.normalized(TypeReference(wrapped: memberType.wrapped, isOptional: false), in: model.qualifiedName).wrapped)
+        if memberType.name == wanted || normalizedMember == normalizedWanted {
             conversion = .direct
-        } else if wanted.canonical == "String" {
+        } else if normalizedWanted.canonical == "String" {
             conversion = .describing
-        } else if wanted.canonical == "ImageName", memberType.name.canonical == "String" {
+        } else if normalizedWanted.canonical == "ImageName", normalizedMember.canonical == "String" {
             conversion = .imageName
         } else {
             diagnostics.append(Diagnostic(
@@ -306,7 +317,7 @@ extension Resolver {
         // Compared as parsed, so `-> Swift.String` implements `-> String`. Mapped to its own
         // name (`"label": "label"`), the model's method is the witness, as unmapped.
         let mapsToItself = mapped.map { $0.member.isSameIdentifier(as: requirement.name) && $0.defaultValue == nil } ?? true
-        if mapsToItself, let own = methods.first(where: { $0.signature == signature }) {
+        if mapsToItself, let own = methods.first(where: { method in signature.map { method.signature?.implements($0) ?? false } ?? (method.signature == nil) }) {
             if let problem = Self.mutatingProblem(own, for: requirement, of: protocolName)
                 ?? actorIsolationProblem(own, in: model, for: requirement, of: protocolName) {
                 diagnostics.append(problem.diagnostic(at: own.position))
@@ -319,14 +330,23 @@ extension Resolver {
                     rule: .variadicForwarding, at: request.position ?? own.position))
                 return nil
             }
-            return style.extendsTheModel ? Binding(requirement: requirement, source: nil) : Binding(requirement: requirement, source: nil, forwardedMethod: requirement.name)
+            return style.extendsTheModel
+                ? Binding(requirement: requirement, source: nil)
+                : Binding(requirement: requirement, source: nil, forwardedMethod: requirement.name, forwardedEffects: own.signature?.effects)
         }
         let memberName = mapped?.member ?? requirement.name
-        if let signature, !signature.parameters.isEmpty || !signature.effects.isEmpty || signature.generics != nil {
+        // What a requirement without parameters may read: a property, or a method without
+        // parameters, with no effect the requirement does not have.
+        let readable = model.members.filter {
+            $0.name.isSameIdentifier(as: memberName) && ($0.kind == .property || ($0.signature.map {
+                $0.parameters.isEmpty && $0.generics == nil && Effects.excess($0.effects, beyond: signature?.effects ?? []) == nil
+            } ?? false))
+        }
+        if let signature, !signature.parameters.isEmpty || signature.generics != nil || (!signature.effects.isEmpty && readable.isEmpty) {
             let candidates = methods.filter { $0.name.isSameIdentifier(as: memberName) }
             var wanted = signature
             wanted.name = memberName
-            if let candidate = candidates.first(where: { $0.signature == wanted }) {
+            if let candidate = candidates.first(where: { $0.signature?.implements(wanted) ?? false }) {
                 // Swift cannot pass an array as a variadic argument.
                 if signature.parameters.contains(where: { $0.type.written.hasSuffix("...") }) {
                     diagnostics.append(Diagnostic(
@@ -339,7 +359,7 @@ extension Resolver {
                     diagnostics.append(problem.diagnostic(at: mapped?.position ?? candidate.position))
                     return nil
                 }
-                return Binding(requirement: requirement, source: nil, forwardedMethod: memberName)
+                return Binding(requirement: requirement, source: nil, forwardedMethod: memberName, forwardedEffects: candidate.signature?.effects)
             }
             let has = candidates.compactMap { $0.signature.map { "'\($0.typedDescription)'" } }
             // Say so when only `async`, `throws` or generic parameters differ: they are easy to miss.
@@ -363,10 +383,7 @@ extension Resolver {
             return nil
         }
         // No parameters: a property, or a method with none, of any name the mapping gives.
-        let readable = model.members.filter {
-            $0.name.isSameIdentifier(as: memberName) && ($0.kind == .property || ($0.signature.map { $0.parameters.isEmpty && $0.effects.isEmpty && $0.generics == nil } ?? false))
-        }
-        guard let member = readable.first(where: { !$0.isStatic }) ?? readable.first else {
+        guard var member = readable.first(where: { !$0.isStatic }) ?? readable.first else {
             let namesakes = methods.filter { $0.name.isSameIdentifier(as: requirement.name) }.compactMap { $0.signature.map { "'\($0.typedDescription)'" } }
             let has = namesakes.isEmpty ? "" : " (it has \(namesakes.joined(separator: ", ")))"
             let how = mapped == nil ? "; implement it, or map it to a property or a method with no parameters" : ""
@@ -377,6 +394,8 @@ extension Resolver {
                 rule: .missingMethod, at: mapped?.position ?? request.position ?? model.position, notes: declarationNote(model, request: request)))
             return nil
         }
+        // A method read for its value is called with its own effects.
+        if member.kind == .method { member.getterEffects = member.signature?.effects ?? [] }
         return bindValue(requirement, of: protocolName, to: member, in: model, request: request, style: style)
     }
 

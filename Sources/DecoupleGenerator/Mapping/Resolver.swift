@@ -9,6 +9,8 @@ struct Resolver: Sendable {
     var diagnostics: [Diagnostic] = []
     /// The configuration's `"defaultIsolation"`, which messages about isolation mention.
     var defaultIsolation: DefaultIsolation = .nonisolated
+    /// The files read for their declarations only: another target's, always another module.
+    var declarationsOnly: Set<String> = []
 
     /// What a message about a `@MainActor` declaration adds when the module's default makes it so.
     var isolatedByDefault: String {
@@ -22,8 +24,9 @@ struct Resolver: Sendable {
 
     mutating func resolve(configuration: Configuration) -> [ResolvedAdapter] {
         defaultIsolation = configuration.defaultIsolation
+        declarationsOnly = configuration.declarationsOnly
         var requests = configuration.adapters
-        for (type, annotation) in catalog.annotated {
+        for (type, annotation) in catalog.annotated where !configuration.declarationsOnly.contains(type.position.file) {
             var request = AdapterRequest(model: type.qualifiedName, protocolName: annotation.protocolName, position: annotation.position)
             request.declarationPosition = type.position
             // Where the output is compiled, a namesake in another module makes the bare name ambiguous.

@@ -65,6 +65,8 @@ extension Diagnostic.Rule {
             "The protocol requires something a generated adapter does not provide: a settable property, a static member, an initializer, a subscript or an associated type. Generated code provides readable instance properties and methods. Conform the model by hand."
         case .noncopyableModel:
             "The model is declared `~Copyable` (or `~Escapable`). Every generated adapter copies its model: a conformance to a protocol that does not suppress `Copyable` needs a copyable type, and the factory's adapter and the proxy store the model. Conform it by hand."
+        case .libraryRefinement:
+            "The protocol refines a protocol of another module whose requirements generated code does not write: `Equatable`, `Hashable`, `Codable`, or one whose sources were not given. (`CustomStringConvertible`'s `description`, `CustomDebugStringConvertible`'s `debugDescription` and `Identifiable`'s `id` are read from the model like any requirement.) In the conformance style, declare the model's conformance to it where the model is declared. In the factory style, the adapter gets `Equatable`, `Hashable` and `Codable` from a model that declares them. The proxy style cannot stand in for such a protocol."
         case .duplicateAdapter:
             "The same model is adapted to the same protocol twice (in the configuration, in annotations, or both). A type conforms to a protocol once: remove one."
         // Access
@@ -111,6 +113,8 @@ extension Diagnostic.Rule {
             "A method requirement with a variadic parameter would have to pass its arguments on to another method, which Swift cannot do with a variadic list. Implement the requirement in the model itself, or use the conformance style."
         case .closureMember:
             "The member is a property of a function type (`let gitSha: () -> String`). A closure without parameters or effects is called where a method requirement reads it, or where a mapping names it; otherwise it would be read as a value, and `String(describing:)` of a closure is \"(Function)\". A closure with parameters, effects or an optional one is not called. Map the requirement to the closure, or declare a method that calls it."
+        case .globalActorIsolation:
+            "The model, or a member read, is isolated to a global actor the sources declare (`@globalActor actor DBActor`), and generated code knows the main actor's isolation only: its conformance and adapters would read the model from outside that actor. Conform it by hand, make the members read `nonisolated`, or map the requirement to another member."
         case .actorIsolatedMember:
             "The model is an actor, and the member is isolated to it (a `var`, a method not marked `nonisolated`, or a `let` of a type not known to be `Sendable`), so it cannot back a synchronous requirement. Declare it with `let` of a `Sendable` type, mark it `nonisolated` if it reads no mutable state, or make the requirement `async`. A type is known to be `Sendable` when the sources or the standard library say so: the standard library's and Foundation's value types and collections of them, and the sources' types that declare `Sendable` (or are structs and enums that are not public)."
         // Conformances

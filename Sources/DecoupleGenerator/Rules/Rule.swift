@@ -39,6 +39,7 @@ extension Diagnostic {
         case unknownRequirement
         case unsupportedRequirement
         case noncopyableModel
+        case libraryRefinement
         case duplicateAdapter
         // Access
         case modelNotVisible
@@ -64,6 +65,7 @@ extension Diagnostic {
         case variadicForwarding
         case closureMember
         case actorIsolatedMember
+        case globalActorIsolation
         // Conformances
         case memberNameTaken
         case conflictingWitnesses
@@ -119,13 +121,13 @@ extension Diagnostic {
                  .annotatedExtensionOfUnknownType, .requirementMappedTwice, .protocolShadowsDecouple, .moduleNameShadowed, .moduleNamedLikeType:
                 .sources
             case .unknownModel, .ambiguousModel, .modelNotInModule, .unknownProtocol, .unknownRequirement, .unsupportedRequirement,
-                 .noncopyableModel, .duplicateAdapter:
+                 .noncopyableModel, .libraryRefinement, .duplicateAdapter:
                 .lookup
             case .modelNotVisible, .protocolNotVisible, .memberNotVisible, .witnessAccess, .notVisibleFromOutputModule:
                 .access
             case .missingMapping, .unknownMember, .unknownMemberType, .typeMismatch, .optionalWithoutDefault, .unusedDefault, .invalidDefault,
                  .effectfulMember, .mutatingMember, .constrainedExtensionMember, .conditionalMemberTypes, .metatypeName,
-                 .methodForPropertyRequirement, .missingMethod, .variadicForwarding, .closureMember, .actorIsolatedMember:
+                 .methodForPropertyRequirement, .missingMethod, .variadicForwarding, .closureMember, .actorIsolatedMember, .globalActorIsolation:
                 .members
             case .memberNameTaken, .conflictingWitnesses, .existingConditionalConformance, .sendableConformanceOutsideFile,
                  .isolatedConformanceToSendable, .actorMainActorConformance, .classBoundProtocol, .inheritedConformance:

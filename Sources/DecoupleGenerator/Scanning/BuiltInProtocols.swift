@@ -26,3 +26,56 @@ enum BuiltInProtocols {
             position: nil, isBuiltIn: true),
     ]
 }
+
+// MARK: - Library protocols
+
+/// Protocols of the standard library and other modules that a protocol in the sources refines:
+/// what the generator knows of them without their sources.
+enum LibraryProtocols {
+    /// Refined for what they say of conforming types, with no requirement to write.
+    static let markers: Set<String> = [
+        "Sendable", "AnyObject", "class", "Copyable", "Escapable", "BitwiseCopyable", "SendableMetatype", "Error", "LocalizedError",
+    ]
+
+    /// Requirements a generated adapter writes as any other: `description` is read from a
+    /// member of the model. `Identifiable`'s `id` takes the type of the member that feeds it.
+    static let requirements: [String: [Requirement]] = [
+        "CustomStringConvertible": [Requirement(name: "description", kind: .property, type: TypeReference(wrapped: "String", isOptional: false))],
+        "CustomDebugStringConvertible": [Requirement(name: "debugDescription", kind: .property, type: TypeReference(wrapped: "String", isOptional: false))],
+        "Identifiable": [Requirement(name: "id", kind: .property, type: TypeReference(wrapped: Requirement.unseenType, isOptional: false))],
+    ]
+
+    /// Conformances that imply another: a `Hashable` type is `Equatable`.
+    static let implied: [String: Set<String>] = [
+        "Hashable": ["Equatable"], "Comparable": ["Equatable"], "Codable": ["Encodable", "Decodable"], "Strideable": ["Comparable", "Equatable"],
+    ]
+
+    /// What `protocolDeclaration` takes from refining `name`, a protocol the sources do not
+    /// declare: none of these is isolated to the main actor; a protocol that refines `Error`
+    /// refines `Sendable`; known requirements are added, and other protocols are left for
+    /// the model to conform to itself.
+    static func refine(_ declaration: inout ProtocolDeclaration, with name: String) {
+        let last = QualifiedName(name).last
+        // Constraints rather than protocols with conformances of their own.
+        guard !name.hasPrefix("~"), !["AnyObject", "class", "Sendable", "Copyable", "Escapable", "BitwiseCopyable", "SendableMetatype"].contains(last) else { return }
+        declaration.refinesANonisolatedProtocol = true
+        if last == "Error" || last == "LocalizedError" { declaration.refinesSendable = true }
+        if markers.contains(last) { return }
+        if let known = requirements[last] {
+            for requirement in known where !declaration.requirements.contains(where: { $0.name.isSameIdentifier(as: requirement.name) }) {
+                declaration.requirements.append(requirement)
+            }
+        } else if !declaration.unimplementedRefinements.contains(name) {
+            declaration.unimplementedRefinements.append(name)
+        }
+    }
+
+    /// Whether a type that declares these conformances conforms to `name`.
+    static func conformances(_ declared: [String], include name: String) -> Bool {
+        let wanted = QualifiedName(name).last
+        return declared.contains { written in
+            let last = QualifiedName(TypeDeclaration.withoutAttributes(written)).last
+            return last == wanted || implied[last]?.contains(wanted) == true
+        }
+    }
+}

@@ -10,6 +10,8 @@ final class DeclarationVisitor: SyntaxVisitor {
     var extensions: [ExtensionInfo] = []
     var protocols: [ProtocolDeclaration] = []
     var imports: [ImportDeclaration] = []
+    var typeAliases: [TypeAliasDeclaration] = []
+    var functions: [MemberDeclaration] = []
     var diagnostics: [Diagnostic] = []
 
     /// The enclosing types and extensions, innermost last.
@@ -75,6 +77,15 @@ final class DeclarationVisitor: SyntaxVisitor {
     }
 
     // MARK: Types
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard node.genericParameterClause == nil else { return .skipChildren }
+        let name = QualifiedName.unescaped(node.name.text)
+        typeAliases.append(TypeAliasDeclaration(
+            qualifiedName: scopes.last.map { "\($0.qualifiedName).\(name)" } ?? name, aliased: node.initializer.value.trimmedText,
+            position: position(of: node.name), conditions: conditions))
+        return .skipChildren
+    }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
         enterType(node, kind: .struct, name: node.name, generics: node.genericParameterClause, inheritance: node.inheritanceClause)
@@ -233,6 +244,8 @@ final class DeclarationVisitor: SyntaxVisitor {
                 } else if let environment = Self.environmentType(node.attributes) {
                     member.type = TypeReference(wrapped: environment, isOptional: false)
                 } else if !node.attributes.isEmpty {
+                    // The catalog reads the wrapper's value type where the sources declare it.
+                    member.wrapperKeyPath = Self.wrapperKeyPath(node.attributes)
                     member.inferenceFailure = "its property wrapper's value type is not written here"
                 }
                 member.typeFix = Self.typeFix(node, binding: binding, name: identifier.identifier.text)
@@ -243,7 +256,15 @@ final class DeclarationVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        guard !scopes.isEmpty else { return .skipChildren }
+        guard !scopes.isEmpty else {
+            // A top-level function: what a call of it gives.
+            functions.append(MemberDeclaration(
+                name: QualifiedName.unescaped(node.name.text), kind: .method,
+                type: node.signature.returnClause.map { Self.reference($0.type) } ?? TypeReference(wrapped: "Void", isOptional: false),
+                signature: Self.signature(node), isStatic: true, access: Self.accessLevel(in: node.modifiers) ?? .internal,
+                position: position(of: node.name), conditions: conditions))
+            return .skipChildren
+        }
         let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
         var member = MemberDeclaration(
             name: QualifiedName.unescaped(node.name.text), kind: .method,
@@ -262,6 +283,7 @@ final class DeclarationVisitor: SyntaxVisitor {
         let scope = scopes[scopes.count - 1]
         member.isNonisolated = Self.isNonisolated(modifiers)
         member.isMainActor = Self.isMainActor(attributes) || (scope.isMainActorExtension && !member.isNonisolated)
+        member.attributeNames = Self.attributeNames(attributes)
         member.followsDefaultIsolation = !member.isNonisolated && !member.isMainActor && !scope.writesIsolation
     }
 
@@ -334,6 +356,27 @@ final class DeclarationVisitor: SyntaxVisitor {
                   argument.label == nil, let member = argument.expression.as(MemberAccessExprSyntax.self),
                   member.declName.baseName.tokenKind == .keyword(.self), let base = member.base else { continue }
             return base.oneLineText
+        }
+        return nil
+    }
+
+    /// The names of the attributes other than `@MainActor`, as written (`Dependency`, `DBActor`).
+    static func attributeNames(_ attributes: AttributeListSyntax) -> [String] {
+        attributes.compactMap { element -> String? in
+            guard let name = element.as(AttributeSyntax.self)?.attributeName.trimmedText,
+                  !["MainActor", "Swift.MainActor", "_Concurrency.MainActor"].contains(name) else { return nil }
+            return name
+        }
+    }
+
+    /// `x` for a wrapper given a key path `\.x` (`@Dependency(\.apiClient)`, `@Environment(\.locale)`).
+    static func wrapperKeyPath(_ attributes: AttributeListSyntax) -> String? {
+        for element in attributes {
+            guard let attribute = element.as(AttributeSyntax.self), case let .argumentList(arguments)? = attribute.arguments,
+                  let argument = arguments.first, argument.label == nil, let keyPath = argument.expression.as(KeyPathExprSyntax.self),
+                  keyPath.root == nil, keyPath.components.count == 1,
+                  let property = keyPath.components.first?.component.as(KeyPathPropertyComponentSyntax.self) else { continue }
+            return QualifiedName.unescaped(property.declName.baseName.text)
         }
         return nil
     }
@@ -415,6 +458,7 @@ final class DeclarationVisitor: SyntaxVisitor {
         type.isFinal = node.modifiers.contains { $0.name.tokenKind == .keyword(.final) }
         type.isMainActor = Self.isMainActor(node.attributes)
         type.isNonisolated = Self.isNonisolated(node.modifiers)
+        type.attributeNames = Self.attributeNames(node.attributes)
         types.append(type)
         scopes.append(Scope(
             qualifiedName: qualified, access: access, memberAccess: .internal, target: .type(index: types.count - 1),

@@ -150,6 +150,14 @@ package struct MemberDeclaration: Hashable, Sendable, Codable {
     /// The argument labels of ``initializerCall`` (`_` for an unlabelled argument); `nil` when
     /// it has a trailing closure, which any initializer taking a closure last may take.
     package var initializerCallLabels: [String]?
+    /// The names of the member's attributes other than `@MainActor` (`Dependency`, `DBActor`),
+    /// for the catalog to read once it knows every type: a property wrapper or a global actor.
+    package var attributeNames: [String] = []
+    /// A property wrapper's key path argument (`apiClient` for `@Dependency(\.apiClient)`),
+    /// whose type an extension of the wrapper's values (`extension DependencyValues`) declares.
+    package var wrapperKeyPath: String?
+    /// A custom global actor (`@globalActor` in the sources) the member is isolated to.
+    package var globalActor: String?
 }
 
 /// A property's function type (`() -> String`, `@Sendable (Int) async -> Bool`), as a witness
@@ -174,6 +182,17 @@ package struct ConditionalConformance: Hashable, Sendable, Codable {
 package struct ImportDeclaration: Hashable, Sendable, Codable {
     package var module: String
     package var conditions: [Condition]
+}
+
+/// A `typealias` the sources declare, not generic: `typealias Score = Int`,
+/// `typealias Named = Titled & Counted`.
+package struct TypeAliasDeclaration: Hashable, Sendable, Codable {
+    /// With its enclosing types: `Catalog.Kind`.
+    package var qualifiedName: String
+    /// The type it names, as written.
+    package var aliased: String
+    package var position: SourcePosition
+    package var conditions: [Condition] = []
 }
 
 /// A struct, class, enum or actor found in the sources, with the members of all its extensions.
@@ -218,6 +237,10 @@ package struct TypeDeclaration: Hashable, Sendable, Codable {
     /// a default value, or variadic). A call of the type whose labels match none of them gives
     /// no `nil`: `Relation("x")` beside `init?(rawValue:)`.
     package var failableInitializers: [[String]?] = []
+    /// The names of the type's attributes other than `@MainActor` (`globalActor`, `DBActor`).
+    package var attributeNames: [String] = []
+    /// A custom global actor (`@globalActor` in the sources) the type is isolated to.
+    package var globalActor: String?
 
     /// The first non-static member with this name.
     func member(named name: String) -> MemberDeclaration? {
@@ -251,7 +274,17 @@ package struct TypeDeclaration: Hashable, Sendable, Codable {
     /// Whether the declaration or one of its extensions names the protocol, however qualified.
     func conforms(to protocolName: String) -> Bool {
         let wanted = QualifiedName(protocolName)
-        return inheritedTypes.contains { QualifiedName($0).matches(wanted) }
+        return inheritedTypes.contains { QualifiedName(Self.withoutAttributes($0)).matches(wanted) }
+    }
+
+    /// An inheritance clause entry without its attributes: `Sendable` for `@unchecked Sendable`,
+    /// `P` for `@retroactive P` or `@preconcurrency P`.
+    static func withoutAttributes(_ written: String) -> String {
+        var text = Substring(written)
+        while text.hasPrefix("@"), let space = text.firstIndex(where: \.isWhitespace) {
+            text = text[space...].drop { $0.isWhitespace }
+        }
+        return String(text)
     }
 }
 
@@ -310,6 +343,10 @@ package struct ProtocolDeclaration: Hashable, Sendable, Codable {
     /// Requirements a generated conformance cannot meet (a settable or static property, a
     /// static method, an initializer, a subscript): the protocol is refused, not half adapted.
     package var unsupported: [UnsupportedRequirement] = []
+    /// Protocols of other modules it refines, directly or not, whose requirements the generator
+    /// does not know how to write (`Hashable`, `Codable`, a protocol not in the sources): the
+    /// model must conform to them itself.
+    package var unimplementedRefinements: [String] = []
 
     /// `@MainActor`, and so is every protocol it refines in the sources: its conformances are
     /// on the main actor with no mark of their own.

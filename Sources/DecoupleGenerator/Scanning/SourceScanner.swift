@@ -15,6 +15,10 @@ package struct ScannedFile: Sendable, Codable {
     package var protocols: [ProtocolDeclaration] = []
     /// The modules the file imports, for the generated file to import as well.
     package var imports: [ImportDeclaration] = []
+    /// Its type aliases that are not generic.
+    package var typeAliases: [TypeAliasDeclaration] = []
+    /// Its top-level functions, for the types of the calls that initialise properties.
+    package var functions: [MemberDeclaration] = []
     package var diagnostics: [Diagnostic] = []
     /// True when the file is a previous output of the generator (it is skipped as input).
     package var isGenerated = false
@@ -25,7 +29,7 @@ package struct ScannedFile: Sendable, Codable {
     var mentionsAnnotation = false
 
     private enum CodingKeys: String, CodingKey {
-        case types, extensions, protocols, imports
+        case types, extensions, protocols, imports, typeAliases, functions
     }
 }
 
@@ -145,6 +149,8 @@ package enum SourceScanner {
         file.extensions = visitor.extensions
         file.protocols = visitor.protocols
         file.imports = visitor.imports
+        file.typeAliases = visitor.typeAliases
+        file.functions = visitor.functions
         file.diagnostics = visitor.diagnostics
         return file
     }

@@ -100,6 +100,11 @@ enum TypeInference {
         if let path = typePath(expression), path.count >= 2 {
             return .staticReference(path)
         }
+        // `Step?.none`: the optional's own `nil`, typed as written.
+        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "none",
+           let optional = member.base?.as(OptionalChainingExprSyntax.self), let path = typePath(optional.expression), isTypeName(path) {
+            return .type(TypeReference(wrapped: path.joined(separator: "."), isOptional: true))
+        }
         if expression.is(NilLiteralExprSyntax.self) {
             return .failure("`nil` has no type of its own")
         }
@@ -166,6 +171,12 @@ enum TypeInference {
             if path.count == 1, let result = capitalisedFunctions[path[0]] {
                 return .type(TypeReference(wrapped: result, isOptional: false))
             }
+            if path.count == 1, looksLikeACFunction(path[0]) {
+                return .failure("`\(short(ExprSyntax(call)))` calls what looks like a C function (a prefix, then a verb such as Get or Create), whose result type the source does not show")
+            }
+            if path.count == 1, standardGenerics.contains(path[0]) {
+                return genericCall(path[0], call)
+            }
             guard isTypeName(path) else {
                 // `Kind.make(…)`, `Result.success(…)`: maybe an enum case or a static factory.
                 return path.count >= 2 ? .staticReference(path) : .failure("`\(short(ExprSyntax(call)))` calls a function whose result type the source does not show")
@@ -187,6 +198,52 @@ enum TypeInference {
             return .failure("`\(signature)` may fail, so its value is optional; write the type (`\(typeText)?`) or unwrap it")
         }
         return .type(TypeReference(wrapped: typeText, isOptional: false))
+    }
+
+    /// The standard library's generic types, whose type arguments a call without them leaves
+    /// to the type checker.
+    private static let standardGenerics: Set<String> = [
+        "Array", "Set", "Dictionary", "Optional", "Result", "ContiguousArray", "ArraySlice", "Range", "ClosedRange", "KeyValuePairs",
+        "AsyncStream", "AsyncThrowingStream", "Task", "CollectionOfOne", "EmptyCollection", "Slice", "AnySequence", "AnyCollection",
+        "AnyIterator", "Mutex", "Atomic", "Unmanaged", "UnsafePointer", "UnsafeMutablePointer", "UnsafeBufferPointer",
+    ]
+
+    /// `Array(repeating: "a", count: 3)`, `Set([1, 2])`, `Optional(5)`: the type arguments where
+    /// the arguments' literals show them, and otherwise why not.
+    private static func genericCall(_ name: String, _ call: FunctionCallExprSyntax) -> Outcome {
+        let arguments = Array(call.arguments)
+        let labels = arguments.map { $0.label?.text ?? "_" }
+        var element: String?
+        if name == "Array", labels == ["repeating", "count"] {
+            element = literal(arguments[0].expression)
+        } else if name == "Optional", labels == ["_"] {
+            element = literal(arguments[0].expression)
+            if let element { return .type(TypeReference(wrapped: element, isOptional: true)) }
+        } else if ["Array", "Set"].contains(name), labels == ["_"], let array = arguments[0].expression.as(ArrayExprSyntax.self) {
+            element = uniform(array.elements.map { literal($0.expression) })
+        }
+        if let element {
+            return .type(TypeReference(wrapped: name == "Array" ? "[\(element)]" : "\(name)<\(element)>", isOptional: false))
+        }
+        return .failure("'\(name)' is generic, and its type arguments in `\(short(ExprSyntax(call)))` only a type checker can infer; write the type (`\(name)<…>`)")
+    }
+
+    /// `CFRunLoopGetCurrent`, `UIGraphicsGetCurrentContext`: a capitalised prefix of two letters
+    /// or more, then a verb that names a C function, not a type.
+    private static func looksLikeACFunction(_ name: String) -> Bool {
+        var words: [String] = []
+        var current = ""
+        for character in name {
+            if character.isUppercase, let last = current.last, last.isLowercase || last.isNumber {
+                words.append(current)
+                current = ""
+            }
+            current.append(character)
+        }
+        words.append(current)
+        // The prefix is one word of capitals followed by a capitalised word: `CFRun` splits as `CFRun`.
+        guard let first = words.first, first.prefix(2).allSatisfy(\.isUppercase), words.count > 2 else { return false }
+        return words.dropFirst().contains { ["Get", "Create", "Copy", "Make", "From"].contains($0) }
     }
 
     /// The names of `A.B.c` (no calls, subscripts or generic arguments), or `nil`.

@@ -24,8 +24,15 @@ struct ProxyStyle: AdapterStyle {
                     "'\(protocolDeclaration.name).\(requirement.name)' is declared under #if \(Condition.conjunction(requirement.conditions))\(requirement.position.map { " (at \($0))" } ?? ""), and the proxy style lists every requirement in one member table for all builds; declare it outside #if (or alike in every branch), or use the conformance or factory style",
                     rule: .proxyConditionalRequirement, at: request.position ?? requirement.position))
             }
+            // `Identifiable`'s `id` has the type each model gives it; the proxy declares it once.
+            for requirement in protocolDeclaration.requirements where requirement.type.wrapped == Requirement.unseenType {
+                problems.append(Diagnostic(
+                    "'\(protocolDeclaration.name)' refines Identifiable, whose 'id' has the type each model gives it, and ForwardingProxy declares '\(requirement.name)' once for every model it stands in for; use the conformance or factory style",
+                    rule: .libraryRefinement, at: request.position ?? model.position))
+            }
             // With nothing injected the proxy answers an empty value, which only some types have.
-            for requirement in protocolDeclaration.requirements where requirement.kind == .property && EmptyValue(for: requirement.type) == nil {
+            for requirement in protocolDeclaration.requirements where requirement.kind == .property && requirement.type.wrapped != Requirement.unseenType
+                && EmptyValue(for: requirement.type) == nil {
                 problems.append(Diagnostic(
                     "the proxy style answers '\(protocolDeclaration.name).\(requirement.name)' with an empty value when nothing is injected, and \(requirement.type) has none it knows; make the requirement optional or use the conformance style",
                     rule: .proxyNoEmptyValue, at: request.position ?? model.position))

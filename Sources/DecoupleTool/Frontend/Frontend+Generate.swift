@@ -19,6 +19,9 @@ package struct GenerateRequest: Sendable {
     package var cache: String?
     /// Glob patterns of files and folders not to read.
     package var exclude: [String] = []
+    /// Swift files or folders read for their declarations only: the configuration can adapt
+    /// their models, and their `// decouple:` annotations are left to their own target.
+    package var context: [String] = []
 
     package init() {}
 }
@@ -59,14 +62,20 @@ private struct GenerateRun {
             if let output { try checkOutput(output, against: configurationFile) }
             if let cache = request.cache { try checkCache(cache) }
             patterns = (request.exclude + configurationFile.configuration.exclude).map(PathPattern.init)
-            if let cache = request.cache, let scanCache, let cached = try cachedOutput(of: inputs, in: cache, scanCache, configurationFile, patterns) {
+            if let cache = request.cache, let scanCache, let cached = try cachedOutput(of: inputs + request.context, in: cache, scanCache, configurationFile, patterns) {
                 (code, sourceCount, fromCache) = (cached.code, cached.sourceCount, true)
             } else {
                 var configuration = configurationFile.configuration
                 if let style = request.style { configuration.style = style }
                 // Read again, as text this time: what is generated, and the key it is kept by,
                 // come from the same bytes even if a file changed since it was digested.
-                let sources = try SourceDiscovery.sources(at: inputs, output: output, excludedPatterns: patterns)
+                let sources = try SourceDiscovery.sources(at: inputs + request.context, output: output, excludedPatterns: patterns)
+                if !request.context.isEmpty {
+                    // A file among the paths given as well is a source of the target's own.
+                    let own = Set(try SourceDiscovery.digests(at: inputs, output: output, excludedPatterns: patterns).map(\.path))
+                    let context = try SourceDiscovery.digests(at: request.context, output: output, excludedPatterns: patterns).map(\.path)
+                    configuration.declarationsOnly = Set(context.filter { !own.contains($0) })
+                }
                 let key = scanCache?.declarationDigests(for: sources).map { digests in
                     outputKey(sources.map(\.path), digests, configurationFile)
                 }
@@ -151,8 +160,11 @@ private struct GenerateRun {
     }
 
     private func outputKey(_ paths: [String], _ digests: [String], _ configurationFile: ConfigurationFile) -> String {
-        OutputCache.key(
-            declarationDigests: Array(zip(paths, digests)), configurationText: configurationFile.text,
+        // The context, which changes what the same sources and configuration give, is kept with
+        // the configuration's text.
+        let options = request.context.map { "\n--context \($0)" }.joined()
+        return OutputCache.key(
+            declarationDigests: Array(zip(paths, digests)), configurationText: configurationFile.text + options,
             style: request.style, version: OutputCache.toolIdentity)
     }
 

@@ -572,8 +572,16 @@ struct ProgramGrammar {
                 parentDeclarations.append("\(access)protocol \(parent) {\n" + mine.map { "    " + $0.text }.joined(separator: "\n") + "\n}")
             }
             if names.count == 2 && chance(0.5) {
-                parents.append(names.joined(separator: " & "))
-                shapes.insert("protocol inheriting a composition")
+                if chance(0.5) {
+                    // Through a type alias of the composition.
+                    let alias = self.name("Both", unit)
+                    parentDeclarations.append("\(access)typealias \(alias) = \(names.joined(separator: " & "))")
+                    parents.append(alias)
+                    shapes.insert("protocol refining a composition typealias")
+                } else {
+                    parents.append(names.joined(separator: " & "))
+                    shapes.insert("protocol inheriting a composition")
+                }
             } else {
                 parents += names
                 shapes.insert(names.count == 2 ? "protocol inheriting several" : "protocol inheriting one")
@@ -582,7 +590,13 @@ struct ProgramGrammar {
         let isolation = chance(0.1) ? "@MainActor\n" : ""
         if !isolation.isEmpty { shapes.insert("@MainActor protocol") }
         let inheritance = parents.isEmpty ? "" : ": " + parents.joined(separator: ", ")
-        let text = "\(isolation)\(access)protocol \(name)\(inheritance) {\n" + own.map { "    " + $0.text }.joined(separator: "\n") + "\n}"
+        var text = "\(isolation)\(access)protocol \(name)\(inheritance) {\n" + own.map { "    " + $0.text }.joined(separator: "\n") + "\n}"
+        if chance(0.12) {
+            // A requirement no model provides: an extension of the protocol implements it.
+            let extra = self.name("defaulted", unit)
+            text = text.dropLast() + "    var \(extra): String { get }\n}\n\(access)extension \(name) {\n    var \(extra): String { \"d\" }\n}"
+            shapes.insert("requirement with a default in a protocol extension")
+        }
         for parent in parentDeclarations { add(parent, to: file, imports: ["Foundation"]) }
         add(text, to: file, imports: ["Foundation"])
         shapes.insert("protocol access \(access.isEmpty ? "default" : access.trimmingCharacters(in: .whitespaces))")
@@ -750,7 +764,7 @@ struct ProgramGrammar {
         guard let type = requirement.type else { return provision }
         let isOptionalType = type.spelling.hasSuffix("?")
         var strategies = ["byName", "mapped", "mappedInferred", "optionalWithDefault", "computed", "methodRead", "static", "extension",
-                          "conditional", "typeDiffersPerBranch", "privateByName", "privateExtension", "effectful"]
+                          "conditional", "typeDiffersPerBranch", "privateByName", "privateExtension", "effectful", "aliased"]
         if kind == .subclass || kind == .genericSubclass { strategies += ["inherited", "inherited"] }
         if type.spelling == "String" { strategies += ["describing", "describing"] }
         if !plainOnly && ["Int", "String", "Bool"].contains(type.spelling) && kind != .observable && kind != .enum { strategies.append("wrapper") }
@@ -904,6 +918,13 @@ struct ProgramGrammar {
                 provision.members.append("\(memberAccess)var \(reqName): \(type.spelling) { get \(effect) { \(type.value) } }")
                 shapes.insert("effectful getter by name")
             }
+        case "aliased":
+            // The member's type spelled through a type alias nested in the model.
+            let alias = "\(other)Alias"
+            provision.members.append("\(memberAccess)typealias \(alias) = \(type.spelling)")
+            provision.members.append("\(memberAccess)\(stored) \(other): \(alias) = \(type.value)")
+            shapes.insert("member type through a typealias")
+            provision.mapping = map(other)
         case "imageFromString":
             provision.members.append("\(memberAccess)\(stored) \(other): String = \"star\"")
             provision.mapping = map(other)

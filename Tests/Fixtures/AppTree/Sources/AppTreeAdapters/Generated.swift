@@ -5,10 +5,6 @@ import Decouple
 import AppTreeCore
 import AppTreeProto
 import AppTreeWidget
-import Foundation
-#if canImport(WidgetKit)
-import WidgetKit
-#endif
 
 // MARK: - App_FeedItem: RowDisplay
 

@@ -1,0 +1,213 @@
+// MARK: - Catalog: the types the sources say without writing them
+
+/// The passes that read a property's type once every type is known: a static member or enum
+/// case, a call of a type or of a function of the sources, a property wrapper's value, and the
+/// global actors the sources declare.
+extension Catalog {
+    /// Marks the types and members isolated to a global actor the sources declare
+    /// (`@globalActor actor DBActor`, then `@DBActor class Store`).
+    mutating func markGlobalActors() {
+        let actors = Set(declarations.keys.filter { name in declarations[name]!.contains { $0.attributeNames.contains("globalActor") } })
+        guard !actors.isEmpty else { return }
+        let catalog = self
+        func actor(_ attributes: [String]) -> String? {
+            attributes.compactMap { catalog.resolveTypeName($0) }.first { actors.contains($0) }
+        }
+        for name in declarations.keys {
+            for index in declarations[name]!.indices where !declarations[name]![index].attributeNames.isEmpty {
+                declarations[name]![index].globalActor = actor(declarations[name]![index].attributeNames)
+            }
+        }
+        for (name, index, memberIndex) in members(where: { !$0.attributeNames.isEmpty }) {
+            declarations[name]![index].members[memberIndex].globalActor = actor(declarations[name]![index].members[memberIndex].attributeNames)
+        }
+    }
+
+    /// Reads the value type of a property wrapper the sources say: `@Dependency(\.apiClient)`
+    /// is the type of `apiClient` in `extension DependencyValues` (the wrapper's name and
+    /// `Values`, as SwiftUI's and the Composable Architecture's wrappers name them), and a
+    /// wrapper the sources declare gives the type of its `wrappedValue`, when not generic.
+    mutating func inferWrappedValues() {
+        for (name, index, memberIndex) in members(where: { $0.type == nil && !$0.attributeNames.isEmpty && $0.initializerCall == nil && $0.staticReference == nil }) {
+            let member = declarations[name]![index].members[memberIndex]
+            var found: TypeReference?
+            var reason: String?
+            for wrapper in member.attributeNames {
+                let bare = QualifiedName(wrapper.split(separator: "(").first.map(String.init) ?? wrapper).last
+                if let keyPath = member.wrapperKeyPath {
+                    let values = bare + "Values"
+                    let candidates = (foreignMembers[values] ?? []) + (resolveTypeName(values).flatMap { declarations[$0]?.first?.members } ?? [])
+                    let namesakes = candidates.filter { $0.name.isSameIdentifier(as: keyPath) && !$0.isStatic && $0.kind == .property }
+                    if let type = namesakes.first?.type, namesakes.allSatisfy({ $0.type == type }) {
+                        found = type
+                        break
+                    }
+                    reason = namesakes.isEmpty
+                        ? "its value is `\(values).\(keyPath)`, which the sources do not declare (`extension \(values) { var \(keyPath): Type }`)"
+                        : "the type of `\(values).\(keyPath)` cannot be read from the source either"
+                } else if let wrapperName = resolveTypeName(bare), let wrapperType = declarations[wrapperName]?.first,
+                          wrapperType.attributeNames.contains("propertyWrapper") {
+                    if let type = wrapperType.member(named: "wrappedValue")?.type, wrapperType.genericParameters.isEmpty {
+                        found = type
+                        break
+                    }
+                    reason = wrapperType.genericParameters.isEmpty
+                        ? "the type of '\(wrapperName).wrappedValue' cannot be read from the source"
+                        : "'\(wrapperName)' is generic, and its type arguments here only a type checker can infer"
+                }
+            }
+            if let found {
+                declarations[name]![index].members[memberIndex].type = found
+                declarations[name]![index].members[memberIndex].inferenceFailure = nil
+            } else if let reason {
+                declarations[name]![index].members[memberIndex].inferenceFailure = reason
+            }
+        }
+    }
+    /// Reads `var kind = Kind.video` and `let cache = Cache.shared` now that every type is known:
+    /// an enum case is of its enum's type, a static member of its declared type.
+    /// Repeated while it reads more, so `static var b = A.a` is read after `A.a` whatever the
+    /// order; what is still unread then gets its reason.
+    mutating func inferStaticReferences() {
+        var progress = true
+        var final = false
+        let pending = members { $0.type == nil && $0.staticReference != nil }
+        guard !pending.isEmpty else { return }
+        while progress || !final {
+            final = !progress
+            progress = false
+            for (name, index, memberIndex) in pending {
+                let member = declarations[name]![index].members[memberIndex]
+                guard member.type == nil, let path = member.staticReference else { continue }
+                let owner = declarations[name]![index]
+                switch staticMemberType(path, from: name, file: member.position.file, module: owner.module) {
+                case let .success(type):
+                    declarations[name]![index].members[memberIndex].type = type
+                    progress = true
+                case let .failure(reason):
+                    if final { declarations[name]![index].members[memberIndex].inferenceFailure = reason.text }
+                }
+            }
+            if final { break }
+        }
+    }
+
+    /// Reads `var x = T(…)` again now that every type is known: a type of the sources that
+    /// declares `init?` may give `nil`, a generic one has type arguments only a type checker can
+    /// infer, and a lower-case name (`iOSTabs()`) that names a type is that type.
+    mutating func checkInitializerCalls() {
+        for (name, index, memberIndex) in members(where: { $0.initializerCall != nil }) {
+            let member = declarations[name]![index].members[memberIndex]
+            guard let called = member.initializerCall, member.type == nil || member.type?.wrapped == called else { continue }
+            let context = QualifiedName(name).components
+            let candidates = (0...context.count).reversed().map { (context.prefix($0) + [called]).joined(separator: ".") }
+            let owner = declarations[name]![index]
+            guard let type = candidates.compactMap({ declaration($0, seenFrom: member.position.file, module: owner.module) }).first else {
+                // Not a type of the sources: a function of theirs gives its result.
+                if let result = calledFunctionType(called, from: name) {
+                    var updated = member
+                    (updated.type, updated.inferenceFailure) = result
+                    declarations[name]![index].members[memberIndex] = updated
+                }
+                continue
+            }
+            var updated = member
+            // A failable initializer may be the one called unless its labels differ from the call's.
+            let mayFail = type.failableInitializers.contains { labels in
+                labels == nil || member.initializerCallLabels == nil || labels == member.initializerCallLabels
+            }
+            if mayFail {
+                updated.type = nil
+                updated.inferenceFailure = "'\(type.qualifiedName)' has a failable initializer (`init?`) that `\(called)(…)` may call, and whether it does only a type checker can tell; write the type (`\(called)` or `\(called)?`)"
+            } else if !type.genericParameters.isEmpty {
+                updated.type = nil
+                updated.inferenceFailure = "'\(type.qualifiedName)' is generic, and its type arguments in `\(called)(…)` only a type checker can infer; write the type (`\(called)<…>`)"
+            } else {
+                updated.type = TypeReference(wrapped: called, isOptional: false)
+                updated.inferenceFailure = nil
+            }
+            declarations[name]![index].members[memberIndex] = updated
+        }
+    }
+
+    /// The type of a call of a function the sources declare (`makeTimestamp()`, `Clock.now()`,
+    /// `MakeTimestamp()`): its result type, or why there is none; `nil` when the sources
+    /// declare no function of that name.
+    func calledFunctionType(_ called: String, from context: String) -> (TypeReference?, String?)? {
+        let path = QualifiedName(called).components
+        guard let last = path.last else { return nil }
+        var candidates: [MemberDeclaration] = []
+        if path.count == 1 {
+            // A static method of the type or of the types around it, or a top-level function.
+            let scope = QualifiedName(context).components
+            for depth in (1...max(scope.count, 1)).reversed() where !scope.isEmpty {
+                let owner = scope.prefix(depth).joined(separator: ".")
+                candidates += declarations[owner]?.first?.members.filter { $0.kind == .method && $0.isStatic && $0.name.isSameIdentifier(as: last) } ?? []
+                if !candidates.isEmpty { break }
+            }
+            if candidates.isEmpty { candidates = functions[last] ?? [] }
+        } else {
+            let ownerPath = path.dropLast().joined(separator: ".")
+            let scope = QualifiedName(context).components
+            let owners = (0...scope.count).reversed().map { (scope.prefix($0) + [ownerPath]).joined(separator: ".") }
+            guard let owner = owners.lazy.compactMap({ self.declarations[$0]?.first }).first else { return nil }
+            candidates = owner.members.filter { $0.kind == .method && $0.isStatic && $0.name.isSameIdentifier(as: last) }
+        }
+        guard let first = candidates.first else { return nil }
+        guard candidates.allSatisfy({ $0.type == first.type }), var type = first.type else {
+            return (nil, "`\(called)(…)` calls a function overloaded with different result types, and which one only a type checker can tell; write the type")
+        }
+        if first.signature?.generics != nil {
+            return (nil, "`\(called)(…)` calls a generic function, whose result type only a type checker can infer; write the type")
+        }
+        if let signature = first.signature, !signature.effects.isEmpty {
+            return (nil, "`\(called)(…)` is `\(signature.effects.joined(separator: " "))`, so the property's value is not its result; write the type")
+        }
+        if QualifiedName(type.wrapped).canonical == "Self", path.count > 1 { type.wrapped = path.dropLast().joined(separator: ".") }
+        return (type, nil)
+    }
+
+    /// Where the members `wanted` picks are, by type name, declaration and member: the passes
+    /// above change a few members, and finding those once costs less than copying every member
+    /// out of the catalog to look at it.
+    func members(where wanted: (MemberDeclaration) -> Bool) -> [(name: String, index: Int, member: Int)] {
+        var result: [(name: String, index: Int, member: Int)] = []
+        for name in declarations.keys.sorted() {
+            let types = declarations[name]!
+            for index in types.indices {
+                for member in types[index].members.indices where wanted(types[index].members[member]) {
+                    result.append((name, index, member))
+                }
+            }
+        }
+        return result
+    }
+
+    struct InferenceFailure: Error { var text: String }
+
+    func staticMemberType(_ path: [String], from context: String, file: String, module: String?) -> Result<TypeReference, InferenceFailure> {
+        // `Self.noop` inside a type is the type's own member.
+        let path = path.first == "Self" ? QualifiedName(context).components + path.dropFirst() : path
+        let typePath = path.dropLast().joined(separator: ".")
+        let memberName = path.last!
+        let written = path.joined(separator: ".")
+        // A name inside a type may be relative to it: `Kind` in `Post` may be `Post.Kind`.
+        let contextComponents = QualifiedName(context).components
+        let candidates = (0...contextComponents.count).reversed().map { (contextComponents.prefix($0) + [typePath]).joined(separator: ".") }
+        guard let owner = candidates.lazy.compactMap({ self.declaration($0, seenFrom: file, module: module) }).first else {
+            return .failure(InferenceFailure(text: "`\(written)` is a member of '\(typePath)', which the sources do not declare"))
+        }
+        guard let member = owner.members.first(where: { $0.name.isSameIdentifier(as: memberName) && $0.isStatic }) else {
+            // Swift writes an enum's `allCases` where it conforms to CaseIterable.
+            if memberName == "allCases", owner.kind == .enum, owner.conforms(to: "CaseIterable") {
+                return .success(TypeReference(wrapped: "[\(owner.qualifiedName)]", isOptional: false))
+            }
+            return .failure(InferenceFailure(text: "'\(owner.qualifiedName)' has no static member or case '\(memberName)'"))
+        }
+        guard var type = member.type else {
+            return .failure(InferenceFailure(text: "the type of '\(owner.qualifiedName).\(memberName)' cannot be read either"))
+        }
+        if QualifiedName(type.wrapped).canonical == "Self" { type.wrapped = owner.qualifiedName }
+        return .success(type)
+    }
+}

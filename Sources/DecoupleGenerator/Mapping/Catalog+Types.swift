@@ -1,0 +1,119 @@
+import SwiftParser
+import SwiftSyntax
+
+// MARK: - Catalog: one type, spelled several ways
+
+extension Catalog {
+    /// Whether two types written in the sources are the same type to the compiler: as written,
+    /// or once type aliases are read through (`Score` for `Int`), names are qualified as seen
+    /// from where each is written (`Kind` in `Catalog` is `Catalog.Kind`), and the standard
+    /// library's generic types are written as their shorthand (`Array<String>` is `[String]`,
+    /// `Optional<Int>` is `Int?`).
+    func sameType(_ first: TypeReference, in firstContext: String?, _ second: TypeReference, in secondContext: String?) -> Bool {
+        if first == second { return true }
+        let one = normalized(first, in: firstContext), other = normalized(second, in: secondContext)
+        return one.isOptional == other.isOptional && QualifiedName(one.wrapped) == QualifiedName(other.wrapped)
+    }
+
+    /// The type with its aliases read through, its names qualified and its sugar applied.
+    func normalized(_ type: TypeReference, in context: String?) -> TypeReference {
+        var parser = Parser(type.wrapped)
+        let syntax = TypeSyntax.parse(from: &parser)
+        guard !syntax.hasError else { return type }
+        let rewritten = TypeNormalizer(catalog: self, context: context).rewrite(syntax).as(TypeSyntax.self) ?? syntax
+        if let optional = rewritten.as(OptionalTypeSyntax.self) {
+            return TypeReference(wrapped: optional.wrappedType.trimmedDescription, isOptional: true)
+        }
+        return TypeReference(wrapped: rewritten.trimmedDescription, isOptional: type.isOptional)
+    }
+
+    /// Whether an extension of the protocol, or of a protocol it refines, without a `where`
+    /// clause implements the requirement: a conformance need not.
+    func hasDefault(for requirement: Requirement, in protocolDeclaration: ProtocolDeclaration) -> Bool {
+        var seen: Set<String> = []
+        var pending = [protocolDeclaration.qualifiedName]
+        while let name = pending.popLast(), seen.insert(name).inserted {
+            let declaration = protocols[name]
+            let keys = Set([QualifiedName(name).canonical, declaration.map { QualifiedName($0.name).canonical } ?? name])
+            for key in keys {
+                for member in foreignMembers(of: key) where member.constraint == nil && !member.isStatic && member.name.isSameIdentifier(as: requirement.name) {
+                    if requirement.kind == .property ? member.kind == .property && member.type == requirement.type
+                        : member.signature.map({ signature in requirement.signature.map { signature.implements($0) } ?? false }) ?? false {
+                        return true
+                    }
+                }
+            }
+            for inherited in declaration?.inheritedTypes ?? [] {
+                pending += listedProtocols(inherited, in: name).compactMap { resolveProtocolName($0) }
+            }
+        }
+        return false
+    }
+
+    /// The qualified name of the type `name` means from inside `context`, when the sources
+    /// declare it there or around it.
+    func qualifiedTypeName(_ name: String, in context: String?) -> String? {
+        let path = QualifiedName(name).components
+        guard !path.isEmpty else { return nil }
+        let scope = context.map { QualifiedName($0).components } ?? []
+        for depth in (0...scope.count).reversed() {
+            let candidate = (scope.prefix(depth) + path).joined(separator: ".")
+            if declarations[candidate] != nil { return candidate }
+        }
+        return nil
+    }
+}
+
+/// Reads a type through the sources' type aliases, qualifies the names they declare, and
+/// writes `Array<T>`, `Dictionary<K, V>` and `Optional<T>` as `[T]`, `[K: V]` and `T?`.
+private final class TypeNormalizer: SyntaxRewriter {
+    let catalog: Catalog
+    let context: String?
+    var depth = 0
+
+    init(catalog: Catalog, context: String?) {
+        self.catalog = catalog
+        self.context = context
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: IdentifierTypeSyntax) -> TypeSyntax {
+        let name = QualifiedName.unescaped(node.name.text)
+        if let arguments = node.genericArgumentClause?.arguments.compactMap({ $0.argument.as(TypeSyntax.self) }) {
+            let written = arguments.map { rewrite($0).trimmedDescription }
+            switch (name, written.count) {
+            case ("Array", 1): return Self.parse("[\(written[0])]") ?? TypeSyntax(node)
+            case ("Dictionary", 2): return Self.parse("[\(written[0]): \(written[1])]") ?? TypeSyntax(node)
+            case ("Optional", 1): return Self.parse("\(written[0])?") ?? TypeSyntax(node)
+            default: return super.visit(node)
+            }
+        }
+        return resolved(name) ?? TypeSyntax(node)
+    }
+
+    override func visit(_ node: MemberTypeSyntax) -> TypeSyntax {
+        guard node.genericArgumentClause == nil else { return super.visit(node) }
+        let path = QualifiedName(node.trimmedDescription).canonical
+        return resolved(path) ?? super.visit(node)
+    }
+
+    /// An alias read through (to a depth that no chain of aliases in real code reaches), or a
+    /// declared type's qualified name.
+    private func resolved(_ name: String) -> TypeSyntax? {
+        if depth < 8, let aliased = catalog.typeAlias(named: name, in: context), let parsed = Self.parse(aliased) {
+            depth += 1
+            defer { depth -= 1 }
+            return rewrite(parsed).as(TypeSyntax.self)
+        }
+        if let qualified = catalog.qualifiedTypeName(name, in: context), qualified != name {
+            return Self.parse(qualified)
+        }
+        return nil
+    }
+
+    private static func parse(_ text: String) -> TypeSyntax? {
+        var parser = Parser(text)
+        let syntax = TypeSyntax.parse(from: &parser)
+        return syntax.hasError ? nil : syntax
+    }
+}

@@ -1,0 +1,203 @@
+import DecoupleGenerator
+import DecoupleTestSupport
+import Testing
+
+/// Protocols as apps write them: refining a composition through a type alias, refining the
+/// standard library's protocols, isolated to a global actor of their own, with defaults in an
+/// extension, and types spelled several ways. Each compiles in every language mode, or is
+/// refused with its rule at its place. The compiler is the judge.
+@Suite struct LibraryRefinementTests {
+    private static func config(_ style: OutputStyle, adapters: [(model: String, map: String)], extra: String = "") -> String {
+        let entries = adapters.map { #"{"model": "\#($0.model)", "protocol": "Row", "map": \#($0.map)}"# }
+        return #"{"style": "\#(style.rawValue)",\#(extra) "adapters": [\#(entries.joined(separator: ", "))]}"#
+    }
+
+    /// Swift 5 and Swift 6 without a default isolation.
+    private static let nonisolatedModes = Array(languageModes.prefix(2))
+
+    /// `protocol Row: Named`, with `typealias Named = Titled & Counted`: the requirements reached
+    /// through the alias are written, and can be mapped.
+    @Test(arguments: OutputStyle.allCases)
+    func aCompositionTypealiasRefined_isRequiredAndMapped(style: OutputStyle) throws {
+        let source = """
+            protocol Titled { var label: String { get } }
+            protocol Counted { var count: Int { get } }
+            typealias Named = Titled & Counted
+            protocol Row: Named { var caption: String { get } }
+            struct Point { var name: String; var count: Int; var caption: String }
+            """
+        let result = try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Point", #"{"label": "name"}"#)]))
+        #expect(result.compiles, "\(result)")
+    }
+
+    /// A global actor of the sources' own is not modelled: a model or a member isolated to one
+    /// is refused where it is.
+    @Test(arguments: OutputStyle.allCases)
+    func aCustomGlobalActor_isRefused(style: OutputStyle) throws {
+        let source = """
+            @globalActor actor DBActor { static let shared = DBActor() }
+            protocol Row { var caption: String { get } }
+            @DBActor final class Store { var name: String = "" }
+            final class Other { @DBActor var name: String = ""; var plain = "" }
+            """
+        let result = try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Store", #"{"caption": "name"}"#), ("Other", #"{"caption": "name"}"#)]))
+        let refusal = try #require(result.refusal, "\(result)")
+        #expect(refusal.contains("'Store' is isolated to the global actor 'DBActor'") && refusal.contains("M.swift:3:22: note: 'Store' is declared here"), "\(refusal)")
+        #expect(refusal.contains("'name' is isolated to the global actor 'DBActor'") && refusal.contains("[#GlobalActorIsolation]"), "\(refusal)")
+        // Its members that are not isolated to it are read as any other.
+        let plain = try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Other", #"{"caption": "plain"}"#)]))
+        #expect(plain.compiles, "\(plain)")
+    }
+
+    /// `Identifiable` and `CustomStringConvertible` refined: `id` and `description` are read from
+    /// the model in the factory's adapter; the proxy cannot declare an `id` for every model.
+    /// (Judged without MainActor by default, which the configuration must then say: below.)
+    @Test(arguments: OutputStyle.allCases)
+    func libraryProtocolsWithKnownRequirements_areWritten(style: OutputStyle) throws {
+        let source = """
+            protocol Row: Identifiable, CustomStringConvertible { var caption: String { get } }
+            struct Point { var id: Int; var name: String; var description: String { name } }
+            final class Box { let id = "b"; var name = ""; var description: String { name } }
+            """
+        let result = try judged(
+            ["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Point", #"{"caption": "name"}"#), ("Box", #"{"caption": "name"}"#)]),
+            modes: Self.nonisolatedModes)
+        if style == .proxy {
+            #expect(result.refusal?.contains("'Row' refines Identifiable, whose 'id' has the type each model gives it") == true, "\(result)")
+            #expect(result.refusal?.contains("[#LibraryRefinement]") == true, "\(result)")
+        } else {
+            #expect(result.compiles, "\(result)")
+            #expect(style == .conformance || result.code?.contains("var id: Swift.Int {") == true, "\(result)")
+        }
+    }
+
+    /// Under MainActor by default, a conformance to a protocol that refines one of the standard
+    /// library's (never isolated) is isolated to the main actor.
+    @Test func aRefinementOfALibraryProtocol_underMainActorByDefault() throws {
+        let source = """
+            protocol Row: Identifiable { var caption: String { get } }
+            struct Point { var id: Int; var name: String }
+            """
+        let result = try judged(
+            ["Sources/App/M.swift": source],
+            config: Self.config(.conformance, adapters: [("Point", #"{"caption": "name"}"#)], extra: #" "defaultIsolation": "MainActor","#))
+        #expect(result.compiles, "\(result)")
+        #expect(result.code?.contains("extension Point: @Swift.MainActor Row {") == true, "\(result)")
+    }
+
+    /// `Hashable` and the like: the model declares them itself, where Swift writes them; the
+    /// factory's adapter gets them from such a model; the proxy cannot have them.
+    @Test(arguments: OutputStyle.allCases)
+    func libraryProtocolsWithOtherRequirements_needTheModelsOwnConformance(style: OutputStyle) throws {
+        let source = """
+            protocol Row: Hashable { var caption: String { get } }
+            struct Point: Hashable { var name: String }
+            struct Other { var name: String }
+            """
+        let declared = try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Point", #"{"caption": "name"}"#)]), modes: Self.nonisolatedModes)
+        if style == .proxy {
+            #expect(declared.refusal?.contains("'Row' refines 'Hashable', whose requirements generated code does not write, which ForwardingProxy cannot have") == true, "\(declared)")
+        } else {
+            #expect(declared.compiles, "\(declared)")
+        }
+        let undeclared = try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Other", #"{"caption": "name"}"#)]))
+        let refusal = try #require(undeclared.refusal, "\(undeclared)")
+        #expect(refusal.contains("decouple.json:1:") && refusal.contains("[#LibraryRefinement]"), "\(refusal)")
+        #expect(style == .proxy || refusal.contains("declare 'Other: Hashable'"), "\(refusal)")
+    }
+
+    /// A requirement an extension of the protocol implements needs no member.
+    @Test(arguments: OutputStyle.allCases)
+    func aRequirementWithADefault_needsNoMember(style: OutputStyle) throws {
+        let source = """
+            protocol Row { var caption: String { get }; var detail: String { get } }
+            extension Row { var detail: String { "" } }
+            struct Point { var name: String }
+            """
+        let result = try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Point", #"{"caption": "name"}"#)]))
+        #expect(result.compiles, "\(result)")
+        // A default under `where` is not every conformance's.
+        let constrained = source.replacingOccurrences(of: "extension Row {", with: "extension Row where Self: Sendable {")
+        #expect(try judged(["Sources/App/M.swift": constrained], config: Self.config(style, adapters: [("Point", #"{"caption": "name"}"#)])).refusal != nil)
+    }
+
+    /// One type spelled otherwise: through a type alias, a nested name, or without sugar.
+    @Test(arguments: [OutputStyle.conformance, .factory])
+    func oneTypeSpelledOtherwise_isTheSameType(style: OutputStyle) throws {
+        let source = """
+            typealias Score = Int
+            protocol Row { var score: Int { get }; var kind: Catalog.Kind { get }; var tags: [String] { get }; var level: Score { get } }
+            struct Catalog {
+                enum Kind { case a }
+                var points: Score
+                var kind: Kind
+                var labels: Array<String>
+                var depth: Int
+            }
+            """
+        let result = try judged(
+            ["Sources/App/M.swift": source],
+            config: Self.config(style, adapters: [("Catalog", #"{"score": "points", "tags": "labels", "level": "depth"}"#)]))
+        #expect(result.compiles, "\(result)")
+    }
+
+    /// Effects and generics as Swift matches them: a property or a method with fewer effects
+    /// meets an `async` or `throws` requirement, and `where V: P` is `<V: P>`.
+    @Test(arguments: [OutputStyle.conformance, .factory])
+    func methodsWithFewerEffectsOrOtherGenericSpelling_implementRequirements(style: OutputStyle) throws {
+        let source = """
+            struct LoadError: Error {}
+            protocol Row {
+                func load() async -> String
+                func check() throws(LoadError) -> Int
+                func fetch() async throws -> String
+                func show<V: CustomStringConvertible>(_ value: V) -> String
+            }
+            struct Point {
+                var loaded: String
+                func check() -> Int { 0 }
+                func fetching() -> String { "" }
+                func show<V>(_ value: V) -> String where V: CustomStringConvertible { value.description }
+            }
+            """
+        let result = try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Point", #"{"load": "loaded", "fetch": "fetching"}"#)]))
+        #expect(result.compiles, "\(result)")
+    }
+
+    /// `@unchecked Sendable` is Sendable; a static member a class inherits is its own.
+    @Test(arguments: [OutputStyle.conformance, .factory])
+    func uncheckedSendableAndInheritedStatics_areRead(style: OutputStyle) throws {
+        let source = """
+            protocol Row: Sendable { var caption: String { get } }
+            final class Point: @unchecked Sendable { let name = "p" }
+            class Base { static let kind = "base"; init() {} }
+            final class Sub: Base, @unchecked Sendable {}
+            """
+        let result = try judged(
+            ["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Point", #"{"caption": "name"}"#), ("Sub", #"{"caption": "kind"}"#)]))
+        #expect(result.compiles, "\(result)")
+    }
+
+    /// The generated file imports what the protocols' files import and the modules the
+    /// configuration names, not every import of the models' files.
+    @Test func theGeneratedFile_importsWhatItSpells() throws {
+        let result = Generator.generate(
+            sources: [
+                SourceFile(path: "Sources/App/Row.swift", text: "import Foundation\nprotocol Row { var stamp: Date { get } }"),
+                SourceFile(path: "Sources/App/Point.swift", text: "import Foundation\nimport Dispatch\nimport Combine\nstruct Point { var stamp: Date }"),
+            ],
+            configuration: try Configuration.parse(#"{"adapters": [{"model": "Point", "protocol": "Row"}]}"#, path: "decouple.json"))
+        let code = try #require(result.code, "\(result.diagnostics)")
+        #expect(code.split(separator: "\n").filter { $0.hasPrefix("import ") } == ["import Decouple", "import Foundation"], "\(code)")
+    }
+
+    /// A member reached through `@dynamicMemberLookup` is not declared: the message says so.
+    @Test func aDynamicMember_isExplained() throws {
+        let source = """
+            protocol Row { var caption: String { get } }
+            @dynamicMemberLookup struct Point { subscript(dynamicMember key: String) -> String { key } }
+            """
+        let result = try judged(["Sources/App/M.swift": source], config: Self.config(.conformance, adapters: [("Point", #"{"caption": "label"}"#)]))
+        #expect(result.refusal?.contains("'Point' has no member 'label'; 'Point' is @dynamicMemberLookup, and a member reached through its `subscript(dynamicMember:)` is not declared") == true, "\(result)")
+    }
+}

@@ -1,0 +1,11 @@
+/// A model of a target of its own, as generated or third-party models are: the build plugin of
+/// a target that depends on this one adapts it.
+public struct Recipe: Sendable {
+    public let name: String
+    public let minutes: Int
+
+    public init(name: String, minutes: Int) {
+        self.name = name
+        self.minutes = minutes
+    }
+}
