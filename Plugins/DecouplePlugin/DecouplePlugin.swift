@@ -21,7 +21,7 @@ struct DecouplePlugin: BuildToolPlugin {
             for: module.name, sources: module.sourceFiles(withSuffix: "swift").map(\.url),
             configuration: configuration, lookedIn: module.directoryURL.path(percentEncoded: false),
             workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "decouple").url,
-            context: dependencies.map(\.directoryURL), contextFiles: dependencies.flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url) })
+            context: dependencies.flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url) })
     }
 
     /// The `"module"` of each adapter in the configuration; none when it does not read as JSON
@@ -37,7 +37,7 @@ struct DecouplePlugin: BuildToolPlugin {
     /// where `decouple.json` was looked for, when the target has none.
     func commands(
         for target: String, sources: [URL], configuration: URL?, lookedIn place: String, workDirectory: URL, tool: URL,
-        context: [URL] = [], contextFiles: [URL] = []
+        context: [URL] = []
     ) -> [Command] {
         guard let configuration else {
             Diagnostics.error("""
@@ -55,7 +55,7 @@ struct DecouplePlugin: BuildToolPlugin {
                 displayName: "Decouple: generating adapters for \(target)",
                 executable: tool,
                 arguments: invocation.arguments,
-                inputFiles: invocation.sources + contextFiles + [configuration],
+                inputFiles: invocation.sources + invocation.context + [configuration],
                 outputFiles: [invocation.output])
         ]
     }

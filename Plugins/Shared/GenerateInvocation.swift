@@ -19,9 +19,9 @@ struct GenerateInvocation {
     /// A folder of the tool's cache (`--cache`): a rerun after an edit parses only the files
     /// that changed, and one that changed no declaration reads the output kept.
     var cache: URL?
-    /// The folders of the targets the target depends on, whose Swift files are read for their
-    /// declarations only (`--context`): decouple.json can adapt their models, whose
-    /// annotations are theirs.
+    /// The Swift files of the targets the target depends on, read for their declarations only
+    /// (`--context`): decouple.json can adapt their models, whose annotations are theirs. Files,
+    /// not folders: what a target excludes is not read.
     var context: [URL]
 
     init(sources: [URL], configuration: URL, output: URL, cache: URL? = nil, context: [URL] = []) {

@@ -89,7 +89,7 @@ public enum Generator {
         // The factory style's adapter types are top-level: they must not take a name a source does.
         let taken = Set(files.flatMap { file in (file.types.map(\.qualifiedName) + file.protocols.map(\.qualifiedName)).filter { !$0.utf8.contains(UInt8(ascii: ".")) } })
         let layout = Emitter.layout(
-            adapters: adapters, imports: imports(for: adapters, in: files, outputModule: configuration.module), takenNames: taken)
+            adapters: adapters, imports: imports(for: adapters, in: files, configuration: configuration), takenNames: taken)
         // The output must parse; if it ever does not, that is our bug, reported rather than
         // written. The emitter lays plain declarations out without parsing them
         // (`DeclarationLayout`), so this is the one check, made on its pieces in parallel.
@@ -169,12 +169,28 @@ public enum Generator {
     /// module (`Sources/NAME/…`) is imported from it too. What the models' files import is not
     /// needed: the models' members are read, never spelled, and each import must be a
     /// dependency of the target the file is compiled in.
-    static func imports(for adapters: [ResolvedAdapter], in files: [ScannedFile], outputModule: String?) -> [ImportDeclaration] {
+    static func imports(for adapters: [ResolvedAdapter], in files: [ScannedFile], configuration: Configuration) -> [ImportDeclaration] {
+        let outputModule = configuration.module
         let byPath = Dictionary(files.map { ($0.path, $0.imports) }, uniquingKeysWith: { first, _ in first })
         var result: [ImportDeclaration] = []
         for adapter in adapters {
             if let position = adapter.protocolDeclaration.position { result += byPath[position.file] ?? [] }
+            // A requirement inherited from a protocol of another file is spelled with that
+            // file's names; one typed by the member that feeds it (`Identifiable.id`), with the
+            // model's.
+            for binding in adapter.bindings {
+                if let file = binding.requirement.position?.file { result += byPath[file] ?? [] }
+            }
+            let declared = adapter.protocolDeclaration.requirements
+            if adapter.bindings.contains(where: { binding in declared.contains { $0.name == binding.requirement.name && $0.type.wrapped == Requirement.unseenType } }) {
+                result += byPath[adapter.model.position.file] ?? []
+            }
             var modules = [adapter.module]
+            // A model or protocol read with `--context` is another target's: its module is imported.
+            if adapter.module == nil, configuration.declarationsOnly.contains(adapter.model.position.file) { modules.append(adapter.model.module) }
+            if let position = adapter.protocolDeclaration.position, configuration.declarationsOnly.contains(position.file) {
+                modules.append(SourceScanner.moduleName(ofPath: position.file))
+            }
             if outputModule != nil {
                 modules += [adapter.model.module, adapter.protocolDeclaration.position.flatMap { SourceScanner.moduleName(ofPath: $0.file) }]
             }

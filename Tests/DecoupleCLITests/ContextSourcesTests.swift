@@ -36,4 +36,13 @@ import Testing
         #expect(run.status == 2, "\(run.stdout)")
         #expect(run.stderr.contains("decouple.json:1:") && run.stderr.contains("'Recipe.secret' is internal in module 'Models'") && run.stderr.contains("[#NotVisibleFromOutputModule]"), "\(run.stderr)")
     }
+
+    /// Without `"module"`, the model's module is the one its path shows, imported all the same.
+    @Test func aContextModelsModule_isImportedWithoutModule() throws {
+        let workspace = try Workspace(files)
+        try workspace.write(#"{"adapters": [{"model": "Recipe", "protocol": "TitledContent", "map": {"title": "name", "subtitle": "minutes"}}]}"#, to: "decouple.json")
+        let run = try workspace.run("generate", "Sources/App", "--context", "Sources/Models", "--config", "decouple.json")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("import Models") && run.stdout.contains("extension Recipe: Decouple.TitledContent"), "\(run.stdout)")
+    }
 }

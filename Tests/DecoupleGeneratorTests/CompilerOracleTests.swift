@@ -101,7 +101,7 @@ import Testing
             // Inheritance
             "protocol inheriting one", "protocol inheriting several", "protocol inheriting a composition", "superclass in the sources",
             "generic superclass", "member inherited from a superclass", "generic model", "protocol refining a composition typealias",
-            "requirement with a default in a protocol extension", "member type through a typealias",
+            "requirement with a default in a protocol extension", "member type through a typealias", "protocol refining CustomStringConvertible",
             // #if
             "nested #if", "#if operators without spaces", "#elseif", "member type differs per branch", "requirement in #if branches",
             "annotation under #if", "model under #if",
@@ -111,7 +111,8 @@ import Testing
             "inferred init? of a source type", "inferred init! of a source type", "inferred init of a source type beside an init? of other labels",
             "inferred Double(Double)", "inferred init?(rawValue:) of a raw-value enum",
             "inferred Int(Double)", "inferred generic initializer", "inferred lower-case type", "inferred static member", "inferred enum case",
-            "inferred capitalised free function", "inferred NSLocalizedString call", "@State wrapper with literal", "@Environment(T.self) wrapper",
+            "inferred capitalised free function", "inferred NSLocalizedString call", "inferred lower-case free function",
+            "inferred static function call", "inferred Array(repeating:count:)", "inferred T?.none", "@State wrapper with literal", "@Environment(T.self) wrapper",
             "static member",
             // Names
             "private namesakes in several files", "module named like its type", "top-level module", "model named Type",

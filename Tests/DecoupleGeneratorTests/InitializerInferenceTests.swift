@@ -156,6 +156,13 @@ import Testing
         #expect(types["made"] == "Int", "\(types)")
         #expect(types["loop"]?.contains("unknown: `CFRunLoopGetCurrent()` calls what looks like a C function") == true, "\(types)")
         #expect(types["generic"]?.contains("calls a generic function") == true, "\(types)")
+        // The result type is read where the function is declared.
+        let scoped = Self.members("""
+            struct Config {}
+            enum Factory { struct Config {}; static func make() -> Config { Config() }; static func same() -> Self { .init() } }
+            struct Model { var config = Factory.make(); var factory = Factory.same() }
+            """)
+        #expect(scoped["config"] == "Factory.Config" && scoped["factory"] == "Factory", "\(scoped)")
     }
 
     /// The standard library's generic types called without type arguments: inferred where the

@@ -85,6 +85,21 @@ import Testing
         #expect(result.code?.contains("extension Point: @Swift.MainActor Row {") == true, "\(result)")
     }
 
+    /// Under MainActor by default, a `nonisolated` model's conformance to such a protocol is
+    /// declared in a `nonisolated extension`, so that the conformance to the library protocol
+    /// it implies is not isolated either. Found by the compiler oracle.
+    @Test func aNonisolatedModel_underMainActorByDefault_getsNonisolatedWitnesses() throws {
+        let source = """
+            protocol Row: CustomStringConvertible { func total() -> Int }
+            nonisolated final class User { func count() -> Int { 1 }; var description: String { "d" } }
+            """
+        let result = try judged(
+            ["Sources/App/M.swift": source],
+            config: Self.config(.conformance, adapters: [("User", #"{"total": "count"}"#)], extra: #" "defaultIsolation": "MainActor","#))
+        #expect(result.compiles, "\(result)")
+        #expect(result.code?.contains("nonisolated extension User: Row {") == true, "\(result)")
+    }
+
     /// `Hashable` and the like: the model declares them itself, where Swift writes them; the
     /// factory's adapter gets them from such a model; the proxy cannot have them.
     @Test(arguments: OutputStyle.allCases)
@@ -199,5 +214,68 @@ import Testing
             """
         let result = try judged(["Sources/App/M.swift": source], config: Self.config(.conformance, adapters: [("Point", #"{"caption": "label"}"#)]))
         #expect(result.refusal?.contains("'Point' has no member 'label'; 'Point' is @dynamicMemberLookup, and a member reached through its `subscript(dynamicMember:)` is not declared") == true, "\(result)")
+    }
+
+    /// A type declared nearer hides an alias of a farther scope, as Swift reads names: the
+    /// member is described, not read as the alias's type.
+    @Test(arguments: [OutputStyle.conformance, .factory])
+    func aNestedTypeHidesATopLevelAlias(style: OutputStyle) throws {
+        let source = """
+            typealias Identifier = String
+            protocol Row { var handle: String { get } }
+            struct User { struct Identifier { let raw = "r" }; let identifier = Identifier() ; let id: Identifier }
+            """
+        let result = try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: [("User", #"{"handle": "id"}"#)]))
+        #expect(result.compiles, "\(result)")
+        #expect(result.code?.contains("String(describing:") == true, "\(result)")
+    }
+
+    /// A requirement inherited from a protocol of another file is spelled with that file's
+    /// imports.
+    @Test(arguments: [OutputStyle.conformance, .factory])
+    func anInheritedRequirement_bringsItsFilesImports(style: OutputStyle) throws {
+        let result = try judged(
+            [
+                "Sources/App/Dated.swift": "import Foundation\nprotocol Dated { var date: Date { get } }",
+                "Sources/App/Row.swift": "protocol Row: Dated { var caption: String { get } }",
+                "Sources/App/Post.swift": "import Foundation\nstruct Post { var created: Date; var caption: String }",
+            ],
+            config: Self.config(style, adapters: [("Post", #"{"date": "created"}"#)]))
+        #expect(result.compiles, "\(result)")
+    }
+
+    /// `rethrows` is not fewer effects than none: such a method does not implement a
+    /// requirement that cannot throw.
+    @Test(arguments: [OutputStyle.conformance, .factory])
+    func aRethrowingMethod_doesNotImplementANonThrowingRequirement(style: OutputStyle) throws {
+        let source = """
+            protocol Row { func visit(_ body: (Int) throws -> Void) }
+            struct Point { func visit(_ body: (Int) throws -> Void) rethrows { try body(1) } }
+            """
+        let result = try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Point", "{}")]))
+        #expect(result.refusal?.contains("does not implement method requirement 'visit(_: (Int) throws -> Void)' of 'Row'") == true && result.refusal?.contains("[#MissingMethod]") == true, "\(result)")
+    }
+
+    /// A default the generated file cannot see, or that only some builds have, does not count.
+    @Test func aDefaultNotSeenOrNotAlwaysThere_doesNotCount() throws {
+        for defaults in ["fileprivate extension Row { var detail: String { \"\" } }", "#if DEBUG\nextension Row { var detail: String { \"\" } }\n#endif"] {
+            let result = try judged(
+                ["Sources/App/Row.swift": "protocol Row { var caption: String { get }; var detail: String { get } }\n\(defaults)",
+                 "Sources/App/Point.swift": "struct Point { var name: String }"],
+                config: Self.config(.conformance, adapters: [("Point", #"{"caption": "name"}"#)]))
+            #expect(result.refusal?.contains("'detail'") == true, "\(defaults): \(result)")
+        }
+    }
+
+    /// Members of an extension isolated to a global actor are isolated to it.
+    @Test func membersOfAGlobalActorExtension_areRefused() throws {
+        let source = """
+            @globalActor actor DBActor { static let shared = DBActor() }
+            protocol Row { var caption: String { get } }
+            final class Store {}
+            @DBActor extension Store { var count: Int { 1 } }
+            """
+        let result = try judged(["Sources/App/M.swift": source], config: Self.config(.conformance, adapters: [("Store", #"{"caption": "count"}"#)]))
+        #expect(result.refusal?.contains("'count' is isolated to the global actor 'DBActor'") == true, "\(result)")
     }
 }

@@ -137,13 +137,18 @@ extension Catalog {
         let path = QualifiedName(called).components
         guard let last = path.last else { return nil }
         var candidates: [MemberDeclaration] = []
+        // The type the function is declared in, where its result type is read; none at the top level.
+        var functionScope: String?
         if path.count == 1 {
             // A static method of the type or of the types around it, or a top-level function.
             let scope = QualifiedName(context).components
             for depth in (1...max(scope.count, 1)).reversed() where !scope.isEmpty {
                 let owner = scope.prefix(depth).joined(separator: ".")
                 candidates += declarations[owner]?.first?.members.filter { $0.kind == .method && $0.isStatic && $0.name.isSameIdentifier(as: last) } ?? []
-                if !candidates.isEmpty { break }
+                if !candidates.isEmpty {
+                    functionScope = owner
+                    break
+                }
             }
             if candidates.isEmpty { candidates = functions[last] ?? [] }
         } else {
@@ -152,6 +157,7 @@ extension Catalog {
             let owners = (0...scope.count).reversed().map { (scope.prefix($0) + [ownerPath]).joined(separator: ".") }
             guard let owner = owners.lazy.compactMap({ self.declarations[$0]?.first }).first else { return nil }
             candidates = owner.members.filter { $0.kind == .method && $0.isStatic && $0.name.isSameIdentifier(as: last) }
+            functionScope = owner.qualifiedName
         }
         guard let first = candidates.first else { return nil }
         guard candidates.allSatisfy({ $0.type == first.type }), var type = first.type else {
@@ -163,7 +169,15 @@ extension Catalog {
         if let signature = first.signature, !signature.effects.isEmpty {
             return (nil, "`\(called)(…)` is `\(signature.effects.joined(separator: " "))`, so the property's value is not its result; write the type")
         }
-        if QualifiedName(type.wrapped).canonical == "Self", path.count > 1 { type.wrapped = path.dropLast().joined(separator: ".") }
+        // The result type is written where the function is: `Config` in `Factory` may be
+        // `Factory.Config`, and `Self` is `Factory`.
+        if let scope = functionScope {
+            if QualifiedName(type.wrapped).canonical == "Self" {
+                type.wrapped = scope
+            } else if let qualified = qualifiedTypeName(type.wrapped, in: scope) {
+                type.wrapped = qualified
+            }
+        }
         return (type, nil)
     }
 

@@ -9,6 +9,17 @@ extension Catalog {
     /// from where each is written (`Kind` in `Catalog` is `Catalog.Kind`), and the standard
     /// library's generic types are written as their shorthand (`Array<String>` is `[String]`,
     /// `Optional<Int>` is `Int?`).
+    /// Whether a member's type, written in `context`, is the requirement's type, written at the
+    /// top level: as written when neither reads otherwise, else once both are read.
+    func isReadAlike(_ member: String, in context: String?, as requirement: String) -> Bool {
+        if QualifiedName(member) == QualifiedName(requirement), typeAliases.isEmpty,
+           qualifiedTypeName(member, in: context) == qualifiedTypeName(member, in: nil) {
+            return true
+        }
+        return QualifiedName(normalized(TypeReference(wrapped: member, isOptional: false), in: context).wrapped)
+            == QualifiedName(normalized(TypeReference(wrapped: requirement, isOptional: false), in: nil).wrapped)
+    }
+
     func sameType(_ first: TypeReference, in firstContext: String?, _ second: TypeReference, in secondContext: String?) -> Bool {
         if first == second { return true }
         let one = normalized(first, in: firstContext), other = normalized(second, in: secondContext)
@@ -28,7 +39,8 @@ extension Catalog {
     }
 
     /// Whether an extension of the protocol, or of a protocol it refines, without a `where`
-    /// clause implements the requirement: a conformance need not.
+    /// clause or `#if` implements the requirement, visible to the generated file: a conformance
+    /// need not.
     func hasDefault(for requirement: Requirement, in protocolDeclaration: ProtocolDeclaration) -> Bool {
         var seen: Set<String> = []
         var pending = [protocolDeclaration.qualifiedName]
@@ -36,7 +48,9 @@ extension Catalog {
             let declaration = protocols[name]
             let keys = Set([QualifiedName(name).canonical, declaration.map { QualifiedName($0.name).canonical } ?? name])
             for key in keys {
-                for member in foreignMembers(of: key) where member.constraint == nil && !member.isStatic && member.name.isSameIdentifier(as: requirement.name) {
+                // Seen from the generated file, in every build, and no more mutating than asked.
+                for member in foreignMembers(of: key) where member.constraint == nil && !member.isStatic && member.name.isSameIdentifier(as: requirement.name)
+                    && member.access >= .internal && member.conditions.isEmpty && (!member.isMutating || requirement.isMutating) {
                     if requirement.kind == .property ? member.kind == .property && member.type == requirement.type
                         : member.signature.map({ signature in requirement.signature.map { signature.implements($0) } ?? false }) ?? false {
                         return true
@@ -100,10 +114,11 @@ private final class TypeNormalizer: SyntaxRewriter {
     /// An alias read through (to a depth that no chain of aliases in real code reaches), or a
     /// declared type's qualified name.
     private func resolved(_ name: String) -> TypeSyntax? {
-        if depth < 8, let aliased = catalog.typeAlias(named: name, in: context), let parsed = Self.parse(aliased) {
-            depth += 1
-            defer { depth -= 1 }
-            return rewrite(parsed).as(TypeSyntax.self)
+        if depth < 8, let alias = catalog.typeAliasDeclaration(named: name, in: context), let parsed = Self.parse(alias.aliased) {
+            // What the alias names is read where the alias is declared.
+            let inner = TypeNormalizer(catalog: catalog, context: alias.scope)
+            inner.depth = depth + 1
+            return inner.rewrite(parsed).as(TypeSyntax.self)
         }
         if let qualified = catalog.qualifiedTypeName(name, in: context), qualified != name {
             return Self.parse(qualified)

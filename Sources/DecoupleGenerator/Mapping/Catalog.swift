@@ -90,6 +90,7 @@ package struct Catalog: Sendable {
                     foreignMembers[QualifiedName(info.extendedName).canonical, default: []] += info.members.map { member in
                         var member = member
                         member.constraint = info.whereClause
+                        member.conditions = info.conditions + member.conditions
                         return member
                     }
                     for annotation in info.annotations {
@@ -184,16 +185,27 @@ package struct Catalog: Sendable {
     }
 
     /// What a type alias names, looked up as Swift does from inside `context`: `Kind` in
-    /// `Catalog` is `Catalog.Kind` before a top-level `Kind`.
-    func typeAlias(named name: String, in context: String?) -> String? {
+    /// `Catalog` is `Catalog.Kind` before a top-level `Kind`, and a type declared in a nearer
+    /// scope hides an alias of a farther one. The alias's scope is where what it names is read.
+    func typeAliasDeclaration(named name: String, in context: String?) -> (aliased: String, scope: String?)? {
         guard !typeAliases.isEmpty else { return nil }
         let path = QualifiedName(name).components
         guard !path.isEmpty else { return nil }
         let scope = context.map { QualifiedName($0).components } ?? []
         for depth in (0...scope.count).reversed() {
-            if let aliased = typeAliases[(scope.prefix(depth) + path).joined(separator: ".")] { return aliased }
+            let candidate = (scope.prefix(depth) + path).joined(separator: ".")
+            if let aliased = typeAliases[candidate] {
+                let components = QualifiedName(candidate).components.dropLast()
+                return (aliased, components.isEmpty ? nil : components.joined(separator: "."))
+            }
+            if declarations[candidate] != nil { return nil }
         }
         return nil
+    }
+
+    /// What a type alias names, as ``typeAliasDeclaration(named:in:)`` finds it.
+    func typeAlias(named name: String, in context: String?) -> String? {
+        typeAliasDeclaration(named: name, in: context)?.aliased
     }
 
     /// A protocol requires what the protocols it refines require (those in the sources), and

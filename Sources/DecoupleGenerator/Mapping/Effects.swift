@@ -43,6 +43,8 @@ extension MethodSignature {
         if self == requirement { return true }
         guard name.isSameIdentifier(as: requirement.name), parameters == requirement.parameters, returnType == requirement.returnType,
               Effects.excess(effects, beyond: requirement.effects) == nil else { return false }
+        // `rethrows` throws where its argument does: only a requirement that may throw allows it.
+        if effects.contains("rethrows"), !requirement.effects.contains(where: { $0.hasPrefix("throws") || $0 == "rethrows" }) { return false }
         let (mine, theirs) = (Self.genericRequirements(generics), Self.genericRequirements(requirement.generics))
         return mine.parameters == theirs.parameters && mine.constraints == theirs.constraints
     }

@@ -122,6 +122,11 @@ struct ResolvedAdapter: Hashable, Sendable {
     /// The factory's adapter is declared `nonisolated`: the module isolates what says nothing
     /// to the main actor, and the protocol is not, so the adapter's conformance must not be.
     var isNonisolatedByDeclaration = false
+    /// The conformance is declared in a `nonisolated extension`: the module isolates what says
+    /// nothing to the main actor, the model is declared `nonisolated`, and the protocol is not
+    /// wholly `@MainActor`, so neither the conformance, nor those it implies, nor its witnesses
+    /// may be isolated.
+    var witnessesAreNonisolated = false
 
     /// An async requirement of a `@MainActor` protocol, or of an isolated conformance, that
     /// reads no `@MainActor` member of a model that is not: its witness is `nonisolated`, so

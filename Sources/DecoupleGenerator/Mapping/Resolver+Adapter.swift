@@ -95,7 +95,9 @@ extension Resolver {
             bindings: bindings, declaresConformance: declaresConformance, conditions: conditions,
             modelSpelling: spelling ?? model.qualifiedName, module: spelling == nil ? nil : request.module,
             readsMainActorMembers: !mainActorReads.isEmpty,
-            isNonisolatedByDeclaration: !style.extendsTheModel && defaultIsolation == .mainActor && !protocolDeclaration.isMainActor)
+            isNonisolatedByDeclaration: !style.extendsTheModel && defaultIsolation == .mainActor && !protocolDeclaration.isMainActor,
+            witnessesAreNonisolated: style.extendsTheModel && defaultIsolation == .mainActor && model.kind != .actor && !model.isMainActor
+                && mainActorReads.isEmpty && !protocolDeclaration.isWhollyMainActor)
     }
 
     /// A protocol that refines one of another module whose requirements generated code does not
@@ -160,6 +162,12 @@ extension Resolver {
                 rule: .notVisibleFromOutputModule, at: position))
         }
         let isContext = declarationsOnly.contains(model.position.file)
+        if isContext, request.module == nil, model.module == nil {
+            // Its path shows no `Sources/NAME/`: the generated file could not import it.
+            diagnostics.append(Diagnostic(
+                "'\(model.qualifiedName)' is read with --context, and its path shows no module (`Sources/NAME/…`) for the generated file to import; add \"module\": \"<its target>\" to the adapter",
+                rule: .notVisibleFromOutputModule, at: request.position ?? model.position))
+        }
         if let module = isContext ? request.module ?? model.module ?? "its target" : model.module, isContext || module != outputModule {
             if model.access < .package {
                 report("'\(model.qualifiedName)'", model.access, in: module, at: request.position ?? model.position)
@@ -173,8 +181,8 @@ extension Resolver {
                 }
             }
         }
-        if let position = protocolDeclaration.position, let outputModule, let module = SourceScanner.moduleName(ofPath: position.file),
-           module != outputModule, protocolDeclaration.access < .package {
+        if let position = protocolDeclaration.position, let module = SourceScanner.moduleName(ofPath: position.file),
+           declarationsOnly.contains(position.file) || (outputModule != nil && module != outputModule), protocolDeclaration.access < .package {
             report("protocol '\(protocolDeclaration.name)'", protocolDeclaration.access, in: module, at: request.position ?? position)
         }
     }

@@ -188,10 +188,10 @@ extension Resolver {
         }
         let conversion: ValueSource.Conversion
         // Types compare as the compiler sees them: through type aliases, and sugar or not.
-        let wanted = requirement.type.name
-        let normalizedWanted = wanted == memberType.name ? wanted : QualifiedName(catalog.normalized(TypeReference(wrapped: requirement.type.wrapped, isOptional: false), in: nil).wrapped)
-        let normalizedMember = wanted == memberType.name ? wanted : QualifiedName(catalog.normalized(TypeReference(wrapped: memberType.wrapped, isOptional: false), in: model.qualifiedName).wrapped)
-        if memberType.name == wanted || normalizedMember == normalizedWanted {
+        let readAlike = catalog.isReadAlike(memberType.wrapped, in: model.qualifiedName, as: requirement.type.wrapped)
+        let normalizedWanted = readAlike ? requirement.type.name : QualifiedName(catalog.normalized(TypeReference(wrapped: requirement.type.wrapped, isOptional: false), in: nil).wrapped)
+        let normalizedMember = readAlike ? normalizedWanted : QualifiedName(catalog.normalized(TypeReference(wrapped: memberType.wrapped, isOptional: false), in: model.qualifiedName).wrapped)
+        if readAlike {
             conversion = .direct
         } else if normalizedWanted.canonical == "String" {
             conversion = .describing

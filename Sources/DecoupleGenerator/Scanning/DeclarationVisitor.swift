@@ -36,6 +36,8 @@ final class DeclarationVisitor: SyntaxVisitor {
         var writesIsolation = false
         /// A `@MainActor extension`: its members are isolated to the main actor.
         var isMainActorExtension = false
+        /// An extension's other attributes (`@DBActor extension`), which its members take.
+        var extensionAttributeNames: [String] = []
     }
 
     enum Target {
@@ -130,6 +132,7 @@ final class DeclarationVisitor: SyntaxVisitor {
             qualifiedName: qualified, access: cap, memberAccess: memberAccess,
             target: .extension(index: extensions.count - 1), conditionDepth: conditions.count)
         scope.isMainActorExtension = Self.isMainActor(node.attributes)
+        scope.extensionAttributeNames = Self.attributeNames(node.attributes)
         scope.writesIsolation = scope.isMainActorExtension || Self.isNonisolated(node.modifiers)
         scopes.append(scope)
         return .visitChildren
@@ -283,7 +286,7 @@ final class DeclarationVisitor: SyntaxVisitor {
         let scope = scopes[scopes.count - 1]
         member.isNonisolated = Self.isNonisolated(modifiers)
         member.isMainActor = Self.isMainActor(attributes) || (scope.isMainActorExtension && !member.isNonisolated)
-        member.attributeNames = Self.attributeNames(attributes)
+        member.attributeNames = Self.attributeNames(attributes) + (member.isNonisolated ? [] : scope.extensionAttributeNames)
         member.followsDefaultIsolation = !member.isNonisolated && !member.isMainActor && !scope.writesIsolation
     }
 

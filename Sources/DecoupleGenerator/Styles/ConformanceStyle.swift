@@ -74,9 +74,13 @@ struct ConformanceStyle: AdapterStyle {
         // cannot have it).
         let isolated = (adapter.model.isMainActor || adapter.readsMainActorMembers) && adapter.model.kind != .actor
             && !adapter.protocolDeclaration.isWhollyMainActor ? "@Swift.MainActor " : ""
+        // A `nonisolated` model's conformance, where the module isolates what says nothing to
+        // the main actor, is declared in a `nonisolated extension`: so are the conformances
+        // the protocol implies (`CustomStringConvertible`), and its witnesses.
+        let extensionKeyword = adapter.witnessesAreNonisolated ? "nonisolated extension" : "extension"
         let header = adapter.declaresConformance
-            ? "extension \(model)"
-            : "extension \(model): \(isolated)\(Emitter.escapedPath(adapter.protocolDeclaration.spelling))"
+            ? "\(extensionKeyword) \(model)"
+            : "\(extensionKeyword) \(model): \(isolated)\(Emitter.escapedPath(adapter.protocolDeclaration.spelling))"
         // An actor's witnesses read `let`s only, so they need no isolation.
         // Witnesses that read `@MainActor` members of a model that is not are on the main actor too.
         let isolation = adapter.model.kind == .actor ? " nonisolated" : ""

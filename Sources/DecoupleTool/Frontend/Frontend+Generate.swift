@@ -160,9 +160,9 @@ private struct GenerateRun {
     }
 
     private func outputKey(_ paths: [String], _ digests: [String], _ configurationFile: ConfigurationFile) -> String {
-        // The context, which changes what the same sources and configuration give, is kept with
-        // the configuration's text.
-        let options = request.context.map { "\n--context \($0)" }.joined()
+        // With a context, which of the files read are the target's own changes what the same
+        // files give: the paths and the context are kept with the configuration's text.
+        let options = request.context.isEmpty ? "" : (request.paths.map { "\n--path \($0)" } + request.context.map { "\n--context \($0)" }).joined()
         return OutputCache.key(
             declarationDigests: Array(zip(paths, digests)), configurationText: configurationFile.text + options,
             style: request.style, version: OutputCache.toolIdentity)

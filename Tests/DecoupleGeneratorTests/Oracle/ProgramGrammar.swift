@@ -154,6 +154,8 @@ struct ProgramGrammar {
                 ("\"a\\(1)\"", "inferred string interpolation"), ("\"plain\"", "inferred string literal"),
                 ("String(42)", "inferred String(Int)"), ("NSLocalizedString(\"key\", comment: \"\")", "inferred NSLocalizedString call"),
                 ("\(helperFunction(unit, access: access))()", "inferred capitalised free function"),
+                ("\(helperFunction(unit, access: access, named: "makeLabel"))()", "inferred lower-case free function"),
+                ("\(staticHelper(unit, access: access)).now()", "inferred static function call"),
             ], isPlainValue: true, hasProxyFallback: true)
         case 3, 4:
             return ValueType(spelling: "Int", value: "42", inferred: [
@@ -168,6 +170,7 @@ struct ProgramGrammar {
         case 7:
             return ValueType(spelling: "[String]", value: "[\"a\"]", inferred: [
                 ("[\"a\", \"b\"]", "inferred array literal"), ("[String]()", "inferred array init"),
+                ("Array(repeating: \"a\", count: 2)", "inferred Array(repeating:count:)"),
             ], isPlainValue: true, hasProxyFallback: true)
         case 8:
             let kind = typeName("Kind", unit)
@@ -175,7 +178,9 @@ struct ProgramGrammar {
             if unit.isMultiple(of: 2) {
                 // Swift writes `init?(rawValue:)` for an enum with raw values.
                 add("\(access)nonisolated enum \(kind): Int, Sendable {\n    case video, audio\n}", to: "Types.swift", imports: [])
-                return ValueType(spelling: "\(kind)?", value: "nil", inferred: [("\(kind)(rawValue: 1)", "inferred init?(rawValue:) of a raw-value enum")],
+                return ValueType(spelling: "\(kind)?", value: "nil", inferred: [
+                    ("\(kind)(rawValue: 1)", "inferred init?(rawValue:) of a raw-value enum"), ("\(kind)?.none", "inferred T?.none"),
+                ],
                                  isPlainValue: true, hasProxyFallback: true)
             }
             add("\(access)nonisolated enum \(kind): Sendable {\n    case video, audio\n}", to: "Types.swift", imports: [])
@@ -227,11 +232,19 @@ struct ProgramGrammar {
         }
     }
 
-    private mutating func helperFunction(_ unit: Int, access: String) -> String {
-        let function = name("MakeTitle", unit)
+    private mutating func helperFunction(_ unit: Int, access: String, named base: String = "MakeTitle") -> String {
+        let function = name(base, unit)
         let chunk = "\(access)nonisolated func \(function)() -> String { \"made\" }"
         if !(fileChunks["Types.swift"] ?? []).contains(chunk) { add(chunk, to: "Types.swift", imports: []) }
         return function
+    }
+
+    /// A type with a static function that gives a `String`: `Clock.now()`.
+    private mutating func staticHelper(_ unit: Int, access: String) -> String {
+        let type = name("Clock", unit)
+        let chunk = "\(access)nonisolated enum \(type) {\n    \(access)static func now() -> String { \"now\" }\n}"
+        if !(fileChunks["Types.swift"] ?? []).contains(chunk) { add(chunk, to: "Types.swift", imports: []) }
+        return type
     }
 
     // MARK: The program
@@ -366,6 +379,8 @@ struct ProgramGrammar {
             }
             protocolIsSendable = chance(0.15)
         }
+        // A protocol that refines one of the standard library's with a requirement the models meet.
+        let refinesDescription = !builtIn && chance(0.08)
         if protocolIsSendable {
             shapes.insert("protocol refining Sendable")
             // A Sendable protocol's model must be Sendable: a value, or an actor.
@@ -388,7 +403,9 @@ struct ProgramGrammar {
         // The protocol, perhaps with parents that declare some of its requirements.
         let protocolFile = chance(0.5) ? "Protocols.swift" : "Models\(unit).swift"
         if !builtIn {
-            writeProtocol(protocolName, access: protocolAccess, requirements: requirements, unit: unit, sendable: protocolIsSendable, file: protocolFile)
+            writeProtocol(
+                protocolName, access: protocolAccess, requirements: requirements, unit: unit, sendable: protocolIsSendable, file: protocolFile,
+                libraryParents: refinesDescription ? ["CustomStringConvertible"] : [])
         }
 
         // The model.
@@ -431,6 +448,10 @@ struct ProgramGrammar {
         }
         if kind == .struct || kind == .genericStruct, chance(0.2) {
             body.append("var counter: Int = 0")
+        }
+        if refinesDescription {
+            body.append("\(modelAccess)\(kind == .actor ? "nonisolated " : "")var description: String { \"d\" }")
+            shapes.insert("protocol refining CustomStringConvertible")
         }
         if body.isEmpty && (kind == .enum) { body.append("static let placeholder = 1") }
 
@@ -554,9 +575,11 @@ struct ProgramGrammar {
         ("method overloads", "overload", "func NAME(_ value: Int) -> String\n    func NAME(_ value: String) -> String"),
     ]
 
-    private mutating func writeProtocol(_ name: String, access: String, requirements: [Requirement], unit: Int, sendable: Bool, file: String) {
+    private mutating func writeProtocol(
+        _ name: String, access: String, requirements: [Requirement], unit: Int, sendable: Bool, file: String, libraryParents: [String] = []
+    ) {
         var own = requirements
-        var parents: [String] = sendable ? ["Sendable"] : []
+        var parents: [String] = (sendable ? ["Sendable"] : []) + libraryParents
         var parentDeclarations: [String] = []
         if requirements.count >= 2, chance(0.35) {
             // Some requirements come from parents: one, several, or a composition.
