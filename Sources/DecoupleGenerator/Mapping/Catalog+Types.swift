@@ -12,12 +12,19 @@ extension Catalog {
     /// Whether a member's type, written in `context`, is the requirement's type, written at the
     /// top level: as written when neither reads otherwise, else once both are read.
     func isReadAlike(_ member: String, in context: String?, as requirement: String) -> Bool {
-        if QualifiedName(member) == QualifiedName(requirement), typeAliases.isEmpty,
-           qualifiedTypeName(member, in: context) == qualifiedTypeName(member, in: nil) {
-            return true
-        }
+        if QualifiedName(member) == QualifiedName(requirement), !mayReadOtherwise(member, in: context) { return true }
         return QualifiedName(normalized(TypeReference(wrapped: member, isOptional: false), in: context).wrapped)
             == QualifiedName(normalized(TypeReference(wrapped: requirement, isOptional: false), in: nil).wrapped)
+    }
+
+    /// Whether a name in the type is an alias's, or a type's declared in `context` or around it:
+    /// then the type may read otherwise there than as written at the top level. Most types
+    /// mention neither, and are not parsed to be compared.
+    func mayReadOtherwise(_ type: String, in context: String?) -> Bool {
+        let words = type.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+        return words.contains { word in
+            typeAliasNames.contains(word) || (context != nil && qualifiedTypeName(word, in: context) != qualifiedTypeName(word, in: nil))
+        }
     }
 
     func sameType(_ first: TypeReference, in firstContext: String?, _ second: TypeReference, in secondContext: String?) -> Bool {

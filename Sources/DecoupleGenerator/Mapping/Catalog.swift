@@ -26,6 +26,8 @@ package struct Catalog: Sendable {
     /// The type aliases that are not generic, by qualified name: what each names, as written.
     /// A name declared twice as different types (in `#if` branches) is left out.
     private(set) var typeAliases: [String: String] = [:]
+    /// The last component of each alias's name: a type that mentions none reads as written.
+    private(set) var typeAliasNames: Set<String> = []
     /// Top-level functions by name, for the calls that initialise properties.
     var functions: [String: [MemberDeclaration]] = [:]
     /// Members of extensions of types the sources do not declare (`extension DependencyValues`),
@@ -76,6 +78,7 @@ package struct Catalog: Sendable {
             }
         }
         for name in conflictingAliases { typeAliases[name] = nil }
+        typeAliasNames = Set(typeAliases.keys.compactMap { QualifiedName($0).components.last })
         // Merging and completing below change declarations, never their names.
         for name in declarations.keys {
             let components = QualifiedName(name).components
