@@ -27,12 +27,6 @@ extension Catalog {
         }
     }
 
-    func sameType(_ first: TypeReference, in firstContext: String?, _ second: TypeReference, in secondContext: String?) -> Bool {
-        if first == second { return true }
-        let one = normalized(first, in: firstContext), other = normalized(second, in: secondContext)
-        return one.isOptional == other.isOptional && QualifiedName(one.wrapped) == QualifiedName(other.wrapped)
-    }
-
     /// The type with its aliases read through, its names qualified and its sugar applied.
     func normalized(_ type: TypeReference, in context: String?) -> TypeReference {
         var parser = Parser(type.wrapped)

@@ -32,10 +32,10 @@ enum BuiltInProtocols {
 /// Protocols of the standard library and other modules that a protocol in the sources refines:
 /// what the generator knows of them without their sources.
 enum LibraryProtocols {
-    /// Refined for what they say of conforming types, with no requirement to write.
-    static let markers: Set<String> = [
-        "Sendable", "AnyObject", "class", "Copyable", "Escapable", "BitwiseCopyable", "SendableMetatype", "Error", "LocalizedError",
-    ]
+    /// Constraints rather than protocols with conformances of their own: nothing to take.
+    static let constraints: Set<String> = ["AnyObject", "class", "Sendable", "Copyable", "Escapable", "BitwiseCopyable", "SendableMetatype"]
+    /// Refined for `Sendable`, with no requirement to write.
+    static let errors: Set<String> = ["Error", "LocalizedError"]
 
     /// Requirements a generated adapter writes as any other: `description` is read from a
     /// member of the model. `Identifiable`'s `id` takes the type of the member that feeds it.
@@ -56,11 +56,12 @@ enum LibraryProtocols {
     /// the model to conform to itself.
     static func refine(_ declaration: inout ProtocolDeclaration, with name: String) {
         let last = QualifiedName(name).last
-        // Constraints rather than protocols with conformances of their own.
-        guard !name.hasPrefix("~"), !["AnyObject", "class", "Sendable", "Copyable", "Escapable", "BitwiseCopyable", "SendableMetatype"].contains(last) else { return }
+        guard !name.hasPrefix("~"), !constraints.contains(last) else { return }
         declaration.refinesANonisolatedProtocol = true
-        if last == "Error" || last == "LocalizedError" { declaration.refinesSendable = true }
-        if markers.contains(last) { return }
+        if errors.contains(last) {
+            declaration.refinesSendable = true
+            return
+        }
         if let known = requirements[last] {
             for requirement in known where !declaration.requirements.contains(where: { $0.name.isSameIdentifier(as: requirement.name) }) {
                 declaration.requirements.append(requirement)
