@@ -6,7 +6,8 @@
 #  2. runs the release tool from the artifact bundle for its first generate;
 #  3. runs, showing the adapters the plugin generated;
 #  4. `swift package --package decoupleplugins generate-adapters` writes a target's committed file
-#     with the same binary.
+#     with the same binary, refuses a target that applies the build plugin, and reports the
+#     tool's errors and its own on one stream, leaving the file as it was.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
@@ -70,6 +71,27 @@ grep -q "extension Member: Decouple.TitledContent" Sources/Committed/DecoupleAda
     || fail "generate-adapters wrote no adapters into Sources/Committed"
 swift build --target Committed > committed.log 2>&1 || { cat committed.log; fail "the committed adapters do not build"; }
 echo "prebuilt plugins: generate-adapters wrote the committed adapters, which build"
+
+# The command plugin (these are Decouple's own plugin sources) refuses a target that applies the
+# build plugin, saying why; when the tool reports an error, its error lines and the command's
+# closing error are on one stream (standard error), in that order, and the file is left as it was.
+if log="$(swift package --package decoupleplugins --allow-writing-to-package-directory generate-adapters --target App 2>&1)"; then
+    fail "generate-adapters --target App wrote into a target that uses the build plugin"
+fi
+grep -q "target 'App' uses the build plugin DecouplePlugin" <<< "$log" || { echo "$log" >&2; fail "the refusal does not say why"; }
+[ ! -e Sources/App/DecoupleAdapters.swift ] || fail "generate-adapters wrote into a target that uses the build plugin"
+echo "command plugin: refuses a target that uses the build plugin, and says why"
+cp Sources/Committed/DecoupleAdapters.swift "$work/committed.swift"
+echo '{ "adaptors": [] }' > Sources/Committed/decouple.json
+if errors="$(swift package --package decoupleplugins --allow-writing-to-package-directory generate-adapters --target Committed 2>&1 >/dev/null)"; then
+    fail "generate-adapters succeeded with a broken decouple.json"
+fi
+first="$(grep -n "decouple.json:1:[0-9]*: unknown key 'adaptors'" <<< "$errors" | head -n 1 | cut -d: -f1)"
+last="$(grep -n "decouple generate failed for Committed" <<< "$errors" | head -n 1 | cut -d: -f1)"
+[ -n "$first" ] && [ -n "$last" ] && [ "$first" -lt "$last" ] \
+    || { echo "$errors" >&2; fail "the tool's error and the command's closing error are not both on standard error, in that order"; }
+cmp -s Sources/Committed/DecoupleAdapters.swift "$work/committed.swift" || fail "a failed generate-adapters changed the committed file"
+echo "command plugin: the tool's errors and its own are on one stream, and the file is left as it was"
 
 # For publishing: with --url, the manifest names the zip at that address by its checksum.
 address="https://example.com/decouple/decouple.artifactbundle.zip"

@@ -102,6 +102,12 @@ import Testing
             "protocol inheriting one", "protocol inheriting several", "protocol inheriting a composition", "superclass in the sources",
             "generic superclass", "member inherited from a superclass", "generic model", "protocol refining a composition typealias",
             "requirement with a default in a protocol extension", "member type through a typealias", "protocol refining CustomStringConvertible",
+            "protocol refining Identifiable", "class-bound protocol", "class hierarchy adapted together", "subclass of a conforming superclass",
+            "bound generic extension", "constrained generic extension",
+            // Members as apps write them
+            "get throws(E) requirement", "method autoclosure", "closure property for a method", "closure property for a property",
+            "method mapped to its own name", "lazy var member", "actor let of a non-Sendable type", "custom global actor model",
+            "custom global actor member", "~Copyable model", "@Dependency wrapper through DependencyValues", "wrapper declared in the sources",
             // #if
             "nested #if", "#if operators without spaces", "#elseif", "member type differs per branch", "requirement in #if branches",
             "annotation under #if", "model under #if",
@@ -112,7 +118,8 @@ import Testing
             "inferred Double(Double)", "inferred init?(rawValue:) of a raw-value enum",
             "inferred Int(Double)", "inferred generic initializer", "inferred lower-case type", "inferred static member", "inferred enum case",
             "inferred capitalised free function", "inferred NSLocalizedString call", "inferred lower-case free function",
-            "inferred static function call", "inferred Array(repeating:count:)", "inferred T?.none", "@State wrapper with literal", "@Environment(T.self) wrapper",
+            "inferred static function call", "inferred Array(repeating:count:)", "inferred T?.none", "inferred Self.x", "inferred allCases",
+            "inferred Optional(x)", "@State wrapper with literal", "@Environment(T.self) wrapper",
             "static member",
             // Names
             "private namesakes in several files", "module named like its type", "top-level module", "model named Type",

@@ -278,4 +278,40 @@ import Testing
         let result = try judged(["Sources/App/M.swift": source], config: Self.config(.conformance, adapters: [("Store", #"{"caption": "count"}"#)]))
         #expect(result.refusal?.contains("'count' is isolated to the global actor 'DBActor'") == true, "\(result)")
     }
+
+    /// A requirement of a wider protocol refined (a public parent, `CustomStringConvertible`) is
+    /// witnessed as visibly as the model and that protocol allow: `public` on a public model and
+    /// on the proxy, though the protocol listing it is internal. (Judged without MainActor by
+    /// default, which the configuration does not say.)
+    @Test(arguments: OutputStyle.allCases)
+    func aWiderProtocolsRequirement_isWitnessedAsVisiblyAsItNeeds(style: OutputStyle) throws {
+        let source = """
+            public protocol Parent { var label: String { get } }
+            protocol Row: Parent, CustomStringConvertible { var caption: String { get } }
+            public struct Point { var name = ""; var caption = ""; var text = "" }
+            """
+        let result = try judged(
+            ["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Point", #"{"label": "name", "description": "text"}"#)]),
+            modes: Self.nonisolatedModes)
+        #expect(result.compiles, "\(result)")
+    }
+
+    /// A subclass adapted to a protocol its superclass conforms to (declared, or adapted alike)
+    /// needs nothing written, and is among the adapters made: no adapter asked for is dropped
+    /// unnamed, and a configuration of such subclasses alone does not "make nothing".
+    @Test(arguments: [OutputStyle.conformance, .proxy])
+    func aSubclassOfAConformingSuperclass_isMade(style: OutputStyle) throws {
+        for declared in [true, false] {
+            let source = """
+                protocol Row { var caption: String { get } }
+                class Animal\(declared ? ": Row" : "") { var caption: String { "a" }; init() {} }
+                final class Bird: Animal { override var caption: String { "b" } }
+                """
+            let adapters = declared ? [("Bird", "{}")] : [("Animal", "{}"), ("Bird", "{}")]
+            let configuration = try Configuration.parse(Self.config(style, adapters: adapters), path: "decouple.json")
+            let result = Generator.generate(sources: [SourceFile(path: "Sources/App/M.swift", text: source)], configuration: configuration)
+            #expect(result.adapters.map { "\($0.model): \($0.protocolName)" }.contains("Bird: Row"), "\(result)")
+            #expect(try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: adapters)).compiles)
+        }
+    }
 }

@@ -235,7 +235,9 @@ package struct Catalog: Sendable {
                 for requirement in parent.requirements where !declaration.requirements.contains(where: {
                     $0.name.isSameIdentifier(as: requirement.name) && $0.kind == requirement.kind && $0.signature == requirement.signature
                 }) {
-                    declaration.requirements.append(requirement)
+                    var inherited = requirement
+                    inherited.declaringAccess = inherited.declaringAccess ?? parent.access
+                    declaration.requirements.append(inherited)
                 }
                 declaration.unsupported += parent.unsupported.filter { !declaration.unsupported.contains($0) }
             }

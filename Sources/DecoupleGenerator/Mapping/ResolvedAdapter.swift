@@ -141,4 +141,11 @@ struct ResolvedAdapter: Hashable, Sendable {
     var memberAccess: AccessLevel {
         min(model.access, protocolDeclaration.access)
     }
+
+    /// The access a witness of `requirement` gets: ``memberAccess``, or more for a requirement
+    /// of a wider protocol it refines (a public parent, `CustomStringConvertible`), whose
+    /// witness Swift wants as visible as the model and that protocol allow.
+    func access(of requirement: Requirement) -> AccessLevel {
+        min(model.access, max(protocolDeclaration.access, requirement.declaringAccess ?? protocolDeclaration.access), .public)
+    }
 }

@@ -121,8 +121,9 @@ struct WitnessLedger {
             adapter.bindings[position].isWrittenByAnotherAdapter = true
             guard entry.adapter != index else { continue }
             let earlier = adapters[entry.adapter]
-            let needed = max(adapter.memberAccess, earlier.bindings[entry.binding].sharedAccess ?? earlier.memberAccess)
-            if needed > earlier.memberAccess { adapters[entry.adapter].bindings[entry.binding].sharedAccess = needed }
+            let own = earlier.access(of: earlier.bindings[entry.binding].requirement)
+            let needed = max(adapter.access(of: adapter.bindings[position].requirement), earlier.bindings[entry.binding].sharedAccess ?? own)
+            if needed > own { adapters[entry.adapter].bindings[entry.binding].sharedAccess = needed }
         }
         return true
     }

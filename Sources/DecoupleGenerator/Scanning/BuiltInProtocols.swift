@@ -63,7 +63,8 @@ enum LibraryProtocols {
             return
         }
         if let known = requirements[last] {
-            for requirement in known where !declaration.requirements.contains(where: { $0.name.isSameIdentifier(as: requirement.name) }) {
+            for var requirement in known where !declaration.requirements.contains(where: { $0.name.isSameIdentifier(as: requirement.name) }) {
+                requirement.declaringAccess = .public
                 declaration.requirements.append(requirement)
             }
         } else if !declaration.unimplementedRefinements.contains(name) {

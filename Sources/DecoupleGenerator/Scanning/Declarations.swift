@@ -301,6 +301,10 @@ package struct Requirement: Hashable, Sendable, Codable {
     package var getterEffects: [String] = []
     /// A method requirement declared `mutating`.
     package var isMutating: Bool = false
+    /// The access of the protocol that declares it, when that is not the protocol it is listed
+    /// in: a refined protocol of the sources, or the standard library's (`public`). Its witness
+    /// must be as visible as that protocol allows.
+    package var declaringAccess: AccessLevel?
     /// The `#if` conditions the requirement is declared under (relative to its protocol); one
     /// declared alike in several branches is one requirement, under any of their conditions.
     package var conditions: [Condition] = []

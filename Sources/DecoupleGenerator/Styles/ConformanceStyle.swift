@@ -87,7 +87,7 @@ struct ConformanceStyle: AdapterStyle {
         let attribute = adapter.readsMainActorMembers && adapter.model.kind != .actor ? "@Swift.MainActor " : ""
         // An async witness that awaits off the main actor is `nonisolated`, not `@MainActor`.
         func access(_ binding: Binding) -> String {
-            let modifier = (binding.sharedAccess ?? adapter.memberAccess).memberModifier
+            let modifier = (binding.sharedAccess ?? adapter.access(of: binding.requirement)).memberModifier
             return adapter.awaitsOffTheMainActor(binding) ? modifier + " nonisolated" : attribute + modifier + isolation
         }
         return Emitter.decl(Emitter.guarded("""

@@ -147,8 +147,8 @@ enum LanguageMode: String, CaseIterable, Sendable {
 }
 
 /// Stand-ins for what an app's sources use from frameworks Linux lacks (SwiftUI's `State` and
-/// `Environment`, UIKit's `UIImage`): compiled with every program, never shown to the generator,
-/// as an SDK is not.
+/// `Environment`, UIKit's `UIImage`) and from packages (swift-dependencies' `Dependency`):
+/// compiled with every program, never shown to the generator, as an SDK is not.
 let oraclePrelude = """
     import Foundation
 
@@ -165,6 +165,13 @@ let oraclePrelude = """
 
     nonisolated public final class UIImage: Sendable {
         public init?(systemName: String) {}
+    }
+
+    public struct DependencyValues: Sendable {}
+
+    @propertyWrapper nonisolated public struct Dependency<Value>: Sendable {
+        public var wrappedValue: Value { fatalError("a stand-in, never read") }
+        public init(_ keyPath: KeyPath<DependencyValues, Value>) {}
     }
 
     """

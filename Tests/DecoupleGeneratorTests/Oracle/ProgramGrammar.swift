@@ -148,7 +148,7 @@ struct ProgramGrammar {
 
     private mutating func valueType(unit: Int, publicTypes: Bool) -> ValueType {
         let access = publicTypes ? "public " : ""
-        switch int(0...14) {
+        switch int(0...16) {
         case 0, 1, 2:
             return ValueType(spelling: "String", value: "\"text\"", inferred: [
                 ("\"a\\(1)\"", "inferred string interpolation"), ("\"plain\"", "inferred string literal"),
@@ -179,11 +179,16 @@ struct ProgramGrammar {
                 // Swift writes `init?(rawValue:)` for an enum with raw values.
                 add("\(access)nonisolated enum \(kind): Int, Sendable {\n    case video, audio\n}", to: "Types.swift", imports: [])
                 return ValueType(spelling: "\(kind)?", value: "nil", inferred: [
-                    ("\(kind)(rawValue: 1)", "inferred init?(rawValue:) of a raw-value enum"), ("\(kind)?.none", "inferred T?.none"),
+                    ("\(kind)(rawValue: 1)", "inferred init?(rawValue:) of a raw-value enum"), ("\(kind)(rawValue: 0)", "inferred init?(rawValue:) of a raw-value enum"),
+                    ("\(kind)?.none", "inferred T?.none"),
                 ],
                                  isPlainValue: true, hasProxyFallback: true)
             }
-            add("\(access)nonisolated enum \(kind): Sendable {\n    case video, audio\n}", to: "Types.swift", imports: [])
+            add("\(access)nonisolated enum \(kind): Sendable, CaseIterable {\n    case video, audio\n}", to: "Types.swift", imports: [])
+            if chance(0.35) {
+                return ValueType(spelling: "[\(kind)]", value: "[\(kind).video]", inferred: [("\(kind).allCases", "inferred allCases")],
+                                 isPlainValue: true, hasProxyFallback: true)
+            }
             shapes.insert("enum case reference")
             return ValueType(spelling: kind, value: "\(kind).video", inferred: [("\(kind).audio", "inferred enum case")], isPlainValue: true, hasProxyFallback: false)
         case 9:
@@ -216,9 +221,9 @@ struct ProgramGrammar {
                 return ValueType(spelling: tabs, value: "\(tabs)()", inferred: [("\(tabs)()", "inferred lower-case type")], isPlainValue: false, hasProxyFallback: false)
             }
             return ValueType(spelling: cache, value: "\(cache).shared", inferred: [("\(cache).shared", "inferred static member")], isPlainValue: false, hasProxyFallback: false)
-        case 12, 13:
+        case 12, 13, 14, 15:
             return pick([
-                ValueType(spelling: "Int?", value: "nil", inferred: [("Int(\"4\")", "inferred failable Int(String)")], isPlainValue: true, hasProxyFallback: true),
+                ValueType(spelling: "Int?", value: "nil", inferred: [("Int(\"4\")", "inferred failable Int(String)"), ("Optional(5)", "inferred Optional(x)")], isPlainValue: true, hasProxyFallback: true),
                 ValueType(spelling: "URL?", value: "nil", inferred: [("URL(string: \"https://a.example\")", "inferred failable URL(string:)")], isPlainValue: true, hasProxyFallback: true),
                 ValueType(spelling: "String?", value: "nil", inferred: [("String(data: Data(), encoding: .utf8)", "inferred failable String(data:encoding:)")], isPlainValue: true, hasProxyFallback: true),
                 ValueType(spelling: "UIImage?", value: "nil", inferred: [("UIImage(systemName: \"star\")", "inferred failable UIImage(systemName:)")], isPlainValue: false, hasProxyFallback: true),
@@ -247,6 +252,14 @@ struct ProgramGrammar {
         return type
     }
 
+    /// A global actor of the sources (`@globalActor actor DBActor1_7`), declared once per unit.
+    private mutating func globalActor(_ unit: Int) -> String {
+        let actor = name("DBActor", unit)
+        let chunk = "@globalActor public actor \(actor) {\n    public static let shared = \(actor)()\n}"
+        if !(fileChunks["Types.swift"] ?? []).contains(chunk) { add(chunk, to: "Types.swift", imports: []) }
+        return actor
+    }
+
     // MARK: The program
 
     private mutating func make() -> OracleProgram {
@@ -270,6 +283,8 @@ struct ProgramGrammar {
             requests.append(([item], "TitledContent", nil))
         }
         if chance(0.25) { addPrivateNamesakes() }
+        if chance(0.2) { addClassHierarchy() }
+        if mayBeRefused && chance(0.2) { addActorWithNonSendableLet() }
 
         var files: [(name: String, text: String)] = []
         for fileName in fileChunks.keys.sorted() {
@@ -320,6 +335,50 @@ struct ProgramGrammar {
         requests.append(([model], "TitledContent", nil))
     }
 
+    /// A class and its subclass (which overrides a member), both adapted to one protocol, or
+    /// the subclass alone where the superclass declares the conformance; read by name, or
+    /// through a mapping.
+    private mutating func addClassHierarchy() {
+        let protocolName = name("Named", 0)
+        let base = name("Animal", 0)
+        let sub = name("Bird", 0)
+        let mapped = chance(0.5)
+        let conformingBase = chance(0.4)
+        let subtitle = mapped ? "note" : "subtitle"
+        add("protocol \(protocolName) {\n    var title: String { get }\n    var subtitle: String { get }\n}", to: "Hierarchy.swift")
+        let conformance = conformingBase ? ": \(protocolName)" : ""
+        let baseMembers = conformingBase && mapped
+            ? "var title: String { \"a\" }\n    var note: String = \"n\"\n    var subtitle: String { note }"
+            : "var title: String { \"a\" }\n    var \(subtitle): String = \"s\""
+        add("class \(base)\(conformance) {\n    \(baseMembers)\n    init() {}\n}", to: "Hierarchy.swift")
+        let subKeyword = chance(0.5) ? "final class" : "class"
+        add("\(subKeyword) \(sub): \(base) {\n    override var title: String { \"b\" }\n}", to: chance(0.5) ? "Hierarchy.swift" : "Birds.swift")
+        let map = mapped ? ", \"map\": { \"subtitle\": \"note\" }" : ""
+        if conformingBase {
+            shapes.insert("subclass of a conforming superclass")
+        } else {
+            shapes.insert("class hierarchy adapted together")
+            adapterEntries.append(#"{ "model": "\#(base)", "protocol": "\#(protocolName)"\#(map) }"#)
+            requests.append(([base], protocolName, nil))
+        }
+        adapterEntries.append(#"{ "model": "\#(sub)", "protocol": "\#(protocolName)"\#(map) }"#)
+        requests.append(([sub], protocolName, nil))
+    }
+
+    /// An actor whose `let` of a type that is not `Sendable` would back a synchronous
+    /// requirement: reading it crosses into the actor.
+    private mutating func addActorWithNonSendableLet() {
+        let ledger = name("Ledger", 0)
+        let protocolName = name("Ledgered", 0)
+        let vault = name("Vault", 0)
+        add("nonisolated final class \(ledger) {\n    init() {}\n}", to: "Vault.swift")
+        add("protocol \(protocolName) {\n    var ledger: \(ledger) { get }\n}", to: "Vault.swift")
+        add("actor \(vault) {\n    let ledger: \(ledger) = \(ledger)()\n}", to: "Vault.swift")
+        shapes.insert("actor let of a non-Sendable type")
+        adapterEntries.append(#"{ "model": "\#(vault)", "protocol": "\#(protocolName)" }"#)
+        requests.append(([vault], protocolName, nil))
+    }
+
     // MARK: Units
 
     /// How a model provides one requirement.
@@ -328,6 +387,9 @@ struct ProgramGrammar {
         var members: [String] = []
         /// Declarations in an extension of the model (`extension M { … }`), with its modifiers.
         var extensionMembers: [(modifiers: String, text: String, otherFile: Bool)] = []
+        /// Declarations in an extension of a generic model bound to one argument
+        /// (`extension M<Int>` or `extension M where Element == Int`).
+        var boundExtensionMembers: [String] = []
         /// Declarations in the superclass's body.
         var superclassMembers: [String] = []
         /// The configuration's mapping (`"title": "name"`) and the annotation's argument.
@@ -336,6 +398,8 @@ struct ProgramGrammar {
 
     private enum ModelKind: CaseIterable {
         case `struct`, finalClass, subclass, genericSubclass, `enum`, actor, observable, mainActorClass, mainActorStruct, genericStruct
+        /// Refused in every style: drawn only where refusals are.
+        case globalActorClass, noncopyable
     }
 
     private struct Requirement {
@@ -353,6 +417,7 @@ struct ProgramGrammar {
         let protocolAccess: String = builtIn ? "public" : pick(["", "", "internal ", "package ", "public ", chance(0.1) ? "fileprivate " : ""])
         let isPublic = protocolAccess == "public " || protocolAccess == "public"
         var kind = pick(ModelKind.allCases)
+        if !mayBeRefused && (kind == .globalActorClass || kind == .noncopyable) { kind = kind == .noncopyable ? .struct : .finalClass }
         var protocolName: String
         var requirements: [Requirement] = []
         var protocolIsSendable = false
@@ -380,7 +445,7 @@ struct ProgramGrammar {
             protocolIsSendable = chance(0.15)
         }
         // A protocol that refines one of the standard library's with a requirement the models meet.
-        let refinesDescription = !builtIn && chance(0.08)
+        let libraryParent: String? = !builtIn && chance(0.12) ? pick(["CustomStringConvertible", "CustomStringConvertible", "Identifiable"]) : nil
         if protocolIsSendable {
             shapes.insert("protocol refining Sendable")
             // A Sendable protocol's model must be Sendable: a value, or an actor.
@@ -405,7 +470,7 @@ struct ProgramGrammar {
         if !builtIn {
             writeProtocol(
                 protocolName, access: protocolAccess, requirements: requirements, unit: unit, sendable: protocolIsSendable, file: protocolFile,
-                libraryParents: refinesDescription ? ["CustomStringConvertible"] : [])
+                libraryParents: libraryParent.map { [$0] } ?? [])
         }
 
         // The model.
@@ -433,6 +498,7 @@ struct ProgramGrammar {
 
         var body: [String] = []
         var extensions: [(modifiers: String, text: String, otherFile: Bool)] = []
+        var boundExtensions: [String] = []
         var superclass: [String] = []
         var jsonMap: [String] = []
         var annotationArgs: [String] = []
@@ -440,6 +506,7 @@ struct ProgramGrammar {
             let provision = provide(requirement, of: protocolName, kind: kind, unit: unit, plainOnly: plainOnly, protocolIsPublic: isPublic, modelIsPublic: modelAccess == "public ")
             body += provision.members
             extensions += provision.extensionMembers
+            boundExtensions += provision.boundExtensionMembers
             superclass += provision.superclassMembers
             if let mapping = provision.mapping {
                 jsonMap.append(mapping.json)
@@ -449,9 +516,10 @@ struct ProgramGrammar {
         if kind == .struct || kind == .genericStruct, chance(0.2) {
             body.append("var counter: Int = 0")
         }
-        if refinesDescription {
-            body.append("\(modelAccess)\(kind == .actor ? "nonisolated " : "")var description: String { \"d\" }")
-            shapes.insert("protocol refining CustomStringConvertible")
+        if let libraryParent {
+            let member = libraryParent == "Identifiable" ? "id" : "description"
+            body.append("\(modelAccess)\(kind == .actor ? "nonisolated " : "")var \(member): String { \"d\" }")
+            shapes.insert("protocol refining \(libraryParent)")
         }
         if body.isEmpty && (kind == .enum) { body.append("static let placeholder = 1") }
 
@@ -488,6 +556,12 @@ struct ProgramGrammar {
             extensionAnnotation = nil
             let chunk = "\(header)\(modifiers)extension \(qualifiedModel.split(separator: ".").map { Self.escapedComponent(String($0)) }.joined(separator: ".")) {\n\(indent(text))\n}"
             add(chunk, to: otherFile ? "Extensions\(unit).swift" : modelFile)
+        }
+        if !boundExtensions.isEmpty {
+            let extended = qualifiedModel.split(separator: ".").map { Self.escapedComponent(String($0)) }.joined(separator: ".")
+            let header = chance(0.5) ? "extension \(extended)<Int>" : "extension \(extended) where Element == Int"
+            shapes.insert(header.contains("where") ? "constrained generic extension" : "bound generic extension")
+            add("\(header) {\n\(indent(boundExtensions.joined(separator: "\n")))\n}", to: modelFile)
         }
         var requestModels = [qualifiedModel]
         if annotationPlacement == "before a typealias", let annotationText {
@@ -541,6 +615,12 @@ struct ProgramGrammar {
         case 9:
             shapes.insert("get async requirement")
             return Requirement(name: base, text: "var \(base): \(requirementTypeMarker) { get async }", isMethod: false, type: type, effects: "async")
+        case 10 where chance(0.3):
+            // Typed throws: the witness keeps the error type.
+            let error = typeName("LoadError", unit)
+            add("\(publicTypes ? "public " : "")nonisolated struct \(error): Error {}", to: "Types.swift", imports: [])
+            shapes.insert("get throws(E) requirement")
+            return Requirement(name: base, text: "var \(base): \(requirementTypeMarker) { get throws(\(error)) }", isMethod: false, type: type, effects: "throws(\(error))")
         case 10:
             shapes.insert("get throws requirement")
             return Requirement(name: base, text: "var \(base): \(requirementTypeMarker) { get throws }", isMethod: false, type: type, effects: "throws")
@@ -553,7 +633,7 @@ struct ProgramGrammar {
             return Requirement(name: base, text: "func \(base)(in place: String) \(effects) -> String", isMethod: true, type: nil, effects: effects)
         case let choice where choice >= 13 && choice <= 18:
             // A variadic parameter is refused (it cannot be forwarded): only where refusals are drawn.
-            let (shape, effects, signature) = Self.effectMethods[choice == 16 && !mayBeRefused ? 4 : choice - 13]
+            let (shape, effects, signature) = pick(Self.effectMethods.filter { mayBeRefused || $0.effects != "variadic" })
             shapes.insert(shape)
             return Requirement(name: base, text: signature.replacingOccurrences(of: "NAME", with: base), isMethod: true, type: nil, effects: effects)
         default:
@@ -573,6 +653,7 @@ struct ProgramGrammar {
         ("method variadic", "variadic", "func NAME(_ values: Int...) -> Int"),
         ("method generic with where", "generic", "func NAME<C: Collection>(_ items: C) -> Int where C.Element == String"),
         ("method overloads", "overload", "func NAME(_ value: Int) -> String\n    func NAME(_ value: String) -> String"),
+        ("method autoclosure", "autoclosure", "func NAME(_ fallback: @autoclosure () -> String) -> String"),
     ]
 
     private mutating func writeProtocol(
@@ -609,6 +690,11 @@ struct ProgramGrammar {
                 parents += names
                 shapes.insert(names.count == 2 ? "protocol inheriting several" : "protocol inheriting one")
             }
+        }
+        if chance(0.06) && !requirements.contains(where: { $0.effects == "mutating" }) {
+            // Only classes may conform: a value model needs the factory's class adapter, or is refused.
+            parents.append("AnyObject")
+            shapes.insert("class-bound protocol")
         }
         let isolation = chance(0.1) ? "@MainActor\n" : ""
         if !isolation.isEmpty { shapes.insert("@MainActor protocol") }
@@ -655,10 +741,11 @@ struct ProgramGrammar {
         case .finalClass:
             keyword = "final class"
             if chance(0.2) { attributes.append("nonisolated"); shapes.insert("nonisolated model") }
-        case .mainActorClass:
-            attributes.append("@MainActor")
+        case .mainActorClass, .globalActorClass:
+            let isMain = kind == .mainActorClass
+            attributes.append(isMain ? "@MainActor" : "@\(globalActor(unit))")
             keyword = "final class"
-            shapes.insert("@MainActor model")
+            shapes.insert(isMain ? "@MainActor model" : "custom global actor model")
         case .observable:
             attributes.append("@Observable")
             if chance(0.3) { attributes.append("@MainActor") }
@@ -667,6 +754,10 @@ struct ProgramGrammar {
         case .actor:
             keyword = "actor"
             shapes.insert("actor model")
+        case .noncopyable:
+            keyword = "struct"
+            inheritance.append("~Copyable")
+            shapes.insert("~Copyable model")
         case .enum:
             keyword = "enum"
             bodyLines.insert("case first, second", at: 0)
@@ -720,7 +811,7 @@ struct ProgramGrammar {
         let reqName = requirement.name
         let plainReq = reqName.replacingOccurrences(of: "`", with: "")
         let other = "\(plainReq.replacingOccurrences(of: " ", with: ""))Source"
-        let canMutate = kind == .struct || kind == .genericStruct || kind == .mainActorStruct
+        let canMutate = kind == .struct || kind == .genericStruct || kind == .mainActorStruct || kind == .noncopyable
         let memberAccess = modelIsPublic && protocolIsPublic && chance(0.6) ? "public " : ""
         if modelIsPublic && protocolIsPublic && memberAccess.isEmpty { shapes.insert("public model with internal members") }
         let isActor = kind == .actor
@@ -735,9 +826,24 @@ struct ProgramGrammar {
 
         if requirement.isMethod, let type = requirement.type {
             // A method without parameters: implemented, or read from a property or method.
-            switch int(0...2) {
+            switch int(0...4) {
             case 0:
                 provision.members.append("\(memberAccess)func \(reqName)() -> \(type.spelling) { \(type.value) }")
+            case 3 where type.isPlainValue:
+                // A closure property: the witness calls it.
+                let closure = "@Sendable () -> \(type.spelling)"
+                switch kind {
+                case .enum: provision.members.append("\(memberAccess)static var \(other): \(closure) { { \(type.value) } }")
+                case .actor: provision.members.append("\(memberAccess)let \(other): \(closure) = { \(type.value) }")
+                default: provision.members.append("\(memberAccess)var \(other): \(closure) = { \(type.value) }")
+                }
+                shapes.insert(kind == .enum ? "static closure property for a method" : "closure property for a method")
+                provision.mapping = map(other)
+            case 3, 4:
+                // Mapped to the model's own method of the same name.
+                provision.members.append("\(memberAccess)func \(reqName)() -> \(type.spelling) { \(type.value) }")
+                shapes.insert("method mapped to its own name")
+                provision.mapping = map(plainReq)
             case 1 where kind == .enum:
                 provision.members.append("\(memberAccess)var \(other): \(type.spelling) { \(type.value) }")
                 provision.mapping = map(other)
@@ -775,6 +881,8 @@ struct ProgramGrammar {
                 provision.members.append("\(memberAccess)\(isolation)func \(declared)(_ values: Int...) -> Int { values.count }")
             case "generic":
                 provision.members.append("\(memberAccess)\(isolation)func \(declared)<C: Collection>(_ items: C) -> Int where C.Element == String { items.count }")
+            case "autoclosure":
+                provision.members.append("\(memberAccess)\(isolation)func \(declared)(_ fallback: @autoclosure () -> String) -> String { fallback() }")
             default:
                 provision.members.append("\(memberAccess)\(isolation)func \(declared)(_ value: Int) -> String { String(value) }")
                 provision.members.append("\(memberAccess)\(isolation)func \(declared)(_ value: String) -> String { value }")
@@ -792,7 +900,7 @@ struct ProgramGrammar {
         if type.spelling == "String" { strategies += ["describing", "describing"] }
         if !plainOnly && ["Int", "String", "Bool"].contains(type.spelling) && kind != .observable && kind != .enum { strategies.append("wrapper") }
         // Inference is where most rules live: every type's inferred shapes are drawn often.
-        strategies += ["byNameInferred", "mappedInferred"]
+        strategies += ["byNameInferred", "mappedInferred", "byNameInferred", "mappedInferred", "byNameInferred", "mappedInferred"]
         if kind == .observable { strategies += ["byNameInferred", "mappedInferred"] }
         if kind == .mainActorClass || kind == .mainActorStruct { strategies.append("nonisolated") }
         if [.struct, .finalClass, .genericStruct, .subclass, .observable].contains(kind) { strategies.append("mainActorMember") }
@@ -805,10 +913,21 @@ struct ProgramGrammar {
         if kind == .observable && reqName.hasPrefix("`") {
             strategies.removeAll { ["byName", "byNameInferred", "privateByName", "effectful"].contains($0) }
         }
+        // A `lazy var` (a mutating getter in a value type, refused there), a member through a
+        // `DependencyValues` extension or a wrapper of the sources, a value read through `Self.x`.
+        if kind != .observable && kind != .enum && kind != .actor && (!canMutate || mayBeRefused) { strategies.append("lazy") }
+        if type.isPlainValue && kind != .enum && kind != .actor && kind != .observable { strategies += ["dependency", "selfStatic"] }
+        if type.spelling == "String" && kind != .enum && kind != .actor && kind != .observable { strategies.append("sourceWrapper") }
+        if ![.struct, .enum, .actor, .mainActorStruct, .noncopyable].contains(kind) { strategies.removeAll { $0 == "selfStatic" } }
+        if mayBeRefused {
+            if kind != .enum { strategies.append("closureForProperty") }
+            if kind == .genericStruct { strategies += Array(repeating: "boundExtension", count: 6) }
+            if ![.actor, .enum, .globalActorClass].contains(kind) { strategies.append("globalActorMember") }
+        }
         if type.spelling == "ImageName" { strategies = ["imageFromString", "imageFromString", "computed", "mapped"] }
         // A default in decouple.json is a literal: a string, number or Boolean.
         if isOptionalType || !["String", "Int", "Double", "Bool"].contains(type.spelling) { strategies.removeAll { $0 == "optionalWithDefault" } }
-        if requirement.effects == "async" || requirement.effects == "throws" { strategies += ["effectful", "effectful"] }
+        if !requirement.effects.isEmpty { strategies += ["effectful", "effectful"] }
         if !mayBeRefused { strategies.removeAll { ["privateByName", "privateExtension", "typeDiffersPerBranch"].contains($0) } }
         let strategy = pick(strategies)
         shapes.insert("provision \(strategy)")
@@ -928,7 +1047,7 @@ struct ProgramGrammar {
             shapes.insert("nonisolated member")
             provision.mapping = map(other)
         case "effectful":
-            let effect = requirement.effects == "throws" ? "throws" : requirement.effects == "async" ? "async" : pick(["async", "throws"])
+            let effect = requirement.effects.isEmpty ? pick(["async", "throws"]) : requirement.effects
             if requirement.effects.isEmpty {
                 // A requirement without effects cannot be met by an effectful getter: it is
                 // met by name instead.
@@ -947,6 +1066,41 @@ struct ProgramGrammar {
             provision.members.append("\(memberAccess)typealias \(alias) = \(type.spelling)")
             provision.members.append("\(memberAccess)\(stored) \(other): \(alias) = \(type.value)")
             shapes.insert("member type through a typealias")
+            provision.mapping = map(other)
+        case "lazy":
+            provision.members.append("\(memberAccess)lazy var \(other): \(type.spelling) = \(type.value)")
+            shapes.insert("lazy var member")
+            provision.mapping = map(other)
+        case "dependency":
+            // The value's type is declared where the key is: an extension of DependencyValues
+            // (a stand-in in the prelude, as a package's is to the app).
+            let key = name("\(other.prefix(1).lowercased())\(other.dropFirst())Key", unit)
+            add("extension DependencyValues {\n    nonisolated var \(key): \(type.spelling) { \(type.value) }\n}", to: "Dependencies.swift")
+            provision.members.append("@Dependency(\\.\(key)) \(memberAccess)var \(other)")
+            shapes.insert("@Dependency wrapper through DependencyValues")
+            provision.mapping = map(other)
+        case "sourceWrapper":
+            let wrapper = name("Stamp", unit)
+            let chunk = "@propertyWrapper nonisolated struct \(wrapper): Sendable {\n    var wrappedValue: String { \"s\" }\n    init() {}\n}"
+            if !(fileChunks["Types.swift"] ?? []).contains(chunk) { add(chunk, to: "Types.swift", imports: []) }
+            provision.members.append("@\(wrapper) \(memberAccess)var \(other)")
+            shapes.insert("wrapper declared in the sources")
+            provision.mapping = map(other)
+        case "selfStatic":
+            provision.members.append("\(memberAccess)static let \(other)Seed: \(type.spelling) = \(type.value)")
+            provision.members.append("\(memberAccess)\(stored) \(other) = Self.\(other)Seed")
+            shapes.insert("inferred Self.x")
+            provision.mapping = map(other)
+        case "closureForProperty":
+            provision.members.append("\(memberAccess)\(isActor ? "let" : "var") \(other): @Sendable () -> \(type.spelling) = { \(type.value) }")
+            shapes.insert("closure property for a property")
+            provision.mapping = map(other)
+        case "boundExtension":
+            provision.boundExtensionMembers.append("\(memberAccess)var \(other): \(type.spelling) { \(type.value) }")
+            provision.mapping = map(other)
+        case "globalActorMember":
+            provision.members.append("@\(globalActor(unit)) \(memberAccess)var \(other): \(type.spelling) { \(type.value) }")
+            shapes.insert("custom global actor member")
             provision.mapping = map(other)
         case "imageFromString":
             provision.members.append("\(memberAccess)\(stored) \(other): String = \"star\"")
