@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every module users import has a DocC catalog (`Sources/MODULE/MODULE.docc`), and
-# `swift package generate-documentation --target MODULE` builds it, as a user would, without a
-# warning: no broken or ambiguous symbol link, no article missing from its module's topics.
+# `swift package generate-documentation --target MODULE …` builds them all, as a user would,
+# without a warning: no broken or ambiguous symbol link, no article missing from its module's
+# topics.
 # Builds on the debug build (`swift build` first): the plugin compiles only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,7 @@ for module in "${modules[@]}"; do
     targets+=(--target "$module")
 done
 # One run for every module: each run of a command plugin here rebuilds the plugin's tool.
+[ "${#targets[@]}" -gt 0 ] || { echo "no catalog to build" >&2; exit 1; }
 swift package generate-documentation "${targets[@]}" --analyze > "$work/docs.log" 2>&1 \
     || { echo "generate-documentation failed:" >&2; tail -20 "$work/docs.log" >&2; status=1; }
 if grep -qE "warning:|error:" "$work/docs.log"; then

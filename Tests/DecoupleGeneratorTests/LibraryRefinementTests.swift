@@ -296,6 +296,28 @@ import Testing
         #expect(result.compiles, "\(result)")
     }
 
+    /// The wider access holds however the requirement is reached: declared again by the
+    /// protocol, or through a narrower parent listed first. A model's own member that is the
+    /// witness must be that visible too, or it is refused where it is.
+    @Test(arguments: OutputStyle.allCases)
+    func aWiderRequirementDeclaredAgain_keepsItsAccess(style: OutputStyle) throws {
+        let sources = [
+            "protocol Row: Identifiable, CustomStringConvertible { var id: String { get }; var description: String { get } }",
+            "protocol Local { var description: String { get } }\nprotocol Row: Local, CustomStringConvertible { var id: String { get } }",
+        ]
+        for protocols in sources {
+            let source = protocols + "\npublic struct Point { public let key: String; var text = \"\" }"
+            let result = try judged(
+                ["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Point", #"{"id": "key", "description": "text"}"#)]),
+                modes: Self.nonisolatedModes)
+            #expect(result.compiles, "\(protocols): \(result)")
+        }
+        guard style == .conformance else { return }
+        let own = "protocol Row: CustomStringConvertible { var caption: String { get } }\npublic struct Point { var caption = \"\"; var description: String { \"p\" } }"
+        let refusal = try #require(try judged(["Sources/App/M.swift": own], config: Self.config(style, adapters: [("Point", "{}")])).refusal)
+        #expect(refusal.contains("'description' is internal") && refusal.contains("[#WitnessAccess]"), "\(refusal)")
+    }
+
     /// A subclass adapted to a protocol its superclass conforms to (declared, or adapted alike)
     /// needs nothing written, and is among the adapters made: no adapter asked for is dropped
     /// unnamed, and a configuration of such subclasses alone does not "make nothing".

@@ -232,11 +232,18 @@ package struct Catalog: Sendable {
                 // A protocol that refines a `@MainActor` one is isolated to the main actor too.
                 declaration.isMainActor = declaration.isMainActor || parent.isMainActor
                 declaration.refinesANonisolatedProtocol = declaration.refinesANonisolatedProtocol || !parent.isMainActor || parent.refinesANonisolatedProtocol
-                for requirement in parent.requirements where !declaration.requirements.contains(where: {
-                    $0.name.isSameIdentifier(as: requirement.name) && $0.kind == requirement.kind && $0.signature == requirement.signature
-                }) {
+                for requirement in parent.requirements {
+                    let access = requirement.declaringAccess ?? parent.access
+                    if let index = declaration.requirements.firstIndex(where: {
+                        $0.name.isSameIdentifier(as: requirement.name) && $0.kind == requirement.kind && $0.signature == requirement.signature
+                    }) {
+                        // Declared again, or reached twice: its witness is as visible as the widest declaration needs.
+                        let kept = declaration.requirements[index].declaringAccess ?? declaration.access
+                        if access > kept { declaration.requirements[index].declaringAccess = access }
+                        continue
+                    }
                     var inherited = requirement
-                    inherited.declaringAccess = inherited.declaringAccess ?? parent.access
+                    inherited.declaringAccess = access
                     declaration.requirements.append(inherited)
                 }
                 declaration.unsupported += parent.unsupported.filter { !declaration.unsupported.contains($0) }

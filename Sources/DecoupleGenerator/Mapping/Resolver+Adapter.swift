@@ -129,14 +129,17 @@ extension Resolver {
 
     /// A model's own member that witnesses a requirement must be as visible as the conformance:
     /// `public` for a public model's conformance to a public protocol, `package` for a package
-    /// one. The conformance cannot declare a wider namesake beside it.
+    /// one, and as visible as a wider protocol that declares the requirement allows
+    /// (`CustomStringConvertible.description` on a public model). The conformance cannot declare
+    /// a wider namesake beside it.
     mutating func checkWitnessAccess(
         of model: TypeDeclaration, to protocolDeclaration: ProtocolDeclaration, bindings: [Binding], request: AdapterRequest
     ) {
-        let needed = min(model.access, protocolDeclaration.access, .public)
-        guard needed > .internal else { return }
         for binding in bindings where binding.isSatisfiedByModel {
             let requirement = binding.requirement
+            let declaring = max(protocolDeclaration.access, requirement.declaringAccess ?? protocolDeclaration.access)
+            let needed = min(model.access, declaring, .public)
+            guard needed > .internal else { continue }
             let witness = model.members.first {
                 $0.name.isSameIdentifier(as: requirement.name) && !$0.isStatic && $0.constraint == nil
                     && (requirement.kind == .property ? $0.kind == .property : $0.signature == requirement.signature)

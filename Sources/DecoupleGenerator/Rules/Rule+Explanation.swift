@@ -77,7 +77,7 @@ extension Diagnostic.Rule {
         case .memberNotVisible:
             "The member that feeds a requirement is `private` or `fileprivate`, so the generated file cannot read it. Make it internal or wider, or map the requirement to another member."
         case .witnessAccess:
-            "The model's own member answers the requirement, and a public (or package) model's conformance to a public protocol needs a witness at least that visible. Declare the member public, or rename it and map the requirement to it."
+            "The model's own member answers the requirement, and a public (or package) model's conformance to a public protocol needs a witness at least that visible; so does a requirement of a public protocol the adapted one refines (a public parent, or `CustomStringConvertible`'s `description`), whatever the adapted protocol's access. Declare the member public, or rename it and map the requirement to it."
         case .notVisibleFromOutputModule:
             "The configuration's top-level `module` compiles the generated file in another module than the model's, which sees only what is `package` or `public` there: the model, the protocol and every member read. Widen their access, or generate into the model's module."
         // Members and mappings

@@ -63,7 +63,12 @@ enum LibraryProtocols {
             return
         }
         if let known = requirements[last] {
-            for var requirement in known where !declaration.requirements.contains(where: { $0.name.isSameIdentifier(as: requirement.name) }) {
+            for var requirement in known {
+                // One the protocol declares again is witnessed publicly all the same.
+                if let index = declaration.requirements.firstIndex(where: { $0.name.isSameIdentifier(as: requirement.name) }) {
+                    declaration.requirements[index].declaringAccess = .public
+                    continue
+                }
                 requirement.declaringAccess = .public
                 declaration.requirements.append(requirement)
             }

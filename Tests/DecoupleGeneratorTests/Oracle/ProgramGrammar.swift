@@ -1081,7 +1081,8 @@ struct ProgramGrammar {
             provision.mapping = map(other)
         case "sourceWrapper":
             let wrapper = name("Stamp", unit)
-            let chunk = "@propertyWrapper nonisolated struct \(wrapper): Sendable {\n    var wrappedValue: String { \"s\" }\n    init() {}\n}"
+            // Public: a public member may be wrapped by it.
+            let chunk = "@propertyWrapper public nonisolated struct \(wrapper): Sendable {\n    public var wrappedValue: String { \"s\" }\n    public init() {}\n}"
             if !(fileChunks["Types.swift"] ?? []).contains(chunk) { add(chunk, to: "Types.swift", imports: []) }
             provision.members.append("@\(wrapper) \(memberAccess)var \(other)")
             shapes.insert("wrapper declared in the sources")
