@@ -318,6 +318,22 @@ import Testing
         #expect(refusal.contains("'description' is internal") && refusal.contains("[#WitnessAccess]"), "\(refusal)")
     }
 
+    /// A protocol-extension default counts as the witness only when it is as visible as the
+    /// witness must be: an internal default for a public parent's requirement does not serve a
+    /// public model, which must then have a member of its own.
+    @Test func anInternalDefaultOfAPublicParentsRequirement_doesNotServeAPublicModel() throws {
+        let source = """
+            public protocol Parent { var label: String { get } }
+            protocol Row: Parent { var caption: String { get } }
+            extension Row { var label: String { "d" } }
+            public struct Point { var caption = "" }
+            """
+        let result = try judged(["Sources/App/M.swift": source], config: Self.config(.conformance, adapters: [("Point", "{}")]), modes: Self.nonisolatedModes)
+        #expect(result.refusal?.contains("'Row.label' has no mapping for 'Point'") == true && result.refusal?.contains("[#MissingMapping]") == true, "\(result)")
+        let internalModel = source.replacingOccurrences(of: "public struct", with: "struct")
+        #expect(try judged(["Sources/App/M.swift": internalModel], config: Self.config(.conformance, adapters: [("Point", "{}")]), modes: Self.nonisolatedModes).compiles)
+    }
+
     /// A subclass adapted to a protocol its superclass conforms to (declared, or adapted alike)
     /// needs nothing written, and is among the adapters made: no adapter asked for is dropped
     /// unnamed, and a configuration of such subclasses alone does not "make nothing".

@@ -40,9 +40,9 @@ extension Catalog {
     }
 
     /// Whether an extension of the protocol, or of a protocol it refines, without a `where`
-    /// clause or `#if` implements the requirement, visible to the generated file: a conformance
-    /// need not.
-    func hasDefault(for requirement: Requirement, in protocolDeclaration: ProtocolDeclaration) -> Bool {
+    /// clause or `#if` implements the requirement, visible to the generated file and as visible
+    /// as its witness must be (`needed`): a conformance need not.
+    func hasDefault(for requirement: Requirement, in protocolDeclaration: ProtocolDeclaration, visibleAs needed: AccessLevel) -> Bool {
         var seen: Set<String> = []
         var pending = [protocolDeclaration.qualifiedName]
         while let name = pending.popLast(), seen.insert(name).inserted {
@@ -51,7 +51,7 @@ extension Catalog {
             for key in keys {
                 // Seen from the generated file, in every build, and no more mutating than asked.
                 for member in foreignMembers(of: key) where member.constraint == nil && !member.isStatic && member.name.isSameIdentifier(as: requirement.name)
-                    && member.access >= .internal && member.conditions.isEmpty && (!member.isMutating || requirement.isMutating) {
+                    && member.access >= max(.internal, needed) && member.conditions.isEmpty && (!member.isMutating || requirement.isMutating) {
                     if requirement.kind == .property ? member.kind == .property && member.type == requirement.type
                         : member.signature.map({ signature in requirement.signature.map { signature.implements($0) } ?? false }) ?? false {
                         return true

@@ -146,6 +146,6 @@ struct ResolvedAdapter: Hashable, Sendable {
     /// of a wider protocol it refines (a public parent, `CustomStringConvertible`), whose
     /// witness Swift wants as visible as the model and that protocol allow.
     func access(of requirement: Requirement) -> AccessLevel {
-        min(model.access, max(protocolDeclaration.access, requirement.declaringAccess ?? protocolDeclaration.access), .public)
+        requirement.witnessAccess(onType: model.access, protocolAccess: protocolDeclaration.access)
     }
 }

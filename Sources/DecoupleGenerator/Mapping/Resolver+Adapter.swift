@@ -58,7 +58,9 @@ extension Resolver {
         for requirement in protocolDeclaration.requirements {
             // A requirement an extension of the protocol implements needs no witness unless asked.
             if request.source(for: requirement.name) == nil, !model.members.contains(where: { $0.name.isSameIdentifier(as: requirement.name) }),
-               catalog.hasDefault(for: requirement, in: protocolDeclaration) {
+               catalog.hasDefault(
+                   for: requirement, in: protocolDeclaration,
+                   visibleAs: requirement.witnessAccess(onType: model.access, protocolAccess: protocolDeclaration.access)) {
                 continue
             }
             if let binding = bind(requirement, of: protocolDeclaration, in: model, request: request, style: style) {
@@ -137,8 +139,7 @@ extension Resolver {
     ) {
         for binding in bindings where binding.isSatisfiedByModel {
             let requirement = binding.requirement
-            let declaring = max(protocolDeclaration.access, requirement.declaringAccess ?? protocolDeclaration.access)
-            let needed = min(model.access, declaring, .public)
+            let needed = requirement.witnessAccess(onType: model.access, protocolAccess: protocolDeclaration.access)
             guard needed > .internal else { continue }
             let witness = model.members.first {
                 $0.name.isSameIdentifier(as: requirement.name) && !$0.isStatic && $0.constraint == nil

@@ -312,6 +312,13 @@ package struct Requirement: Hashable, Sendable, Codable {
     /// isolation.
     var isAsync: Bool { getterEffects.contains("async") || signature?.effects.contains("async") == true }
 
+    /// The access Swift wants of its witness on a type of `typeAccess` that conforms to a
+    /// protocol of `protocolAccess` listing it: what both allow, or more where a wider protocol
+    /// declares it (``declaringAccess``); never more than `public`.
+    func witnessAccess(onType typeAccess: AccessLevel, protocolAccess: AccessLevel) -> AccessLevel {
+        min(typeAccess, max(protocolAccess, declaringAccess ?? protocolAccess), .public)
+    }
+
     /// The type of a requirement of a protocol the macro cannot see: the resolver gives it the
     /// type of the member that feeds it.
     static let unseenType = "_"
