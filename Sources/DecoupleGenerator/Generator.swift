@@ -20,8 +20,8 @@ public struct GenerationResult: Sendable {
     /// The generated file: deterministic, formatted, with a generated-file header; `nil` when
     /// ``diagnostics`` holds the problems that stopped it.
     public var code: String?
-    /// The adapters ``code`` holds, in its order, then those it needs to write nothing for: a
-    /// model whose conformance its own or a superclass's declaration, or a superclass's adapter,
+    /// The adapters ``code`` holds, in its order, among them those it writes nothing for: a model
+    /// whose conformance its own or a superclass's declaration, or a superclass's adapter,
     /// already gives. Empty when there are none (the configuration maps nothing, and no model is
     /// annotated).
     public var adapters: [GeneratedAdapter]
@@ -98,13 +98,7 @@ public enum Generator {
         guard allParse(layout.pieces) else {
             return GenerationResult(code: nil, adapters: [], diagnostics: GenerationFailure.unparsableOutput.diagnostics, warnings: warnings)
         }
-        // A model that already conforms (it or a superclass declares the conformance, or a
-        // superclass is adapted) and reads every requirement as that conformance does needs
-        // nothing written, and is made all the same.
-        func key(_ adapter: ResolvedAdapter) -> String { "\(adapter.model.position) \(adapter.protocolDeclaration.qualifiedName)" }
-        let held = Set(layout.made.map(key))
-        let alreadyConforming = adapters.filter { $0.declaresConformance && !held.contains(key($0)) }
-        let made = (layout.made + alreadyConforming).map {
+        let made = layout.made.map {
             GeneratedAdapter(model: $0.model.qualifiedName, protocolName: $0.protocolDeclaration.qualifiedName, style: $0.style, modelPosition: $0.model.position)
         }
         return GenerationResult(code: layout.text, adapters: made, diagnostics: [], warnings: warnings)

@@ -65,13 +65,14 @@ enum Emitter {
         }
         var sections: [(title: String, decls: [String])] = []
         // Every adapter the text holds: a conformance or a factory adapter of its own, or the
-        // proxy's support for its protocol.
+        // proxy's support for its protocol; and one of a model that already conforms (it or a
+        // superclass declares it, or a superclass is adapted alike), which needs nothing written.
         var made: [ResolvedAdapter] = []
         for (adapter, conformance) in zip(adapters, conformances) {
             if let conformance {
                 sections.append(("\(adapter.model.qualifiedName): \(adapter.protocolDeclaration.name)", [conformance]))
             }
-            if conformance != nil || adapter.style.adapterStyle.writesMore(for: adapter) {
+            if conformance != nil || adapter.declaresConformance || adapter.style.adapterStyle.writesMore(for: adapter) {
                 made.append(adapter)
             }
         }

@@ -85,8 +85,8 @@ struct ProxyStyle: AdapterStyle {
         let members = protocolDeclaration.requirements.map { requirement in
             // The resolver refuses a requirement with no fallback, so `nil` is for optionals.
             let fallback = EmptyValue(for: requirement.type).map(Emitter.text(of:)) ?? "nil"
-            // A requirement of a wider protocol it refines is as visible as that one.
-            let memberAccess = min(max(protocolDeclaration.access, requirement.declaringAccess ?? .private), .public).memberModifier
+            // `ForwardingProxy` is public: a requirement of a wider protocol refined is as visible as that one.
+            let memberAccess = requirement.witnessAccess(onType: .public, protocolAccess: protocolDeclaration.access).memberModifier
             return """
                 \(isolation)\(memberAccess) var \(Emitter.escaped(requirement.name)): \(Emitter.spelling(of: requirement.type, builtIn: protocolDeclaration.isBuiltIn)) {
                 self.forward(\\(\(existential)).\(Emitter.escaped(requirement.name))) ?? \(fallback)

@@ -120,6 +120,11 @@ struct ProgramGrammar {
         fileImports[file, default: []].formUnion(imports)
     }
 
+    /// A declaration of `Types.swift` that several requirements of a unit may share: added once.
+    private mutating func addTypeOnce(_ chunk: String) {
+        if !(fileChunks["Types.swift"] ?? []).contains(chunk) { add(chunk, to: "Types.swift", imports: []) }
+    }
+
     private func name(_ base: String, _ unit: Int) -> String { "\(base)\(unit)\(suffix)" }
 
     private var typeCount = 0
@@ -240,7 +245,7 @@ struct ProgramGrammar {
     private mutating func helperFunction(_ unit: Int, access: String, named base: String = "MakeTitle") -> String {
         let function = name(base, unit)
         let chunk = "\(access)nonisolated func \(function)() -> String { \"made\" }"
-        if !(fileChunks["Types.swift"] ?? []).contains(chunk) { add(chunk, to: "Types.swift", imports: []) }
+        addTypeOnce(chunk)
         return function
     }
 
@@ -248,7 +253,7 @@ struct ProgramGrammar {
     private mutating func staticHelper(_ unit: Int, access: String) -> String {
         let type = name("Clock", unit)
         let chunk = "\(access)nonisolated enum \(type) {\n    \(access)static func now() -> String { \"now\" }\n}"
-        if !(fileChunks["Types.swift"] ?? []).contains(chunk) { add(chunk, to: "Types.swift", imports: []) }
+        addTypeOnce(chunk)
         return type
     }
 
@@ -256,7 +261,7 @@ struct ProgramGrammar {
     private mutating func globalActor(_ unit: Int) -> String {
         let actor = name("DBActor", unit)
         let chunk = "@globalActor public actor \(actor) {\n    public static let shared = \(actor)()\n}"
-        if !(fileChunks["Types.swift"] ?? []).contains(chunk) { add(chunk, to: "Types.swift", imports: []) }
+        addTypeOnce(chunk)
         return actor
     }
 
@@ -916,9 +921,10 @@ struct ProgramGrammar {
         // A `lazy var` (a mutating getter in a value type, refused there), a member through a
         // `DependencyValues` extension or a wrapper of the sources, a value read through `Self.x`.
         if kind != .observable && kind != .enum && kind != .actor && (!canMutate || mayBeRefused) { strategies.append("lazy") }
-        if type.isPlainValue && kind != .enum && kind != .actor && kind != .observable { strategies += ["dependency", "selfStatic"] }
+        if type.isPlainValue && kind != .enum && kind != .actor && kind != .observable { strategies.append("dependency") }
+        // `Self` in a stored property's initializer: not in a class.
+        if type.isPlainValue && [.struct, .mainActorStruct, .noncopyable].contains(kind) { strategies.append("selfStatic") }
         if type.spelling == "String" && kind != .enum && kind != .actor && kind != .observable { strategies.append("sourceWrapper") }
-        if ![.struct, .enum, .actor, .mainActorStruct, .noncopyable].contains(kind) { strategies.removeAll { $0 == "selfStatic" } }
         if mayBeRefused {
             if kind != .enum { strategies.append("closureForProperty") }
             if kind == .genericStruct { strategies += Array(repeating: "boundExtension", count: 6) }
@@ -1083,7 +1089,7 @@ struct ProgramGrammar {
             let wrapper = name("Stamp", unit)
             // Public: a public member may be wrapped by it.
             let chunk = "@propertyWrapper public nonisolated struct \(wrapper): Sendable {\n    public var wrappedValue: String { \"s\" }\n    public init() {}\n}"
-            if !(fileChunks["Types.swift"] ?? []).contains(chunk) { add(chunk, to: "Types.swift", imports: []) }
+            addTypeOnce(chunk)
             provision.members.append("@\(wrapper) \(memberAccess)var \(other)")
             shapes.insert("wrapper declared in the sources")
             provision.mapping = map(other)
