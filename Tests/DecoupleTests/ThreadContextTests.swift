@@ -27,19 +27,23 @@ import Testing
 
     @Test func aThreadsContext_isReleasedWhenTheThreadExits() {
         final class WeakBox: @unchecked Sendable { weak var context: DeliveryContext? }
-        let box = WeakBox()
-        let started = DispatchSemaphore(value: 0)
-        Thread {
-            box.context = DeliveryContext.current
-            started.signal()
-        }.start()
-        started.wait()
-        // The thread exits after its closure returns; its context goes with it.
-        var polls = 0
-        while box.context != nil, polls < 5_000 {
-            usleep(1_000)
-            polls += 1
+        // Held by the context alone: its deinit says the context is being released.
+        final class Marker: Sendable {
+            let released: DispatchSemaphore
+            init(_ released: DispatchSemaphore) { self.released = released }
+            deinit { released.signal() }
         }
+        let box = WeakBox()
+        let released = DispatchSemaphore(value: 0)
+        Thread {
+            let context = DeliveryContext.current
+            let marker = Marker(released)
+            context.probe = { _ in _ = marker }
+            box.context = context
+        }.start()
+        // The thread exits after its closure returns; its context goes with it, and the marker
+        // with the context. (Bounded, so that a context that is never released fails the test.)
+        #expect(released.wait(timeout: .now() + 60) == .success, "the context outlived its thread")
         #expect(box.context == nil, "the context outlived its thread")
     }
 }

@@ -214,17 +214,21 @@ private final class ProfileModel {
 
     // MARK: Time
 
-    @Test func mainActorScheduler_runsAfterRealTime_andCancelStopsIt() async throws {
+    @Test func mainActorScheduler_runsAfterRealTime_andCancelStopsIt() async {
         let scheduler = MainActorScheduler()
         var fired: [String] = []
-        let once = scheduler.schedule(after: .milliseconds(10)) { fired.append("once") }
-        let cancelled = scheduler.schedule(after: .milliseconds(10)) { fired.append("cancelled") }
-        cancelled.cancel()
-        // Real time on a shared main actor (other suites run on it too, slowly under sanitizers):
-        // wait for the timer, boundedly, then long enough for the cancelled one to have fired.
-        for _ in 0..<1_000 where fired.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
-        try await Task.sleep(for: .milliseconds(100))
+        var tokens: [CancellationToken] = []
+        // The cancelled one is due first: had it run, it would have run before the other, whose
+        // action ends the wait.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let cancelled = scheduler.schedule(after: .milliseconds(1)) { fired.append("cancelled") }
+            cancelled.cancel()
+            tokens.append(scheduler.schedule(after: .milliseconds(20)) {
+                fired.append("once")
+                done.resume()
+            })
+        }
         #expect(fired == ["once"])
-        _ = once
+        _ = tokens
     }
 }
