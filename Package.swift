@@ -59,6 +59,11 @@ let targets: [Target] = [
     ),
     // The same models again, with the file `swift package generate-adapters` wrote, committed.
     .target(name: "CommittedAdaptersFixture", dependencies: ["Decouple"], path: "Tests/Fixtures/CommittedAdapters", exclude: ["decouple.json"]),
+    // A model of a target it depends on, with the file `swift package generate-adapters` wrote, committed.
+    .target(
+        name: "CommittedDependencyFixture", dependencies: ["PluginModelsFixture"], path: "Tests/Fixtures/CommittedDependency",
+        exclude: ["decouple.json"]
+    ),
     .testTarget(
         name: "DecoupleMacrosTests",
         dependencies: [
@@ -72,6 +77,7 @@ let targets: [Target] = [
             "DecoupleTextUI",
             "DecoupleTestSupport",
             "CommittedAdaptersFixture",
+            "CommittedDependencyFixture",
             .product(name: "MacroTesting", package: "swift-macro-testing"),
             .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
         ]

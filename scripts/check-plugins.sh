@@ -41,15 +41,16 @@ echo "build plugin: keeps the tool's cache in its work folder"
 # tool (scripts/check-prebuilt-plugins.sh), whose plugins are these sources.
 # Without --target it writes into every target with a decouple.json except those that apply the
 # build plugin (a committed copy there would be a second producer of the same file): it names
-# them and leaves them alone, and the committed fixture's file is what it writes today. What it
+# them and leaves them alone, and the committed fixtures' files are what it writes today. What it
 # writes elsewhere in this repository is removed afterwards.
 untracked_before="$(git ls-files --others --exclude-standard)"
 log="$(swift package --allow-writing-to-package-directory generate-adapters 2>&1)" || { echo "$log" >&2; fail "generate-adapters failed"; }
 comm -13 <(sort <<< "$untracked_before") <(git ls-files --others --exclude-standard | sort) \
     | { grep 'DecoupleAdapters\.swift$' || true; } | while read -r written; do rm -f "$written"; done
-git diff --exit-code -- Tests/Fixtures/CommittedAdapters \
-    || fail "Tests/Fixtures/CommittedAdapters/DecoupleAdapters.swift is stale; run swift package --allow-writing-to-package-directory generate-adapters --target CommittedAdaptersFixture and commit it"
-echo "command plugin: committed output is current"
+# CommittedDependency's adapts a model of a target it depends on, which the plugin hands the tool.
+git diff --exit-code -- Tests/Fixtures/CommittedAdapters Tests/Fixtures/CommittedDependency \
+    || fail "a committed DecoupleAdapters.swift is stale; run swift package --allow-writing-to-package-directory generate-adapters --target CommittedAdaptersFixture --target CommittedDependencyFixture and commit it"
+echo "command plugin: committed outputs are current, a dependency target's model among them"
 grep -q "skipping 'PluginClientFixture': it uses the build plugin DecouplePlugin" <<< "$log" \
     || { echo "$log" >&2; fail "generate-adapters did not name the build-plugin target it skipped"; }
 [ ! -e Tests/Fixtures/PluginClient/DecoupleAdapters.swift ] || fail "generate-adapters wrote into a target that uses the build plugin"

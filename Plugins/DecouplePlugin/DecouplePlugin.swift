@@ -13,24 +13,11 @@ struct DecouplePlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let module = target.sourceModule else { return [] }
         let configuration = GenerateInvocation.configuration(from: module.directoryURL, upTo: module.directoryURL)
-        // The targets it depends on, directly or not, in this package or through products, that
-        // decouple.json names as a model's `"module"`: their files are read for declarations only.
-        let named = configuration.map(Self.modulesNamed) ?? []
-        let dependencies = named.isEmpty ? [] : module.recursiveTargetDependencies.compactMap(\.sourceModule).filter { named.contains($0.name) }
         return try commands(
             for: module.name, sources: module.sourceFiles(withSuffix: "swift").map(\.url),
             configuration: configuration, lookedIn: module.directoryURL.path(percentEncoded: false),
             workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "decouple").url,
-            context: dependencies.flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url) })
-    }
-
-    /// The `"module"` of each adapter in the configuration; none when it does not read as JSON
-    /// (the tool then says what is wrong with it).
-    static func modulesNamed(in configuration: URL) -> Set<String> {
-        guard let data = try? Data(contentsOf: configuration),
-              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let adapters = root["adapters"] as? [[String: Any]] else { return [] }
-        return Set(adapters.compactMap { $0["module"] as? String })
+            context: ModelModules.sources(for: module, configuration: configuration))
     }
 
     /// The target's one build command, for SwiftPM and Xcode alike; none, and an error naming
@@ -66,16 +53,17 @@ import XcodeProjectPlugin
 
 /// An Xcode app target: its Swift files are the target's compiled sources, and its
 /// `decouple.json` is the nearest one in the folder that holds them or above it, up to the
-/// project's folder.
+/// project's folder. Models of the project's other targets are read as ``ModelModules`` says.
 extension DecouplePlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        let sources = target.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url)
+        let sources = ModelModules.swiftFiles(of: target)
         guard let folder = GenerateInvocation.commonFolder(of: sources) else { return [] }
+        let configuration = GenerateInvocation.configuration(from: folder, upTo: context.xcodeProject.directoryURL)
         return try commands(
-            for: target.displayName, sources: sources,
-            configuration: GenerateInvocation.configuration(from: folder, upTo: context.xcodeProject.directoryURL),
+            for: target.displayName, sources: sources, configuration: configuration,
             lookedIn: "\(folder.path(percentEncoded: false)) and the folders above it up to \(context.xcodeProject.directoryURL.path(percentEncoded: false))",
-            workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "decouple").url)
+            workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "decouple").url,
+            context: ModelModules.sources(for: target, in: context.xcodeProject, configuration: configuration))
     }
 }
 #endif

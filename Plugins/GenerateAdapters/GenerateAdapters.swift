@@ -58,19 +58,22 @@ struct GenerateAdapters: CommandPlugin {
 
         try write(
             targets.map { target in
-                Job(
-                    target: target.name, sources: target.sourceFiles(withSuffix: "swift").map(\.url),
-                    configuration: target.directoryURL.appending(path: GenerateInvocation.configurationName))
+                let configuration = target.directoryURL.appending(path: GenerateInvocation.configurationName)
+                return Job(
+                    target: target.name, sources: target.sourceFiles(withSuffix: "swift").map(\.url), configuration: configuration,
+                    context: ModelModules.sources(for: target, configuration: configuration))
             },
             tool: tool)
     }
 
     /// One target to write: its Swift files and its `decouple.json`, beside which
-    /// `DecoupleAdapters.swift` is written.
+    /// `DecoupleAdapters.swift` is written, and the files of the other modules whose models it
+    /// adapts (``ModelModules``).
     struct Job {
         var target: String
         var sources: [URL]
         var configuration: URL
+        var context: [URL]
     }
 
     /// Runs `decouple generate` for each job, for SwiftPM and Xcode alike, and passes on what
@@ -79,7 +82,8 @@ struct GenerateAdapters: CommandPlugin {
         let invocations = jobs.map { job in
             GenerateInvocation(
                 sources: job.sources, configuration: job.configuration,
-                output: job.configuration.deletingLastPathComponent().appending(path: GenerateInvocation.outputName))
+                output: job.configuration.deletingLastPathComponent().appending(path: GenerateInvocation.outputName),
+                context: job.context)
         }
         var writers: [String: String] = [:]
         for (job, invocation) in zip(jobs, invocations) {
@@ -142,11 +146,13 @@ extension GenerateAdapters: XcodeCommandPlugin {
         let named = Set(extractor.extractOption(named: "target"))
         let project = context.xcodeProject.directoryURL
         let jobs = context.xcodeProject.targets.filter { named.isEmpty || named.contains($0.displayName) }.compactMap { target -> Job? in
-            let sources = target.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url)
+            let sources = ModelModules.swiftFiles(of: target)
             guard let folder = GenerateInvocation.commonFolder(of: sources),
                   let configuration = GenerateInvocation.configuration(from: folder, upTo: project)
             else { return nil }
-            return Job(target: target.displayName, sources: sources, configuration: configuration)
+            return Job(
+                target: target.displayName, sources: sources, configuration: configuration,
+                context: ModelModules.sources(for: target, in: context.xcodeProject, configuration: configuration))
         }
         guard !jobs.isEmpty else {
             throw PluginFailure("no chosen target has a decouple.json in the folder of its Swift files or above it, up to \(project.path(percentEncoded: false))")

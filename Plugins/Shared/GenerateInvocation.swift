@@ -55,6 +55,15 @@ struct GenerateInvocation {
         return nil
     }
 
+    /// The `"module"` of each adapter in `configuration`: the modules whose models it adapts.
+    /// None when the file does not read as JSON (the tool then says what is wrong with it).
+    static func modulesNamed(in configuration: URL) -> Set<String> {
+        guard let data = try? Data(contentsOf: configuration),
+              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let adapters = root["adapters"] as? [[String: Any]] else { return [] }
+        return Set(adapters.compactMap { $0["module"] as? String })
+    }
+
     /// The deepest folder that holds every one of `files`; `nil` for no files.
     static func commonFolder(of files: [URL]) -> URL? {
         guard let first = files.first else { return nil }

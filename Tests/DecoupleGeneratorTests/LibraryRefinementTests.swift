@@ -203,7 +203,30 @@ import Testing
             ],
             configuration: try Configuration.parse(#"{"adapters": [{"model": "Point", "protocol": "Row"}]}"#, path: "decouple.json"))
         let code = try #require(result.code, "\(result.diagnostics)")
-        #expect(code.split(separator: "\n").filter { $0.hasPrefix("import ") } == ["import Decouple", "import Foundation"], "\(code)")
+        #expect(code.split(separator: "\n").filter { $0.hasPrefix("import ") } == ["import Foundation"], "\(code)")
+    }
+
+    /// `Decouple` is imported where the generated code names it (the library's protocols, the
+    /// factory and proxy styles) or a protocol's file imports it, and nowhere else: conformances
+    /// to the app's own protocols compile in a target that does not depend on the library. A
+    /// type whose name ends in `Decouple` is not the module.
+    @Test(arguments: [
+        ("conformance", "protocol Row { var caption: String { get } }", "Row", false),
+        ("conformance", "enum MyDecouple { struct Kind {} }\nprotocol Row { var kind: MyDecouple.Kind { get } }", "Row", false),
+        ("conformance", "import Decouple\nprotocol Row { var caption: String { get } }", "Row", true),
+        ("conformance", "", "TitledContent", true),
+        ("factory", "protocol Row { var caption: String { get } }", "Row", true),
+        ("proxy", "protocol Row { var caption: String { get } }", "Row", true),
+    ])
+    func decouple_isImportedWhereTheCodeNeedsIt(style: String, protocolFile: String, adapted: String, imports: Bool) throws {
+        let model = "struct Point { let caption = \"p\"; let kind = MyDecouple.Kind(); let title = \"t\"; let subtitle = \"s\" }"
+        let declarations = protocolFile.contains("MyDecouple") ? "" : "enum MyDecouple { struct Kind {} }\n"
+        let result = try judged(
+            ["Sources/App/Row.swift": protocolFile, "Sources/App/Point.swift": declarations + model],
+            config: #"{"style": "\#(style)", "adapters": [{"model": "Point", "protocol": "\#(adapted)"}]}"#, modes: Self.nonisolatedModes)
+        #expect(result.compiles, "\(result)")
+        let code = result.code ?? ""
+        #expect(code.split(separator: "\n").contains("import Decouple") == imports, "\(code)")
     }
 
     /// A member reached through `@dynamicMemberLookup` is not declared: the message says so.

@@ -17,7 +17,7 @@ func generate(_ files: [String: String], config: String? = nil) -> String {
 /// Only the declarations of a generated file, without its header and imports (or the whole
 /// text, when it is diagnostics).
 func body(_ generated: String) -> String {
-    guard generated.contains("import Decouple\n") else { return generated.trimmingCharacters(in: .newlines) }
+    guard generated.hasPrefix(generatedFileHeader) else { return generated.trimmingCharacters(in: .newlines) }
     guard let start = generated.range(of: "// MARK: ") else { return "" }
     return String(generated[start.lowerBound...]).trimmingCharacters(in: .newlines)
 }

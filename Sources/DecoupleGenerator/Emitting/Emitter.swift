@@ -80,15 +80,29 @@ enum Emitter {
             sections += style.sections(for: adapters.filter { $0.style == style.name }, takenNames: takenNames)
         }
 
-        var text = generatedFileHeader + "\nimport Decouple\n"
-        for line in importLines(imports) { text += line + "\n" }
-        var pieces = [text]
+        var body = ""
         for section in sections {
-            text += "\n// MARK: - \(section.title)\n\n"
-            text += section.decls.joined(separator: "\n\n") + "\n"
-            pieces += section.decls
+            body += "\n// MARK: - \(section.title)\n\n"
+            body += section.decls.joined(separator: "\n\n") + "\n"
         }
-        return (text, pieces, made)
+        let decouple = namesDecouple(body) || imports.contains { $0.module == "Decouple" } ? ["import Decouple"] : []
+        let lines = decouple + importLines(imports)
+        let text = generatedFileHeader + (lines.isEmpty ? "" : "\n" + lines.map { $0 + "\n" }.joined())
+        return (text + body, [text] + sections.flatMap(\.decls), made)
+    }
+
+    /// Whether generated code names the `Decouple` module: its protocols, `ImageName`, and what
+    /// the factory and proxy styles extend are spelled `Decouple.Name`. Such code imports it; a
+    /// file of conformances to the app's own protocols does not, so the target it is compiled in
+    /// need not depend on the library.
+    static func namesDecouple(_ code: String) -> Bool {
+        var rest = code[...]
+        while let found = rest.range(of: "Decouple.") {
+            let before = code[..<found.lowerBound].last
+            if before.map({ !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) ?? true { return true }
+            rest = code[found.upperBound...]
+        }
+        return false
     }
 
     // MARK: Helpers
@@ -156,7 +170,8 @@ enum Emitter {
     }
 
     /// The generated file's imports: every module the models' and protocols' files import, under
-    /// the conditions they are imported under, except `Decouple`, which it always imports.
+    /// the conditions they are imported under, except `Decouple`, which it imports without
+    /// conditions when the code needs it (``namesDecouple(_:)``).
     static func importLines(_ imports: [ImportDeclaration]) -> [String] {
         var seen = Set<ImportDeclaration>()
         return imports.filter { $0.module != "Decouple" && seen.insert($0).inserted }
