@@ -16,8 +16,10 @@ swiftc "${flags[@]}" -parse-as-library -emit-module -module-name XcodeProjectPlu
 for plugin in DecouplePlugin GenerateAdapters; do
     files=("$root/Plugins/$plugin"/*.swift "$root/Plugins/$plugin"/Shared/*.swift)
     swiftc "${flags[@]}" -I "$work" -parse-as-library -typecheck "${files[@]}"
-    lines="$(sed -n '/^#if canImport(XcodeProjectPlugin)/,/^#endif/p' "$root/Plugins/$plugin/$plugin.swift" | wc -l)"
-    [ "$lines" -gt 0 ] || { echo "check-xcode-plugins: $plugin has no Xcode extension" >&2; exit 1; }
-    [ "$lines" -lt 40 ] || { echo "check-xcode-plugins: $plugin's Xcode-only code is $lines lines (fewer than 40 wanted)" >&2; exit 1; }
+    # Its Xcode-only code, in its own file and in the shared ones, which no test here runs.
+    own="$(sed -n '/^#if canImport(XcodeProjectPlugin)/,/^#endif/p' "$root/Plugins/$plugin/$plugin.swift" | wc -l)"
+    [ "$own" -gt 0 ] || { echo "check-xcode-plugins: $plugin has no Xcode extension" >&2; exit 1; }
+    lines="$(sed -n '/^#if canImport(XcodeProjectPlugin)/,/^#endif/p' "$root/Plugins/$plugin/$plugin.swift" "$root/Plugins/$plugin"/Shared/*.swift | wc -l)"
+    [ "$lines" -lt 60 ] || { echo "check-xcode-plugins: $plugin's Xcode-only code is $lines lines (fewer than 60 wanted)" >&2; exit 1; }
     echo "$plugin: its Xcode extension ($lines lines) type-checks against the XcodeProjectPlugin API"
 done

@@ -4,8 +4,9 @@ import PackagePlugin
 /// Runs `decouple generate` on a target's Swift files with the target's `decouple.json`, as part
 /// of the build. The output goes to the plugin's work folder and is compiled with the target.
 ///
-/// The command's inputs are the target's Swift files and its `decouple.json`, and its output is
-/// one file, so the build system reruns it only when one of those changes. Each rerun uses the
+/// The command's inputs are the target's Swift files, its `decouple.json` and the files of the
+/// other modules it adapts models of (``ModelModules``), and its output is one file, so the
+/// build system reruns it only when one of those changes. Each rerun uses the
 /// tool's cache in the work folder: on a large target, an edit costs the parse of the files
 /// that changed, not a cold run.
 @main

@@ -19,9 +19,8 @@ struct GenerateInvocation {
     /// A folder of the tool's cache (`--cache`): a rerun after an edit parses only the files
     /// that changed, and one that changed no declaration reads the output kept.
     var cache: URL?
-    /// The Swift files of the targets the target depends on, read for their declarations only
-    /// (`--context`): decouple.json can adapt their models, whose annotations are theirs. Files,
-    /// not folders: what a target excludes is not read.
+    /// The Swift files of the other modules whose models decouple.json adapts, read for their
+    /// declarations only (`--context`; see `ModelModules`): their annotations are theirs.
     var context: [URL]
 
     init(sources: [URL], configuration: URL, output: URL, cache: URL? = nil, context: [URL] = []) {

@@ -16,4 +16,16 @@ import Testing
     @Test func paths_escapeEachComponent() {
         #expect(Emitter.escapedPath("A.Type.b c.d") == "A.`Type`.`b c`.d")
     }
+
+    /// The generated file imports `Decouple` where its code names the module, read from its
+    /// tokens: not a type whose name ends in `Decouple`, a member of that name, a string or a
+    /// comment.
+    @Test(arguments: [
+        ("extension Decouple.ForwardingProxy {}", true), ("let x: [Decouple.ImageName] = []", true),
+        ("let k = MyDecouple.Kind()", false), ("let k = _Decouple.Kind()", false), ("let k = a.Decouple.Kind()", false),
+        ("let s = \"Decouple.title\"", false), ("// Decouple.title\nlet s = 1", false), ("let d = Decouple", false),
+    ])
+    func theDecoupleModule_isNamedOnlyByItsTokens(code: String, names: Bool) {
+        #expect(Emitter.namesDecouple(code) == names)
+    }
 }

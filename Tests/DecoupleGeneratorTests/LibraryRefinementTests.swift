@@ -207,26 +207,32 @@ import Testing
     }
 
     /// `Decouple` is imported where the generated code names it (the library's protocols, the
-    /// factory and proxy styles) or a protocol's file imports it, and nowhere else: conformances
-    /// to the app's own protocols compile in a target that does not depend on the library. A
-    /// type whose name ends in `Decouple` is not the module.
+    /// factory and proxy styles), and otherwise only as the protocol's file imports it, under its
+    /// conditions: conformances to the app's own protocols compile in a target that does not
+    /// depend on the library. A type whose name ends in `Decouple`, or a constant that says
+    /// `Decouple.`, is not the module.
     @Test(arguments: [
-        ("conformance", "protocol Row { var caption: String { get } }", "Row", false),
-        ("conformance", "enum MyDecouple { struct Kind {} }\nprotocol Row { var kind: MyDecouple.Kind { get } }", "Row", false),
-        ("conformance", "import Decouple\nprotocol Row { var caption: String { get } }", "Row", true),
-        ("conformance", "", "TitledContent", true),
-        ("factory", "protocol Row { var caption: String { get } }", "Row", true),
-        ("proxy", "protocol Row { var caption: String { get } }", "Row", true),
+        ("conformance", "protocol Row { var caption: String { get } }", "Row", "{}", ""),
+        ("conformance", "enum MyDecouple { struct Kind {} }\nprotocol Row { var kind: MyDecouple.Kind { get } }", "Row", #"{"kind": "sort"}"#, ""),
+        ("conformance", "protocol Row { var note: String { get } }", "Row", #"{"note": {"default": "Decouple.note"}}"#, ""),
+        ("conformance", "import Decouple\nprotocol Row { var caption: String { get } }", "Row", "{}", "import Decouple"),
+        ("conformance", "#if canImport(Decouple)\nimport Decouple\n#endif\nprotocol Row { var caption: String { get } }", "Row", "{}",
+         "#if canImport(Decouple)\nimport Decouple\n#endif"),
+        ("conformance", "", "TitledContent", "{}", "import Decouple"),
+        ("factory", "protocol Row { var caption: String { get } }", "Row", "{}", "import Decouple"),
+        ("proxy", "protocol Row { var caption: String { get } }", "Row", "{}", "import Decouple"),
     ])
-    func decouple_isImportedWhereTheCodeNeedsIt(style: String, protocolFile: String, adapted: String, imports: Bool) throws {
-        let model = "struct Point { let caption = \"p\"; let kind = MyDecouple.Kind(); let title = \"t\"; let subtitle = \"s\" }"
+    func decouple_isImportedWhereTheCodeNeedsIt(style: String, protocolFile: String, adapted: String, map: String, imports: String) throws {
+        let model = "struct Point { let caption = \"p\"; let sort = MyDecouple.Kind(); let title = \"t\"; let subtitle = \"s\" }"
         let declarations = protocolFile.contains("MyDecouple") ? "" : "enum MyDecouple { struct Kind {} }\n"
         let result = try judged(
             ["Sources/App/Row.swift": protocolFile, "Sources/App/Point.swift": declarations + model],
-            config: #"{"style": "\#(style)", "adapters": [{"model": "Point", "protocol": "\#(adapted)"}]}"#, modes: Self.nonisolatedModes)
+            config: #"{"style": "\#(style)", "adapters": [{"model": "Point", "protocol": "\#(adapted)", "map": \#(map)}]}"#,
+            modes: Self.nonisolatedModes)
         #expect(result.compiles, "\(result)")
         let code = result.code ?? ""
-        #expect(code.split(separator: "\n").contains("import Decouple") == imports, "\(code)")
+        let header = code.components(separatedBy: "// MARK:")[0].dropFirst(generatedFileHeader.count)
+        #expect(header.trimmingCharacters(in: .newlines) == imports, "\(code)")
     }
 
     /// A member reached through `@dynamicMemberLookup` is not declared: the message says so.

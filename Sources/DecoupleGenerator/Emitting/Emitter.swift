@@ -1,3 +1,6 @@
+import SwiftParser
+import SwiftSyntax
+
 // MARK: - Emitter
 
 /// Writes Swift declarations for resolved adapters. The command-line tool, the build plugin and
@@ -85,27 +88,24 @@ enum Emitter {
             body += "\n// MARK: - \(section.title)\n\n"
             body += section.decls.joined(separator: "\n\n") + "\n"
         }
-        let decouple = namesDecouple(body) || imports.contains { $0.module == "Decouple" } ? ["import Decouple"] : []
-        let lines = decouple + importLines(imports)
+        let lines = namesDecouple(body) ? ["import Decouple"] + importLines(imports.filter { $0.module != "Decouple" }) : importLines(imports)
         let text = generatedFileHeader + (lines.isEmpty ? "" : "\n" + lines.map { $0 + "\n" }.joined())
         return (text + body, [text] + sections.flatMap(\.decls), made)
     }
 
     /// Whether generated code names the `Decouple` module: its protocols, `ImageName`, and what
-    /// the factory and proxy styles extend are spelled `Decouple.Name`. Such code imports it; a
-    /// file of conformances to the app's own protocols does not, so the target it is compiled in
-    /// need not depend on the library.
+    /// the factory and proxy styles extend are spelled `Decouple.Name`. Such code imports it
+    /// without conditions; otherwise it imports it only as the protocols' files do, so that
+    /// conformances to the app's own protocols compile in a target that does not depend on the
+    /// library. Read from the code's tokens: a string or a comment that says `Decouple.` does
+    /// not count, nor a member `x.Decouple`.
     static func namesDecouple(_ code: String) -> Bool {
-        var rest = code[...]
-        while let found = rest.range(of: "Decouple.") {
-            let before = code[..<found.lowerBound].last
-            if before.map({ !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) ?? true { return true }
-            rest = code[found.upperBound...]
+        let tokens = Array(Parser.parse(source: code).tokens(viewMode: .sourceAccurate))
+        return tokens.indices.contains { index in
+            tokens[index].tokenKind == .identifier("Decouple") && index + 1 < tokens.count && tokens[index + 1].tokenKind == .period
+                && (index == 0 || tokens[index - 1].tokenKind != .period)
         }
-        return false
     }
-
-    // MARK: Helpers
 
     /// A requirement's witness: a property, or a method, reading the model.
     /// - Parameter mutates: A `mutating` requirement gets a `mutating` witness (in a struct or enum).
@@ -169,12 +169,11 @@ enum Emitter {
         conditions.isEmpty ? code : "#if \(Condition.conjunction(conditions))\n\(code)\n#endif"
     }
 
-    /// The generated file's imports: every module the models' and protocols' files import, under
-    /// the conditions they are imported under, except `Decouple`, which it imports without
-    /// conditions when the code needs it (``namesDecouple(_:)``).
+    /// The generated file's imports: every module the protocols' files import (see
+    /// `Generator.imports(for:in:configuration:)`), under the conditions they are imported under.
     static func importLines(_ imports: [ImportDeclaration]) -> [String] {
         var seen = Set<ImportDeclaration>()
-        return imports.filter { $0.module != "Decouple" && seen.insert($0).inserted }
+        return imports.filter { seen.insert($0).inserted }
             .sorted { ($0.conditions.count, $0.conditions.map(\.text).joined(separator: "\n"), $0.module) < ($1.conditions.count, $1.conditions.map(\.text).joined(separator: "\n"), $1.module) }
             .map { guarded("import \(escaped($0.module))", by: $0.conditions) }
     }
