@@ -106,7 +106,7 @@ import Testing
             "bound generic extension", "constrained generic extension",
             // Members as apps write them
             "get throws(E) requirement", "method autoclosure", "closure property for a method", "closure property for a property",
-            "method mapped to its own name", "lazy var member", "actor let of a non-Sendable type", "custom global actor model",
+            "method mapped to its own name", "lazy var member", "actor let of a non-Sendable type", "custom global actor model", "model of another module",
             "custom global actor member", "~Copyable model", "@Dependency wrapper through DependencyValues", "wrapper declared in the sources",
             // #if
             "nested #if", "#if operators without spaces", "#elseif", "member type differs per branch", "requirement in #if branches",

@@ -26,6 +26,8 @@ struct GenerationJob: Codable, Sendable {
     var sources: [String: String]
     var order: [String]
     var configuration: String
+    /// The paths among ``sources`` read for their declarations only (`--context`).
+    var declarationsOnly: [String] = []
 }
 
 enum OracleGeneration {
@@ -33,18 +35,20 @@ enum OracleGeneration {
     static let startVariable = "DECOUPLE_ORACLE_JOB_START"
 
     static func job(for program: OracleProgram, key: String, style: OutputStyle, mainActorByDefault: Bool) -> GenerationJob {
-        let sources = program.sources
+        let sources = program.sources + program.contextSources
         return GenerationJob(
             key: key, style: style, sources: Dictionary(uniqueKeysWithValues: sources.map { ($0.path, $0.text) }),
-            order: sources.map(\.path), configuration: program.configuration(style: style, mainActorByDefault: mainActorByDefault))
+            order: sources.map(\.path), configuration: program.configuration(style: style, mainActorByDefault: mainActorByDefault),
+            declarationsOnly: program.contextSources.map(\.path))
     }
 
     /// Runs the generator on one job, in this process.
     static func record(for job: GenerationJob) -> GenerationRecord {
         let sources = job.order.map { SourceFile(path: $0, text: job.sources[$0]!) }
-        let configuration: Configuration
+        var configuration: Configuration
         do {
             configuration = try Configuration.parse(job.configuration, path: "decouple.json")
+            configuration.declarationsOnly = Set(job.declarationsOnly)
         } catch {
             return GenerationRecord(code: nil, adapters: [], diagnostics: error.diagnostics.map(\.description),
                                     unlocated: error.diagnostics.filter { $0.position == nil }.map(\.description), warnings: [])
@@ -200,14 +204,38 @@ enum OracleTypecheck {
         _ programs: [(index: Int, program: OracleProgram, generated: String?)], module: String, mode: LanguageMode, in folder: URL
     ) throws -> (errors: [CompilerError], output: String) {
         var files: [(name: String, text: String)] = [("Prelude.swift", oraclePrelude)]
+        var contextFiles: [(name: String, text: String)] = []
         for (index, program, generated) in programs {
             files += program.files.map { (batchName(program: index, file: $0.name), $0.text) }
+            contextFiles += program.contextFiles.map { (batchName(program: index, file: $0.name), $0.text) }
             if let generated { files.append((batchName(program: index, file: generatedName), generated)) }
         }
         defer { try? FileManager.default.removeItem(at: folder) }
+        var options = mode.options + ["-wmo"]
+        if !contextFiles.isEmpty {
+            // The other module, built first as a module of its own, in Swift 6 without a default
+            // isolation whatever the program's mode.
+            let modules = folder.appendingPathComponent(OracleProgram.contextModule)
+            try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+            var paths: [String] = []
+            for file in contextFiles {
+                let url = modules.appendingPathComponent(file.name)
+                try Data(file.text.utf8).write(to: url)
+                paths.append(url.path)
+            }
+            let built = try ProcessRun(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["swiftc", "-emit-module", "-parse-as-library", "-wmo", "-swift-version", "6", "-module-name", OracleProgram.contextModule,
+                 "-emit-module-path", modules.appendingPathComponent("\(OracleProgram.contextModule).swiftmodule").path] + paths,
+                in: modules)
+            if built.status != 0 {
+                return ([CompilerError(program: nil, file: OracleProgram.contextModule, line: 0, message: "the other module did not build: \(built.stderr.suffix(500))", sourceLine: "")], built.stderr)
+            }
+            options += ["-I", modules.path]
+        }
         // Whole-module: one frontend reads every file once, and reports the errors of all of
         // them (batch mode took 15 times as long, and stopped at the first file with errors).
-        let run = try typecheck(files: files, module: module, options: mode.options + ["-wmo"], in: folder)
+        let run = try typecheck(files: files, module: module, options: options, in: folder)
         let texts = Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.text) })
         var errors: [CompilerError] = []
         for line in run.stderr.split(separator: "\n") {

@@ -25,6 +25,11 @@ struct OracleProgram: Sendable {
     var requests: [Request]
     /// The shapes of Swift the program holds, for the oracle's count of what it reached.
     var shapes: Set<String>
+    /// Files of another module, ``contextModule``: read by the generator for their declarations
+    /// only (`--context`), and compiled into that module before the program is type-checked.
+    var contextFiles: [(name: String, text: String)] = []
+
+    static let contextModule = "OracleModels"
 
     struct Request: Sendable, Hashable {
         var models: [String]
@@ -38,6 +43,11 @@ struct OracleProgram: Sendable {
 
     var sources: [SourceFile] { files.map { SourceFile(path: path(of: $0.name), text: $0.text) } }
 
+    /// The paths of ``contextFiles``, as the generator reads them.
+    var contextSources: [SourceFile] {
+        contextFiles.map { SourceFile(path: "Sources/\(Self.contextModule)/\($0.name)", text: $0.text) }
+    }
+
     /// The configuration in a style; for a module whose declarations are `@MainActor` by
     /// default, saying so (`"defaultIsolation": "MainActor"`).
     func configuration(style: OutputStyle, mainActorByDefault: Bool = false) -> String {
@@ -48,7 +58,7 @@ struct OracleProgram: Sendable {
 
     /// The whole program as one text, for a report: each file under a `// FILE` line.
     var listing: String {
-        files.map { "// ===== \(path(of: $0.name))\n\($0.text)" }.joined(separator: "\n")
+        (sources + contextSources).map { "// ===== \($0.path)\n\($0.text)" }.joined(separator: "\n")
             + "\n// ===== decouple.json\n" + configuration(style: .conformance)
     }
 }
@@ -64,6 +74,7 @@ struct ProgramGrammar {
     private var fileChunks: [String: [String]] = [:]
     private var fileImports: [String: Set<String>] = [:]
     private var adapterEntries: [String] = []
+    private var contextFiles: [(name: String, text: String)] = []
     private var requests: [(models: [String], protocolName: String, annotation: String?)] = []
     private var module = "OracleApp"
     private var pinnedModule = false
@@ -290,6 +301,8 @@ struct ProgramGrammar {
         if chance(0.25) { addPrivateNamesakes() }
         if chance(0.2) { addClassHierarchy() }
         if mayBeRefused && chance(0.2) { addActorWithNonSendableLet() }
+        // Drawn last, so that what the draws above make does not depend on it.
+        if chance(0.15) { addModelOfAnotherModule() }
 
         var files: [(name: String, text: String)] = []
         for fileName in fileChunks.keys.sorted() {
@@ -316,6 +329,7 @@ struct ProgramGrammar {
         }
         var result = program
         result.requests = located
+        result.contextFiles = contextFiles
         return result
     }
 
@@ -368,6 +382,26 @@ struct ProgramGrammar {
         }
         adapterEntries.append(#"{ "model": "\#(sub)", "protocol": "\#(protocolName)"\#(map) }"#)
         requests.append(([sub], protocolName, nil))
+    }
+
+    /// A model of another module, ``OracleProgram/contextModule``, adapted through the
+    /// adapter's `"module"`. Under `"defaultIsolation": "MainActor"` its declarations are still
+    /// not the main actor's: the setting is the program's module's, not every module's.
+    private mutating func addModelOfAnotherModule() {
+        let protocolName = name("Carded", 0)
+        let card = name("Card", 0)
+        // Names of this program's own: two programs' proxy outputs in one batch may not both
+        // declare a member of one name on `ForwardingProxy`.
+        let heading = name("heading", 0)
+        let blurb = name("blurb", 0)
+        add("protocol \(protocolName) {\n    var \(heading): String { get }\n    var \(blurb): String { get }\n}", to: "Cards.swift")
+        let declaration = pick(["public struct \(card)", "public struct \(card): Sendable", "public final class \(card)"])
+        let body = "public let name: String\n    public var \(blurb): String { \"b\" }\n    public init(name: String) { self.name = name }"
+        contextFiles.append(("Card.swift", "\(declaration) {\n    \(body)\n}\n"))
+        shapes.insert("model of another module")
+        let module = OracleProgram.contextModule
+        adapterEntries.append(#"{ "model": "\#(card)", "module": "\#(module)", "protocol": "\#(protocolName)", "map": { "\#(heading)": "name" } }"#)
+        requests.append(([card, "\(module).\(card)"], protocolName, nil))
     }
 
     /// An actor whose `let` of a type that is not `Sendable` would back a synchronous
