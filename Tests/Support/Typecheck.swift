@@ -44,16 +44,20 @@ public func typecheck(_ source: String, options: [String] = ["-swift-version", "
 ///     `package` declarations compile.
 ///   - options: More `swiftc` options, e.g. `["-swift-version", "5"]`.
 public func typecheck(files: [(name: String, text: String)], module: String, options: [String], in folder: URL) throws -> ProcessRun {
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    var paths: [String] = []
-    for file in files {
-        let url = folder.appendingPathComponent(file.name)
-        try Data(file.text.utf8).write(to: url)
-        paths.append(url.path)
-    }
+    let paths = try writeFiles(files, in: folder)
     return try ProcessRun(
         URL(fileURLWithPath: "/usr/bin/env"),
         ["swiftc", "-typecheck", "-I", builtProduct("Modules").path, "-module-name", module, "-package-name", "OraclePackage"]
             + options + paths,
         in: folder)
+}
+
+/// Writes each file into `folder` (made if missing) by its name; their paths, in order.
+public func writeFiles(_ files: [(name: String, text: String)], in folder: URL) throws -> [String] {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return try files.map { file in
+        let url = folder.appendingPathComponent(file.name)
+        try Data(file.text.utf8).write(to: url)
+        return url.path
+    }
 }

@@ -216,13 +216,7 @@ enum OracleTypecheck {
             // The other module, built first as a module of its own, in Swift 6 without a default
             // isolation whatever the program's mode.
             let modules = folder.appendingPathComponent(OracleProgram.contextModule)
-            try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-            var paths: [String] = []
-            for file in contextFiles {
-                let url = modules.appendingPathComponent(file.name)
-                try Data(file.text.utf8).write(to: url)
-                paths.append(url.path)
-            }
+            let paths = try writeFiles(contextFiles, in: modules)
             let built = try ProcessRun(
                 URL(fileURLWithPath: "/usr/bin/env"),
                 ["swiftc", "-emit-module", "-parse-as-library", "-wmo", "-swift-version", "6", "-module-name", OracleProgram.contextModule,
