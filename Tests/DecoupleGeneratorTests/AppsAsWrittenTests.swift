@@ -213,13 +213,8 @@ import Testing
         #expect(code.contains("import Models") && code.contains("nonisolated private struct"), "\(code)")
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("other-module-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(models.utf8).write(to: folder.appendingPathComponent("Card.swift"))
-        let library = try ProcessRun(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            ["swiftc", "-emit-module", "-parse-as-library", "-module-name", "Models", "-swift-version", "6", "-emit-module-path", folder.appendingPathComponent("Models.swiftmodule").path, "Card.swift"],
-            in: folder)
+        let library = try emitModule([("Card.swift", models)], module: "Models", in: folder)
         #expect(library.status == 0, "\(library.stderr)")
         let app = """
             import Decouple

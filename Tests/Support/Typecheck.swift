@@ -61,3 +61,14 @@ public func writeFiles(_ files: [(name: String, text: String)], in folder: URL) 
         return url.path
     }
 }
+
+/// Builds `files` into the module `module` (Swift 6, no default isolation: as another target is
+/// built) in `folder`, where a `typecheck(files:module:options:in:)` with `-I folder` imports it.
+public func emitModule(_ files: [(name: String, text: String)], module: String, in folder: URL) throws -> ProcessRun {
+    let paths = try writeFiles(files, in: folder)
+    return try ProcessRun(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        ["swiftc", "-emit-module", "-parse-as-library", "-wmo", "-swift-version", "6", "-module-name", module,
+         "-emit-module-path", folder.appendingPathComponent("\(module).swiftmodule").path] + paths,
+        in: folder)
+}

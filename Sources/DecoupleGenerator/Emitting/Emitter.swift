@@ -93,6 +93,8 @@ enum Emitter {
         return (text + body, [text] + sections.flatMap(\.decls), made)
     }
 
+    // MARK: Helpers
+
     /// Whether generated code names the `Decouple` module: its protocols, `ImageName`, and what
     /// the factory and proxy styles extend are spelled `Decouple.Name`. Such code imports it
     /// without conditions; otherwise it imports it only as the protocols' files do, so that

@@ -216,12 +216,7 @@ enum OracleTypecheck {
             // The other module, built first as a module of its own, in Swift 6 without a default
             // isolation whatever the program's mode.
             let modules = folder.appendingPathComponent(OracleProgram.contextModule)
-            let paths = try writeFiles(contextFiles, in: modules)
-            let built = try ProcessRun(
-                URL(fileURLWithPath: "/usr/bin/env"),
-                ["swiftc", "-emit-module", "-parse-as-library", "-wmo", "-swift-version", "6", "-module-name", OracleProgram.contextModule,
-                 "-emit-module-path", modules.appendingPathComponent("\(OracleProgram.contextModule).swiftmodule").path] + paths,
-                in: modules)
+            let built = try emitModule(contextFiles, module: OracleProgram.contextModule, in: modules)
             if built.status != 0 {
                 return ([CompilerError(program: nil, file: OracleProgram.contextModule, line: 0, message: "the other module did not build: \(built.stderr.suffix(500))", sourceLine: "")], built.stderr)
             }
