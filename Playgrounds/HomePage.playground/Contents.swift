@@ -107,7 +107,7 @@ final class HomePageViewController: ViewController {
 /// Time that moves only when the run below moves it (`advance(by:)`): any `Scheduling` can be
 /// passed to the view model. Tests use the `TestScheduler` of `DecoupleTesting` the same way.
 final class SteppedScheduler: Scheduling {
-    private struct Item {
+    @MainActor private struct Item {
         var due: Duration
         let interval: Duration?
         let action: @MainActor () -> Void

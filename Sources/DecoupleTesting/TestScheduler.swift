@@ -17,7 +17,7 @@ import Decouple
 /// ends at whichever is later, its own end or where the inner call left the clock — each piece
 /// of work still runs once.
 public final class TestScheduler: Scheduling {
-    private struct Item {
+    @MainActor private struct Item {
         let id: Int
         var due: Duration
         let interval: Duration?
@@ -27,26 +27,18 @@ public final class TestScheduler: Scheduling {
         var isLive: Bool { token.object.map { !$0.isCancelled } ?? false }
     }
 
-    /// The action of one piece of work, let go of when its token is cancelled or released, on
-    /// whatever thread that happens, rather than at the scheduler's next look: work that
-    /// captures the scheduler or its owner leaves no cycle behind.
-    private final class Work: Sendable {
-        private let action: Locked<(@MainActor () -> Void)?>
+    /// The action of one piece of work, let go of when its token is cancelled or released,
+    /// rather than at the scheduler's next look: work that captures the scheduler or its owner
+    /// leaves no cycle behind.
+    @MainActor private final class Work {
+        private(set) var current: (@MainActor () -> Void)?
 
         init(_ action: @escaping @MainActor () -> Void) {
-            self.action = Locked(action)
+            current = action
         }
 
-        /// The action, while the work is not over.
-        var current: (@MainActor () -> Void)? { action.withLock { $0 } }
-
-        /// Lets go of the action (outside the lock: what it captures may deinit and call back).
         func end() {
-            // Returned, so that it is released after the lock is given back.
-            _ = action.withLock { action in
-                defer { action = nil }
-                return action
-            }
+            current = nil
         }
     }
 

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 // Misuse of the library as a hostile or unlucky caller would: types that lie about themselves,
-// deinits and mirrors that call back into the library, re-entrant and concurrent observation,
+// deinits and mirrors that call back into the library, re-entrant observation,
 // and chains long enough to overflow a recursive implementation.
 
 // MARK: - Types that lie
@@ -130,73 +130,6 @@ private final class Reentrant: CustomReflectable, @unchecked Sendable {
         // Told of 50 first, in order, and then of the clamped value: it ends where the value is.
         #expect(last.all == [50, 10])
         _ = (clamp, later)
-    }
-
-    @Test func observation_valuesSetFromManyThreads_leaveEveryObserverAtTheFinalValue() async {
-        for _ in 0..<100 {
-            let value = ObservableProperty(0)
-            let lastSeen = Shared(-1)
-            let token = value.observe { change in lastSeen.mutate { $0 = change.new! } }
-            await withTaskGroup(of: Void.self) { group in
-                for thread in 1...4 {
-                    group.addTask {
-                        for step in 0..<25 { value.value = thread * 100 + step }
-                    }
-                }
-            }
-            // Rounds that other threads set while one delivered were handed to a worker, which
-            // may still be delivering: the observer ends on the stored value once it is done.
-            let final = value.value
-            _ = await waitOnAThreadOfItsOwn { lastSeen.wait(until: { $0 == final }) }
-            #expect(lastSeen.value == final)
-            _ = token
-        }
-    }
-
-    @Test func observation_aHandlerIsNeverEnteredAfterCancelReturnedOnAnotherThread() async {
-        for _ in 0..<50 {
-            let value = ObservableProperty(0)
-            let cancelled = Shared(false)
-            let lateEntries = Shared(0)
-            let entered = DispatchSemaphore(value: 0)
-            let token = value.observe { _ in
-                if cancelled.value { lateEntries.increment() }
-                entered.signal()
-            }
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for step in 0..<200 { value.value = step }
-                }
-                group.addTask {
-                    // Cancelled once the handler has run, while values are still being set.
-                    #expect(entered.wait(timeout: .now() + 10) == .success)
-                    token.cancel()
-                    cancelled.mutate { $0 = true }
-                }
-            }
-            #expect(lateEntries.value == 0)
-        }
-    }
-
-    @Test func derivedOfTwoSources_setOnTwoThreadsAtOnce_endsComputedFromTheLastValues() {
-        // Thread 1 sets `a` and is held inside the computation it set off, which read b = 0;
-        // meanwhile `b` is set here. Stored last, that older computation would leave 1.
-        let a = ObservableProperty(0), b = ObservableProperty(0)
-        let computing = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0)
-        let sum = Derived(a, b) { x, y in
-            if x == 1, y == 0 {
-                computing.signal()
-                _ = resume.wait(timeout: .now() + 5)
-            }
-            return x + y
-        }
-        let done = DispatchSemaphore(value: 0)
-        Thread { a.value = 1; done.signal() }.start()
-        computing.wait()
-        b.value = 1
-        resume.signal()
-        done.wait()
-        #expect(sum.value == 2)
     }
 
     // MARK: Long chains

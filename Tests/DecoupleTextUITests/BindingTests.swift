@@ -199,17 +199,15 @@ private final class ProfileModel {
         model.score = 93
         model.score = 94         // Observation reports once; the next draw pulls the latest
         #expect(label.needsUpdate)
-        // Each run reads twice: once to register, once after (a change made on another thread
-        // in between would otherwise be lost). One run so far.
-        #expect(updates == 2)
+        #expect(updates == 1)
         let screen = StackView(.vertical, [label], border: true)
         #expect(screen.renderedText(width: 10) == "┌────────┐\n│小明 94 │\n└────────┘")
-        #expect(updates == 4)      // one run for both changes
+        #expect(updates == 2)      // one run for both changes
         #expect(!label.needsUpdate)
 
         model.name = "小红"
         #expect(label.renderedText() == "小红 94")
-        #expect(updates == 6)
+        #expect(updates == 3)
     }
 
     // MARK: Time

@@ -1,6 +1,7 @@
 import Decouple
 import DecoupleTextUI
 import Foundation
+import DecoupleTestSupport
 import Observation
 import Testing
 
@@ -75,6 +76,28 @@ private final class Inbox: @unchecked Sendable {
         flag.removesB = true
         #expect(table.renderedText(width: 4) == "a\nc\nd\ne")
         #expect(table.renderedText(width: 4) == "a\nc\nd\ne")
+    }
+
+    @Test func aFrame_showsWhatTheModelsHoldNow() {
+        // Two names and a derived line, the second name mirroring the first from inside a
+        // handler: once the set returns, every round has been told, and the frame is the models.
+        let first = ObservableProperty("a"), second = ObservableProperty("b")
+        let screen = StackView(.horizontal, [Label(), Label(), Label()], border: true)
+        let labels = screen.arrangedSubviews.compactMap { $0 as? Label }
+        labels[0].bind(\.text, to: first)
+        labels[1].bind(\.text, to: second)
+        labels[2].bind(\.text, to: Derived(first, second) { "\($0)\($1)" })
+        first.observe { second.value = $0.new!.uppercased() }.store(in: screen.bindings)
+        first.value = "x"
+        assertInlineSnapshot(of: screen.renderedText(width: 12), as: .lines) {
+            """
+            ┌───┬───┬──┐
+            │x  │X  │xX│
+            └───┴───┴──┘
+            """
+        }
+        second.value = "y"
+        #expect(screen.renderedText(width: 12) == "┌───┬───┬──┐\n│x  │y  │xy│\n└───┴───┴──┘")
     }
 
     @Test func trackChangesOnALabelInsideACell_isRunBeforeTheRowIsDrawn() {

@@ -28,8 +28,8 @@ extension BindingTarget {
     ///
     /// The binding holds neither this object nor the source strongly: it ends when this object
     /// goes away, when the source goes away, or when the returned token is cancelled. It is kept
-    /// in `bag` — by default ``bindings``. The property is written on the main actor: at once
-    /// when the source is set there, and otherwise as soon as the main actor is free.
+    /// in `bag`, by default ``bindings``. The property is written when the source is set, as
+    /// every observer is told (see ``ObservableProperty``).
     ///
     /// `keyPath` is taken as an autoclosure and read on every write, so pass a key path literal
     /// (as above) or a constant, not an expression with side effects.
@@ -38,7 +38,7 @@ extension BindingTarget {
         _ keyPath: @autoclosure @escaping () -> ReferenceWritableKeyPath<Self, Source.Value>,
         to source: Source,
         in bag: CancellationBag? = nil
-    ) -> CancellationToken where Source.Value: Sendable {
+    ) -> CancellationToken {
         // Inlinable, so that the closure is compiled for the caller's types. The key path comes
         // as an autoclosure because the optimizer turns a key-path literal into a direct call of
         // the property's setter only where it sees the literal: a closure made at the call site
@@ -47,11 +47,8 @@ extension BindingTarget {
         // reaches the handler as a copy, never folded: a run-time key-path application on every
         // update, with a write-back buffer (a malloc) for a computed or overridable property
         // (see README, Performance).
-        let token = source.observe(weakly: self, options: [.initial, .new]) { target, change in
-            // Written through the weak reference, which retains the target once (see
-            // `observe(weakly:options:_:)`); `new` is there, as `.new` is asked for.
-            guard let new = change.new else { return target.storage != nil }
-            return (target.storage?[keyPath: keyPath()] = new) != nil
+        let token = source.observe(self, options: [.initial, .new]) { target, change in
+            if let new = change.new { target[keyPath: keyPath()] = new }
         }
         token.store(in: bag ?? bindings)
         return token
@@ -70,8 +67,8 @@ extension BindingTarget {
     public func bind<Source: ObservableValue>(
         to source: Source,
         in bag: CancellationBag? = nil,
-        _ set: @escaping @MainActor (Self, Source.Value) -> Void
-    ) -> CancellationToken where Source.Value: Sendable {
+        _ set: @escaping (Self, Source.Value) -> Void
+    ) -> CancellationToken {
         let token = source.observe(self, options: [.initial, .new]) { target, change in
             if let new = change.new { set(target, new) }
         }
@@ -86,11 +83,10 @@ extension BindingTarget {
         _ keyPath: @autoclosure @escaping () -> ReferenceWritableKeyPath<Self, Value>,
         to source: Source,
         in bag: CancellationBag? = nil,
-        _ transform: @escaping @MainActor (Source.Value) -> Value
-    ) -> CancellationToken where Source.Value: Sendable {
-        let token = source.observe(weakly: self, options: [.initial, .new]) { target, change in
-            guard let new = change.new else { return target.storage != nil }
-            return (target.storage?[keyPath: keyPath()] = transform(new)) != nil
+        _ transform: @escaping (Source.Value) -> Value
+    ) -> CancellationToken {
+        let token = source.observe(self, options: [.initial, .new]) { target, change in
+            if let new = change.new { target[keyPath: keyPath()] = transform(new) }
         }
         token.store(in: bag ?? bindings)
         return token

@@ -1,6 +1,6 @@
 // MARK: - Derived
 
-/// A read-only value computed from other observable values, kept up to date as they change —
+/// A read-only value computed from other observable values, kept up to date as they change:
 /// what the seed builds with `combineLatest:reduce:` and `map:`.
 ///
 /// ```swift
@@ -10,20 +10,15 @@
 /// button.bind(\.isEnabled, to: buttonEnabled)
 /// ```
 ///
-/// A derived value computes its first value, starts observing its sources, then computes again:
-/// a change made while the first value was computed is never missed (the transform runs twice
-/// when the value is made).
-///
-/// A derived value holds its sources' observations; its observers' tokens hold it. So a
-/// derived value used only by a binding lives exactly as long as that binding. Its sources and
-/// its value are `Sendable`, because it recomputes on a thread that changed a source. Sources
-/// changed on several threads at once are recomputed one at a time, and again after the last
-/// change, so the value always ends computed from the sources' last values.
-public final class Derived<Value: Sendable>: ObservableValue, Sendable {
+/// A source's change is computed in that source's round, so ``value`` reads the new value at
+/// once, and it is told to this value's observers after the round, as any value set inside a
+/// handler is. A derived value holds its sources' observations, not its sources; its
+/// observers' tokens hold it. So a derived value used only by a binding lives exactly as long
+/// as that binding.
+@MainActor
+public final class Derived<Value>: ObservableValue {
     private let storage: ObservableProperty<Value>
-    private let upstream = CancellationBag()
-    /// Whether a thread is recomputing, and whether a source changed since it began.
-    private let recomputing = Locked((isRunning: false, isStale: false))
+    private var upstream: [CancellationToken] = []
 
     private init(initial: Value) {
         storage = ObservableProperty(initial)
@@ -31,112 +26,66 @@ public final class Derived<Value: Sendable>: ObservableValue, Sendable {
 
     public var value: Value { storage.value }
 
-    public func observe(options: ObservationOptions = [.new], _ handler: @escaping @Sendable (ObservedChange<Value>) -> Void) -> CancellationToken {
+    public func observe(options: ObservationOptions = [.new], _ handler: @escaping (ObservedChange<Value>) -> Void) -> CancellationToken {
         let inner = storage.observe(options: options, handler)
         // The outer token keeps this value (and so its upstream observations) alive.
-        return CancellationToken(retaining: [self, inner]) { inner.cancel() }
+        return CancellationToken(retaining: [self, inner]) { [weak inner] in inner?.cancel() }
     }
 
-    @MainActor
-    func observeNumbered(options: ObservationOptions, _ tell: @escaping @MainActor @Sendable (ObservedChange<Value>) -> Bool) -> CancellationToken {
-        let inner = storage.observeNumbered(options: options, tell)
-        return CancellationToken(retaining: [self, inner]) { inner.cancel() }
-    }
-
-    /// Recomputes the value with `compute` (`nil` once a source is gone). Only one thread
-    /// computes at a time: a change that arrives meanwhile marks the value stale, and the
-    /// computing thread computes again, so a computation that read older values is never stored
-    /// after one that read newer ones. `compute` and the observers run outside the lock.
-    private func recompute(_ compute: () -> Value?) {
-        let starts = recomputing.withLock { state -> Bool in
-            guard !state.isRunning else {
-                state.isStale = true
-                return false
-            }
-            state.isRunning = true
-            return true
-        }
-        guard starts else { return }
-        var again = true
-        while again {
-            if let value = compute() { storage.value = value }
-            again = recomputing.withLock { state -> Bool in
-                defer { state.isStale = false }
-                state.isRunning = state.isStale
-                return state.isStale
-            }
-        }
-    }
-
-    /// Observes `source` for as long as this value lives, without keeping this value alive.
-    private func follow<Source: ObservableValue & Sendable>(_ source: Source, _ recompute: @escaping @Sendable (Derived) -> Void) {
-        source.observe(options: [.new]) { [weak self] _ in
-            if let self { recompute(self) }
-        }.store(in: upstream)
+    /// Recomputes with `compute` whenever `source` changes, while `source` and this value live.
+    private func follow<Source: ObservableValue>(_ source: Source, _ compute: @escaping () -> Value?) {
+        upstream.append(source.observe(options: [.new]) { [weak self] _ in
+            if let self, let value = compute() { self.storage.value = value }
+        })
     }
 
     /// A value computed from one source: `Derived(source) { transform($0) }`.
-    public convenience init<Source: ObservableValue & Sendable>(_ source: Source, _ transform: @escaping @Sendable (Source.Value) -> Value) {
+    public convenience init<Source: ObservableValue>(_ source: Source, _ transform: @escaping (Source.Value) -> Value) {
         self.init(initial: transform(source.value))
         // Sources are captured weakly: a derived value never keeps its sources alive.
-        let recompute: @Sendable (Derived) -> Void = { [weak source] derived in
-            derived.recompute { source.map { transform($0.value) } }
-        }
-        follow(source, recompute)
-        // Observed from here on: a change made since the first read is computed again.
-        recompute(self)
+        follow(source) { [weak source] in source.map { transform($0.value) } }
     }
 
     /// A value computed from two sources, updated when either changes (`combineLatest:reduce:`).
-    public convenience init<A: ObservableValue & Sendable, B: ObservableValue & Sendable>(
-        _ a: A, _ b: B, _ combine: @escaping @Sendable (A.Value, B.Value) -> Value
-    ) {
+    public convenience init<A: ObservableValue, B: ObservableValue>(_ a: A, _ b: B, _ combine: @escaping (A.Value, B.Value) -> Value) {
         self.init(initial: combine(a.value, b.value))
-        let recompute: @Sendable (Derived) -> Void = { [weak a, weak b] derived in
-            derived.recompute {
-                guard let a, let b else { return nil }
-                return combine(a.value, b.value)
-            }
+        let compute = { [weak a, weak b] () -> Value? in
+            guard let a, let b else { return nil }
+            return combine(a.value, b.value)
         }
-        follow(a, recompute)
-        follow(b, recompute)
-        recompute(self)
+        follow(a, compute)
+        follow(b, compute)
     }
 
     /// A value computed from three sources, updated when any changes.
-    public convenience init<A: ObservableValue & Sendable, B: ObservableValue & Sendable, C: ObservableValue & Sendable>(
-        _ a: A, _ b: B, _ c: C, _ combine: @escaping @Sendable (A.Value, B.Value, C.Value) -> Value
+    public convenience init<A: ObservableValue, B: ObservableValue, C: ObservableValue>(
+        _ a: A, _ b: B, _ c: C, _ combine: @escaping (A.Value, B.Value, C.Value) -> Value
     ) {
         self.init(initial: combine(a.value, b.value, c.value))
-        let recompute: @Sendable (Derived) -> Void = { [weak a, weak b, weak c] derived in
-            derived.recompute {
-                guard let a, let b, let c else { return nil }
-                return combine(a.value, b.value, c.value)
-            }
+        let compute = { [weak a, weak b, weak c] () -> Value? in
+            guard let a, let b, let c else { return nil }
+            return combine(a.value, b.value, c.value)
         }
-        follow(a, recompute)
-        follow(b, recompute)
-        follow(c, recompute)
-        recompute(self)
+        follow(a, compute)
+        follow(b, compute)
+        follow(c, compute)
     }
 }
 
 // MARK: - Operators
 
-extension ObservableValue where Self: Sendable {
+extension ObservableValue {
     /// A derived value: this value transformed.
-    public func map<T: Sendable>(_ transform: @escaping @Sendable (Value) -> T) -> Derived<T> {
+    public func map<T>(_ transform: @escaping (Value) -> T) -> Derived<T> {
         Derived(self, transform)
     }
-}
 
-extension ObservableValue {
     /// Calls `handler` with each new value that passes `isIncluded` (the seed's `filter:`
-    /// followed by `subscribeNext:`). Both run on the thread that set the value.
+    /// followed by `subscribeNext:`).
     public func observeValues(
-        where isIncluded: @escaping @Sendable (Value) -> Bool = { _ in true },
+        where isIncluded: @escaping (Value) -> Bool = { _ in true },
         options: ObservationOptions = [.new],
-        _ handler: @escaping @Sendable (Value) -> Void
+        _ handler: @escaping (Value) -> Void
     ) -> CancellationToken {
         observe(options: options.union(.new)) { change in
             if !change.isPrior, let new = change.new, isIncluded(new) { handler(new) }
@@ -144,17 +93,14 @@ extension ObservableValue {
     }
 }
 
-extension ObservableValue where Value: Equatable & Sendable {
-    /// Calls `handler` only when the value actually changes — not when an equal value is set.
-    public func observeDistinct(options: ObservationOptions = [.new], _ handler: @escaping @Sendable (ObservedChange<Value>) -> Void) -> CancellationToken {
-        let last = Locked(value)
+extension ObservableValue where Value: Equatable {
+    /// Calls `handler` only when the value actually changes, not when an equal value is set.
+    public func observeDistinct(options: ObservationOptions = [.new], _ handler: @escaping (ObservedChange<Value>) -> Void) -> CancellationToken {
+        var last = value
         return observe(options: options.union([.new])) { change in
             guard !change.isPrior, let new = change.new else { return handler(change) }
-            let changed = last.withLock { last -> Bool in
-                defer { last = new }
-                return change.isInitial || last != new
-            }
-            if changed { handler(change) }
+            defer { last = new }
+            if change.isInitial || last != new { handler(change) }
         }
     }
 }

@@ -20,11 +20,10 @@ extension TableViewDiffableDataSource {
     /// }
     /// ```
     ///
-    /// `snapshot` runs on the main actor and is tracked too: a model property it reads is
-    /// followed as well. Applying is not tracked, so what cells read while the table configures
-    /// them belongs to the cells, not to this binding. Changes reach the table as
-    /// `bind(_:to:of:in:)` describes: on the main actor, the changes of one turn
-    /// as one snapshot, or before the table is drawn if that comes first.
+    /// `snapshot` runs on the main actor. Applying is not tracked, so what cells read while the
+    /// table configures them belongs to the cells, not to this binding. Changes reach the table
+    /// as `bind(_:to:of:in:)` describes: on the main actor, the changes of one turn as one
+    /// snapshot, or before the table is drawn if that comes first.
     ///
     /// The binding belongs to the table view and holds neither it, the data source nor the model
     /// strongly: it is never called after one of them has gone, and ends with the table view or
@@ -36,17 +35,17 @@ extension TableViewDiffableDataSource {
         to property: KeyPath<Model, Items>,
         of model: Model,
         in bag: CancellationBag? = nil,
-        _ snapshot: @escaping @MainActor (Items) -> Snapshot<SectionID, ItemID>
+        _ snapshot: @escaping (Items) -> Snapshot<SectionID, ItemID>
     ) -> CancellationToken {
         guard let tableView else {
             let token = CancellationToken {}
             token.cancel()
             return token
         }
-        return tableView.track(model, in: bag) { [weak self] _, model, writes in
+        return tableView.track(property, of: model, in: bag) { [weak self] _, items in
             guard let self else { return .end }
-            let shown = snapshot(model[keyPath: property])
-            return writes ? .write { self.apply(shown) } : .done
+            let shown = snapshot(items)
+            return .write { self.apply(shown) }
         }.token
     }
 }

@@ -72,7 +72,7 @@ open class TextField: View {
     public private(set) var isEditing = false
 
     /// One action: it runs while its token, if it has one, exists and is not cancelled.
-    private struct Action {
+    @MainActor private struct Action {
         let run: @MainActor (TextField) -> Void
         weak var token: CancellationToken?
         let isPermanent: Bool

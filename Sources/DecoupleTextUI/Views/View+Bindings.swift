@@ -20,8 +20,8 @@ extension TextField {
         let toField = source.observe(self, options: [.initial, .new]) { field, change in
             if let new = change.new, field.text != new { field.text = new }
         }
-        // One token ends both directions, at once and from any thread.
-        let token = CancellationToken { toField.cancel() }
+        // One token ends both directions.
+        let token = CancellationToken(retaining: [toField]) { [weak toField] in toField?.cancel() }
         addAction(for: .editingChanged, while: token) { [weak source] field in
             source?.value = field.text
         }

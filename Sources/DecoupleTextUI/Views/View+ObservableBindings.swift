@@ -16,21 +16,23 @@ extension BindingTarget {
     /// ```
     ///
     /// Built on `withObservationTracking`, which reports a change once, *before* it is made:
-    /// the binding is then marked stale, and re-reads the model (and registers again) on the
-    /// main actor after the current turn, so all the changes of one turn reach it as one update.
-    /// A view of the text UI kit that is drawn before then reads the model first, as
-    /// ``View/trackChanges(in:_:)`` does.
+    /// the binding is then marked stale and reads the model again on the main actor's next turn,
+    /// so all the changes of one turn reach it as one update. A view of the text UI kit drawn
+    /// before then reads the model first, as ``View/trackChanges(in:_:)`` does.
+    ///
+    /// Every binding to the same model's key path shares one Observation registration, so
+    /// bindings that end (a cell's, each time it is configured) leave at most one registration
+    /// in the model, until the property next changes. To follow several properties, bind to a
+    /// computed property that reads them.
     ///
     /// The binding holds neither this object nor the model strongly, and is never called after
-    /// either has gone (its next run ends it). It ends when the returned token is cancelled, or — registered on a ``TableViewCell`` or a
-    /// view inside one while the table configures it for a row — when the cell leaves its row,
-    /// as ``View/trackChanges(in:_:)`` does. It is kept in `bag`, by default ``View/bindings``.
+    /// either has gone. It ends when the returned token is cancelled, or (registered on a
+    /// ``TableViewCell`` or a view inside one while the table configures it for a row) when the
+    /// cell leaves its row, as ``View/trackChanges(in:_:)`` does. It is kept in `bag`, by default
+    /// ``View/bindings``.
     ///
-    /// The model may be changed on another thread if it takes one lock around each whole change
-    /// and around each read (Observation announces the change before it is made, and the main
-    /// actor's read must wait for it to be made); the update still runs on the main actor. Each run
-    /// reads the model twice (the transform runs twice), so that a change made on another thread
-    /// while it was read is not lost.
+    /// The model is usually main-actor isolated. A `Sendable` model changed on another thread is
+    /// read again on the main actor's next turn, and the binding ends on its latest value.
     @discardableResult
     public func bind<Model: AnyObject & Observable, Value>(
         _ keyPath: ReferenceWritableKeyPath<Self, Value>,
@@ -38,14 +40,12 @@ extension BindingTarget {
         of model: Model,
         in bag: CancellationBag? = nil
     ) -> CancellationToken {
-        track(model, in: bag) { target, model, writes in
-            let value = model[keyPath: property]
-            return writes ? .write { target[keyPath: keyPath] = value } : .done
+        track(property, of: model, in: bag) { target, value in
+            .write { target[keyPath: keyPath] = value }
         }.token
     }
 
-    /// Binds a property through a transform, which runs on the main actor and is tracked too (a
-    /// model property it reads is followed as well):
+    /// Binds a property through a transform, which runs on the main actor:
     /// `scoreLabel.bind(\.text, to: \.score, of: model) { "\($0) 分" }`.
     @discardableResult
     public func bind<Model: AnyObject & Observable, Source, Value>(
@@ -53,40 +53,40 @@ extension BindingTarget {
         to property: KeyPath<Model, Source>,
         of model: Model,
         in bag: CancellationBag? = nil,
-        _ transform: @escaping @MainActor (Source) -> Value
+        _ transform: @escaping (Source) -> Value
     ) -> CancellationToken {
-        track(model, in: bag) { target, model, writes in
-            let value = transform(model[keyPath: property])
-            return writes ? .write { target[keyPath: keyPath] = value } : .done
+        track(property, of: model, in: bag) { target, value in
+            let value = transform(value)
+            return .write { target[keyPath: keyPath] = value }
         }.token
     }
 
     /// Binds a property of an `@Observable` model to this object, writing through `set`, which is
     /// given this object and the value: `nameLabel.bind(to: \.name, of: model) { $0.text = $1 }`.
-    /// What `set` reads is not tracked. Capture nothing strongly in it.
+    /// Capture nothing strongly in it.
     @discardableResult
     public func bind<Model: AnyObject & Observable, Value>(
         to property: KeyPath<Model, Value>,
         of model: Model,
         in bag: CancellationBag? = nil,
-        _ set: @escaping @MainActor (Self, Value) -> Void
+        _ set: @escaping (Self, Value) -> Void
     ) -> CancellationToken {
-        track(model, in: bag) { target, model, writes in
-            let value = model[keyPath: property]
-            return writes ? .write { set(target, value) } : .done
+        track(property, of: model, in: bag) { target, value in
+            .write { set(target, value) }
         }.token
     }
 
-    /// Registers a binding that reads `model` through `read`, tracked, with this object and the
-    /// model, while both are there; a run that finds either gone ends it.
-    func track<Model: AnyObject>(
-        _ model: Model,
+    /// Registers a binding that reads `property` of `model` and hands the value to `step`,
+    /// with this object, while both are there; a run that finds either gone ends it.
+    func track<Model: AnyObject & Observable, Value>(
+        _ property: KeyPath<Model, Value>,
+        of model: Model,
         in bag: CancellationBag?,
-        _ read: @escaping @MainActor (Self, Model, _ writes: Bool) -> TrackedUpdate.Step
+        _ step: @escaping (Self, Value) -> TrackedUpdate.Step
     ) -> (token: CancellationToken, tracked: TrackedUpdate) {
-        let tracked = TrackedUpdate(delivers: true) { [weak self, weak model] writes in
+        let tracked = TrackedUpdate(through: .shared(property, of: model)) { [weak self, weak model] in
             guard let self, let model else { return .end }
-            return read(self, model, writes)
+            return step(self, model[keyPath: property])
         }
         if let view = self as? View { return view.register(tracked, in: bag) }
         // Not a view: nothing draws it, so the token alone keeps the binding.
@@ -120,9 +120,8 @@ extension TextField {
         of model: Model,
         in bag: CancellationBag? = nil
     ) -> CancellationToken {
-        let (token, tracked) = track(model, in: bag) { field, model, writes in
-            let value = model[keyPath: property]
-            return writes ? .write { if field.text != value { field.text = value } } : .done
+        let (token, tracked) = track(property, of: model, in: bag) { field, value in
+            .write { if field.text != value { field.text = value } }
         }
         addAction(for: .editingChanged, while: token) { [weak model, weak tracked] field in
             model?[keyPath: property] = field.text
@@ -130,5 +129,87 @@ extension TextField {
             if let tracked, tracked.isDirty { tracked.run() }
         }
         return token
+    }
+}
+
+// MARK: - KeyPathObservation
+
+/// One Observation registration of a model's key path, shared by every binding to it.
+///
+/// Observation has no way to end a registration before the property changes, so a registration
+/// per binding would leave one behind for every binding that ended (a cell's, each time it is
+/// configured). Here a model's key path has at most one: made when a binding reads through it
+/// and none is in place, and kept, with this object, until the property changes.
+@MainActor
+final class KeyPathObservation {
+    private struct Key: Hashable {
+        let model: ObjectIdentifier
+        let keyPath: AnyKeyPath
+    }
+
+    private static var shared: [Key: Weak<KeyPathObservation>] = [:]
+    private static var sweptCount = 0
+
+    private weak var model: AnyObject?
+    /// Reads the property, tracked; `false` when the model has gone.
+    private let access: () -> Bool
+    private var subscribers: [Weak<TrackedUpdate>] = []
+    private var isRegistered = false
+
+    private init(model: AnyObject, access: @escaping () -> Bool) {
+        self.model = model
+        self.access = access
+    }
+
+    /// The registration of `keyPath` of `model`, made if none is in place.
+    static func shared<Model: AnyObject & Observable, Value>(_ keyPath: KeyPath<Model, Value>, of model: Model) -> KeyPathObservation {
+        let key = Key(model: ObjectIdentifier(model), keyPath: keyPath)
+        // A model gone and another made at its address finds the old one's registration gone.
+        if let existing = shared[key]?.object, existing.model === model { return existing }
+        let observation = KeyPathObservation(model: model) { [weak model] in
+            guard let model else { return false }
+            _ = model[keyPath: keyPath]
+            return true
+        }
+        if shared.count >= 2 * sweptCount + 64 {
+            shared = shared.filter { $0.value.object != nil }
+            sweptCount = shared.count
+        }
+        shared[key] = Weak(observation)
+        return observation
+    }
+
+    func add(_ subscriber: TrackedUpdate) {
+        subscribers.append(Weak(subscriber))
+    }
+
+    func remove(_ subscriber: TrackedUpdate) {
+        subscribers.removeAll { $0.object == nil || $0.object === subscriber }
+    }
+
+    /// Registers, unless a registration is in place. The registration holds this object until
+    /// the property changes, so every binding made meanwhile finds it.
+    func register() {
+        guard !isRegistered else { return }
+        isRegistered = withObservationTracking(access) { [self] in
+            Self.onMainActor { self.changed() }
+        }
+    }
+
+    /// The property is about to change: every binding reading through this is stale.
+    private func changed() {
+        isRegistered = false
+        subscribers.removeAll { $0.object == nil }
+        for subscriber in subscribers { subscriber.object?.invalidate() }
+    }
+
+    /// Runs `work` for Observation's `onChange`, which is called on the thread making the change:
+    /// at once when that is the main actor, otherwise on the main actor's next turn.
+    nonisolated static func onMainActor(_ work: @escaping @MainActor @Sendable () -> Void) {
+        if MainActorTurn.isOnMainActor {
+            MainActor.assumeIsolated(work)
+        } else {
+            Task { @MainActor in work() }
+        }
     }
 }

@@ -22,9 +22,9 @@ extension View {
     /// label.renderedText()        // "小红"
     /// ```
     ///
-    /// Observation starts watching what `update` read only once it has returned, so each run
-    /// calls `update` twice in a row: a change made on another thread meanwhile is then shown,
-    /// not lost. Keep it free of side effects other than writing the view.
+    /// A change made on the main actor marks the view stale at once, so the next frame shows it.
+    /// A change made on another thread (to a `Sendable` model) marks it stale on the main
+    /// actor's next turn, and the update then reads the latest values.
     ///
     /// The view holds `update`; capture the view itself weakly or unowned in it.
     ///
@@ -42,7 +42,7 @@ extension View {
     /// ```
     @discardableResult
     public func trackChanges(in bag: CancellationBag? = nil, _ update: @escaping @MainActor () -> Void) -> CancellationToken {
-        register(TrackedUpdate(delivers: false) { _ in
+        register(TrackedUpdate(through: nil) {
             update()
             return .done
         }, in: bag).token
@@ -84,14 +84,13 @@ extension View {
 }
 
 /// One `trackChanges` update or one binding to `@Observable` models, and whether its inputs
-/// changed. Cancelling it, from any thread, lets go of the update: it is never dirty and never
-/// runs again.
+/// changed. Cancelling it lets go of the update: it is never dirty and never runs again.
 ///
-/// A run reads inside `withObservationTracking` (and once more after, so that a change made on
-/// another thread meanwhile is not missed) and writes after it: what the returned ``Step``
-/// writes (into a view, or a table's cells through their data source) is not tracked, so a cell
-/// configured while a table's binding applies its snapshot never adds the cell's reads to the
-/// table's (nested tracking adds its reads to the tracking around it).
+/// A run reads, tracked, then writes what the returned ``Step`` says, untracked: what it writes
+/// (into a view, or a table's cells through their data source) never adds to what it follows,
+/// so a cell configured while a table's binding applies its snapshot never adds the cell's reads
+/// to the table's. A `trackChanges` update registers what it read on each run; a binding reads
+/// through a ``KeyPathObservation`` shared by every binding to the same model's key path.
 @MainActor
 final class TrackedUpdate {
     /// What a run does after its tracked read.
@@ -99,87 +98,62 @@ final class TrackedUpdate {
         /// Nothing more (`trackChanges` wrote while it read).
         case done
         /// Writes, untracked.
-        case write(@MainActor () -> Void)
+        case write(() -> Void)
         /// The view or the model is gone: the binding ends.
         case end
     }
 
-    /// Reads the model; with `writes`, returns what to write (the read that only registers for
-    /// changes returns nothing to write).
-    typealias Read = @MainActor @Sendable (_ writes: Bool) -> Step
-
-    private struct State {
-        var read: Read?
-        var isDirty = false
-        /// Whether it waits in ``ObservableDelivery``.
-        var isQueued = false
-    }
-
-    private let state: Locked<State>
-    /// Whether a change is delivered on the main actor by itself (bindings), not only pulled
-    /// before the view is drawn (`trackChanges`).
-    let delivers: Bool
+    private var read: (() -> Step)?
+    private(set) var isDirty = false
+    private var isQueued = false
+    /// The shared registration a binding reads through; `nil` for `trackChanges`.
+    private let observation: KeyPathObservation?
     /// The token that ends it, cancelled when a run finds the view or the model gone.
     weak var token: CancellationToken?
 
-    init(delivers: Bool, _ read: @escaping Read) {
-        self.delivers = delivers
-        state = Locked(State(read: read))
+    init(through observation: KeyPathObservation?, _ read: @escaping () -> Step) {
+        self.observation = observation
+        self.read = read
+        observation?.add(self)
     }
 
-    nonisolated var isDirty: Bool { state.withLock { $0.isDirty && $0.read != nil } }
+    var isCancelled: Bool { read == nil }
 
-    nonisolated var isCancelled: Bool { state.withLock { $0.read == nil } }
-
-    /// Ends the tracking. The update is released outside the lock.
-    nonisolated func cancel() {
-        // Taken out under the lock, released (with whatever it captured) after it.
-        let read = state.withLock { state in
-            defer { state.read = nil }
-            return state.read
-        }
-        _ = read
+    /// Ends the tracking, and lets go of the update and what it captured.
+    func cancel() {
+        read = nil
+        observation?.remove(self)
     }
 
-    /// Something it read will change: Observation calls this at *willSet*, on the thread that
-    /// makes the change, before the change is made. Marks it dirty and, for a binding, queues it
-    /// for the main actor once.
-    private nonisolated func invalidate() {
-        let queue = state.withLock { state -> Bool in
-            guard state.read != nil else { return false }
-            state.isDirty = true
-            guard delivers, !state.isQueued else { return false }
-            state.isQueued = true
-            return true
-        }
-        if queue { ObservableDelivery.enqueue(self) }
+    /// Something it read is changing: marks it dirty and, for a binding, queues it for the main
+    /// actor's next turn, once.
+    func invalidate() {
+        guard read != nil else { return }
+        isDirty = true
+        guard observation != nil, !isQueued else { return }
+        isQueued = true
+        ObservableDelivery.enqueue(self)
     }
 
     /// Runs it if its inputs changed since it last ran: what ``ObservableDelivery`` calls.
     func deliver() {
-        let isDirty = state.withLock { state in
-            state.isQueued = false
-            return state.isDirty && state.read != nil
-        }
+        isQueued = false
         if isDirty { run() }
     }
 
     func run() {
-        guard let read = state.withLock({ state -> Read? in
-            state.isDirty = false
-            return state.read
-        }) else { return }
-        _ = withObservationTracking {
-            read(false)
-        } onChange: { [weak self] in
-            self?.invalidate()
+        guard let read else { return }
+        isDirty = false
+        let step: Step
+        if let observation {
+            observation.register()
+            step = read()
+        } else {
+            step = withObservationTracking(read) { [weak self] in
+                KeyPathObservation.onMainActor { self?.invalidate() }
+            }
         }
-        // Observation registers for changes only once `read` has returned: a change made on
-        // another thread after `read` read the model and before that told no one. So `read` runs
-        // again, untracked, and what it finds now is what is written; a change after the
-        // registration marks this stale, and it runs again. Every run reads twice: which change
-        // comes from another thread cannot be known before it is made.
-        switch read(true) {
+        switch step {
         case .done: break
         case .write(let write): write()
         case .end: token?.cancel() ?? cancel()
@@ -189,30 +163,23 @@ final class TrackedUpdate {
 
 // MARK: - Delivery
 
-/// Bindings to `@Observable` models whose inputs changed, run on the main actor in the order
-/// they changed: one main-actor task for everything that changed since it was queued, so the
-/// changes of one main-actor turn reach each binding as one update.
+/// Bindings to `@Observable` models whose inputs changed, run on the main actor's next turn in
+/// the order they changed: the changes of one turn reach each binding as one update.
+@MainActor
 enum ObservableDelivery {
-    private static let pending = Locked<[TrackedUpdate]>([])
+    private static var pending: [TrackedUpdate] = []
 
-    /// Queues `tracked`, from any thread; the first one queued starts the task.
     static func enqueue(_ tracked: TrackedUpdate) {
-        let isFirst = pending.withLock { pending in
-            pending.append(tracked)
-            return pending.count == 1
-        }
-        if isFirst { Task { @MainActor in deliverPending() } }
+        pending.append(tracked)
+        if pending.count == 1 { Task { @MainActor in deliverPending() } }
     }
 
-    /// Runs what was queued when it starts; what its updates make dirty waits for the next task,
+    /// Runs what was queued when it starts; what its updates make dirty waits for the next turn,
     /// so two bindings that write each other's models take turns instead of holding the main
     /// actor.
-    @MainActor
     static func deliverPending() {
-        let queued = pending.withLock { pending in
-            defer { pending = [] }
-            return pending
-        }
+        let queued = pending
+        pending = []
         for tracked in queued { tracked.deliver() }
     }
 }

@@ -89,17 +89,16 @@ open class View {
     /// held to the rendering rule here: each line is made ``TextWidth/displayable(_:)`` and cut
     /// to `width` columns, and a negative `width` draws as 0.
     ///
-    /// A frame is drawn from one state. The outermost call first brings every view in this one
-    /// up to date (the main-actor deliveries of values set on other threads that were already
-    /// made, then ``updateIfNeeded()`` on each view, again while an update leaves another view
-    /// stale), then draws; while it draws, no ``View/trackChanges(in:_:)`` update or binding runs,
-    /// so nothing changes the views half way through the frame.
+    /// A frame is drawn from the main actor's state as it is. The outermost call first brings
+    /// every view in this one up to date (``updateIfNeeded()`` on each view, again while an
+    /// update leaves another view stale), then draws; while it draws, no
+    /// ``View/trackChanges(in:_:)`` update runs, so nothing changes the views half way through
+    /// the frame.
     public final func lines(width: Int) -> [String] {
         guard !View.isDrawingFrame else {
             return isHidden ? [] : drawing(width) { render(width: $0) }
         }
-        // The main-actor deliveries already made, in order, then what Observation marked stale.
-        MainActorMailbox.drain()
+        // What Observation marked stale first.
         var rounds = 0
         while rounds < View.maximumUpdateRounds, updateTreeIfNeeded() { rounds += 1 }
         View.isDrawingFrame = true
