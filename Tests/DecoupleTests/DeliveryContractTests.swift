@@ -106,6 +106,19 @@ import Testing
         token.cancel()
     }
 
+    @Test func prior_ofAValueSetInsideAHandler_comesWithItsRound() {
+        // A sets 2 when told 1; B asks for prior calls: each pair comes together, in order.
+        let property = ObservableProperty(0)
+        let seen = Seen<String>()
+        let bag = CancellationBag()
+        property.observe { if $0.new == 1 { property.value = 2 } }.store(in: bag)
+        property.observe(options: [.prior, .old, .new]) { change in
+            seen.append(change.isPrior ? "will leave \(change.old!)" : "\(change.old!) → \(change.new!)")
+        }.store(in: bag)
+        property.value = 1
+        #expect(seen.all == ["will leave 0", "0 → 1", "will leave 1", "1 → 2"])
+    }
+
     @Test func oldAndNew_areThereWhenAskedFor() {
         let property = ObservableProperty(18)
         let seen = Seen<ObservedChange<Int>>()
@@ -151,17 +164,28 @@ import Testing
         #expect(seen.all == ["token 1", "bag 1"])
         #expect(token == nil)
 
-        // The property, released by a handler in the middle of its round: nobody after it hears.
+        // A property released by a handler of its own round: the set telling the round holds it
+        // until it returns, so the round goes on.
         var owner: ObservableProperty<Int>? = ObservableProperty(0)
         let kept = CancellationBag()
         weak let weakOwner = owner
         owner!.observe { _ in owner = nil }.store(in: kept)
-        owner!.observe { seen.append("after release \($0.new!)") }.store(in: kept)
-        Rounds.run {
-            weakOwner?.value = 1   // queued, so that the round runs with nothing else holding the property
-        }
+        owner!.observe { seen.append("owner \($0.new!)") }.store(in: kept)
+        weakOwner?.value = 1
         #expect(weakOwner == nil)
-        #expect(seen.all == ["token 1", "bag 1"])
+        #expect(seen.all == ["token 1", "bag 1", "owner 1"])
+
+        // A property released before its queued round comes: the round is not told.
+        var queued: ObservableProperty<Int>? = ObservableProperty(0)
+        let other = ObservableProperty(0)
+        queued!.observe { seen.append("queued \($0.new!)") }.store(in: kept)
+        other.observe { _ in
+            queued?.value = 5   // queued after this round
+            queued = nil        // and gone before it comes
+        }.store(in: kept)
+        other.value = 1
+        #expect(queued == nil)
+        #expect(seen.all == ["token 1", "bag 1", "owner 1"])
     }
 
     @Test func aBagReleasedOnAnotherThread_cancelsTheTokensOthersHold_onTheMainActor() async {
@@ -173,7 +197,8 @@ import Testing
         property.value = 1
         await Task.detached { bag.value = nil }.value   // the bag's last reference goes there
         // The cancellation was handed to the main actor, which runs it on its next turn.
-        while !kept.isCancelled { await Task.yield() }
+        for _ in 0..<1_000 where !kept.isCancelled { await Task.yield() }
+        #expect(kept.isCancelled)
         property.value = 2
         #expect(seen.all == [1])
     }
@@ -182,14 +207,23 @@ import Testing
 
     @Test func derived_readsTheNewValueAtOnce_andIsToldAfterTheRound() {
         let name = ObservableProperty("ab"), password = ObservableProperty("cd")
-        let enabled = Derived(name, password) { $0.count > 2 && $1.count > 2 }
         let seen = Seen<String>()
         let bag = CancellationBag()
-        name.observe { _ in seen.append("name round: enabled reads \(enabled.value)") }.store(in: bag)
-        enabled.observe(options: [.new]) { seen.append("enabled told \($0.new!)") }.store(in: bag)
+        // Made after an observer of its source, as a `lazy var` is: it is computed before any
+        // observer is told, and so is a value derived from it.
+        var enabled: Derived<Bool>!
+        var label: Derived<String>!
+        name.observe { _ in seen.append("name round: enabled reads \(enabled.value), label \(label.value)") }.store(in: bag)
+        enabled = Derived(name, password) { $0.count > 2 && $1.count > 2 }
+        label = enabled.map { $0 ? "on" : "off" }
+        label.observe { seen.append("label told \($0.new!)") }.store(in: bag)
+        enabled.observe { seen.append("enabled told \($0.new!)") }.store(in: bag)
         password.value = "cde"
         name.value = "abc"
-        #expect(seen.all == ["enabled told false", "name round: enabled reads true", "enabled told true"])
+        #expect(seen.all == [
+            "enabled told false", "label told off",
+            "name round: enabled reads true, label on", "enabled told true", "label told on",
+        ])
     }
 
     // MARK: Values need not be Sendable
@@ -260,8 +294,8 @@ import Testing
             await consumer.value
         }
         // The stream's end is handed to the main actor, which cancels on its next turn.
-        while property.entries.contains(where: \.isLive) { await Task.yield() }
-        #expect(property.entries.allSatisfy { !$0.isLive })
+        for _ in 0..<1_000 where property.observerCount > 0 { await Task.yield() }
+        #expect(property.observerCount == 0)
     }
 }
 

@@ -34,6 +34,8 @@ import Testing
                 implementation: \(actual.dropFirst(index).prefix(3))
                 model:          \(expected.dropFirst(index).prefix(3))
                 operations: \(script.operations)
+                implementation log: \(actual.prefix(index + 3))
+                model log:          \(expected.prefix(index + 3))
                 """)
             break
         }
@@ -125,7 +127,6 @@ struct Script {
                 observers += 1
                 operations.append(.bindLabel(property()))
             case 2:
-                observers += 1   // the derived value's observation of its source
                 operations.append(.derive(property()))
                 properties += 1
             case 3:
@@ -159,8 +160,6 @@ struct Reference {
         case copy(to: Int)
         /// A label's binding: shows the value told.
         case label(Int)
-        /// A derived property's observation of its source: sets it to the source's value + 1000.
-        case derive(Int, from: Int)
     }
 
     struct Observer {
@@ -174,16 +173,23 @@ struct Reference {
         let property: Int
         let old: Int, new: Int
         let observers: [Int]
+        /// Set inside a handler: its prior calls come with it.
+        let hasPrior: Bool
     }
 
     let script: Script
     /// What each property holds while it lives.
     var stored: [Int: Int] = [0: 0, 1: 0, 2: 0, 3: 0]
-    /// The properties a test can still reach; one released while a call of its own runs (a set
-    /// or an observe) lives, unreachable, until that call returns.
+    /// The properties a test can still reach; one released while a call of its own runs (a set,
+    /// an observe or its round) lives, unreachable, until that call returns.
     var reachable: Set<Int> = [0, 1, 2, 3]
     var busy: [Int: Int] = [:]
     var propertyCount = 4
+    /// Derived values: their source, and the derived values of each property.
+    var sources: [Int: Int] = [:]
+    var dependents: [Int: [Int]] = [:]
+    var stale: [Int] = []
+    var isComputing = false
     var observers: [Observer] = []
     var queue: [Round] = []
     var depth = 0
@@ -216,7 +222,10 @@ struct Reference {
                 propertyCount += 1
                 stored[derived] = value(source).map { $0 + 1000 } ?? 0
                 reachable.insert(derived)
-                observe(source, [.new], .derive(derived, from: source))
+                if value(source) != nil {
+                    sources[derived] = source
+                    dependents[source, default: []].append(derived)
+                }
             case .releaseBag:
                 isBagReleased = true
                 for id in observers.indices where inBag(id) { observers[id].isLive = false }
@@ -233,22 +242,24 @@ struct Reference {
     func inBag(_ id: Int) -> Bool {
         switch observers[id].kind {
         case .actions, .copy: script.inBag.contains(id)
-        case .label, .derive: false
+        case .label: false
         }
     }
 
-    /// Ends an observation through its token; a derived value's has none a test can reach, and
-    /// one kept in the bag is reached only through the bag.
+    /// Ends an observation through its token; one kept in the bag is reached only through the bag.
     mutating func end(_ id: Int) {
         // A token is in hand only once `observe` has returned.
         guard id < observers.count, !inBag(id), returned.contains(id) else { return }
-        if case .derive = observers[id].kind { return }
         observers[id].isLive = false
     }
 
     mutating func handler(_ body: (inout Reference) -> Void) {
         depth += 1
         body(&self)
+        leave()
+    }
+
+    mutating func leave() {
         depth -= 1
         if depth == 0, !queue.isEmpty { drain() }
     }
@@ -257,7 +268,11 @@ struct Reference {
         depth += 1
         while !queue.isEmpty {
             let round = queue.removeFirst()
-            if stored[round.property] != nil { tell(round) }
+            guard stored[round.property] != nil else { continue }
+            holding(round.property) { model in
+                if round.hasPrior { model.tellPrior(round.observers, old: round.old) }
+                model.tell(round)
+            }
         }
         depth -= 1
     }
@@ -265,6 +280,12 @@ struct Reference {
     mutating func tell(_ round: Round) {
         for id in round.observers where observers[id].isLive {
             call(id, ObservedChange(observers[id].options, old: round.old, new: round.new))
+        }
+    }
+
+    mutating func tellPrior(_ ids: [Int], old: Int) {
+        for id in ids where observers[id].options.contains(.prior) && observers[id].isLive {
+            call(id, ObservedChange(observers[id].options, old: old, new: nil, isPrior: true))
         }
     }
 
@@ -284,8 +305,6 @@ struct Reference {
             }
         case let .label(label):
             if let new = change.new { shown[label] = new }
-        case let .derive(derived, source):
-            if let value = stored[source] { set(derived, value + 1000) }
         }
     }
 
@@ -301,6 +320,10 @@ struct Reference {
     mutating func kill(_ property: Int) {
         stored[property] = nil
         for id in observers.indices where observers[id].property == property { observers[id].isLive = false }
+    }
+
+    func livePeers(of property: Int) -> [Int] {
+        observers.indices.filter { observers[$0].property == property && observers[$0].isLive }
     }
 
     mutating func observe(_ property: Int, _ options: ObservationOptions, _ kind: Kind) {
@@ -322,28 +345,36 @@ struct Reference {
     }
 
     private mutating func store(_ property: Int, _ value: Int) {
-        if depth > 0, property < 2, stored[property] == value { return }
-        let prior = observers.indices.filter {
-            observers[$0].property == property && observers[$0].options.contains(.prior) && observers[$0].isLive
-        }
-        if !prior.isEmpty {
+        // Outside every handler the round is told here; inside one it is queued.
+        let began = depth == 0 && queue.isEmpty
+        if began { depth = 1 }
+        if !began, property < 2, stored[property] == value { return }
+        let hasPrior = livePeers(of: property).contains { observers[$0].options.contains(.prior) }
+        if began, hasPrior {
             let old = stored[property]!
-            handler { model in
-                for id in prior where model.observers[id].isLive {
-                    model.call(id, ObservedChange(model.observers[id].options, old: old, new: nil, isPrior: true))
-                }
-            }
+            let ids = livePeers(of: property)
+            handler { $0.tellPrior(ids, old: old) }
         }
-        let old = stored[property]!
+        let round = Round(property: property, old: stored[property]!, new: value,
+                          observers: livePeers(of: property), hasPrior: !began && hasPrior)
         stored[property] = value
-        let round = Round(property: property, old: old, new: value,
-                          observers: observers.indices.filter { observers[$0].property == property && observers[$0].isLive })
-        if depth == 0, queue.isEmpty {
-            handler { $0.tell(round) }
-        } else {
-            queue.append(round)
-            if depth == 0 { drain() }
+        let tellsNow = began && queue.isEmpty
+        if !tellsNow, !round.observers.isEmpty { queue.append(round) }
+        if let derived = dependents[property] { recompute(derived) }
+        if tellsNow { tell(round) }
+        if began { leave() }
+    }
+
+    /// Derived values are computed again as their source is stored, one after another.
+    mutating func recompute(_ derived: [Int]) {
+        stale += derived
+        guard !isComputing else { return }
+        isComputing = true
+        while !stale.isEmpty {
+            let next = stale.removeFirst()
+            if let source = sources[next], let value = stored[source] { set(next, value + 1000) }
         }
+        isComputing = false
     }
 
     mutating func perform(_ action: Action, told: Int?) {
@@ -493,7 +524,6 @@ final class Harness {
                     made = nil
                 }
                 derived[index] = made ?? Derived(ObservableProperty(0)) { $0 }
-                observerCount += 1
             case .releaseBag:
                 bag = nil
             case let .releaseToken(observer):

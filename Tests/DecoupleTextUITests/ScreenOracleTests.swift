@@ -117,10 +117,17 @@ import Testing
             for await value in values { last = value }
             return last
         }
+        // What the screen must show, kept here apart from the models: what each step set.
+        var expected = State(names: screen.names.map(\.value), items: screen.items.value)
+        func setName(_ index: Int, _ value: String) {
+            expected.names[index] = value
+            if index == count - 1 { expected.names[0] = value }   // the mirror, from inside a handler
+        }
         func check(_ when: String) -> String? {
+            guard screen.state == expected else { return "\(when): the models hold \(screen.state), not \(expected)" }
             let frame = screen.root.renderedText(width: width)
-            let expected = render(screen.state)
-            return frame == expected ? nil : "\(when): the frame\n\(frame)\nis not the models as they are:\n\(expected)"
+            let wanted = render(expected)
+            return frame == wanted ? nil : "\(when): the frame\n\(frame)\nis not the models as they are:\n\(wanted)"
         }
         if let problem = check("first frame") { return problem }
         for step in 0..<random.int(10...40) {
@@ -128,22 +135,30 @@ import Testing
             let value = token()
             let list = items()
             switch random.int(0...4) {
-            case 0: screen.names[index].value = value
-            case 1: screen.items.value = list
+            case 0:
+                screen.names[index].value = value
+                setName(index, value)
+            case 1:
+                screen.items.value = list
+                expected.items = list
             case 2:
                 // The door in: a task on another thread awaits a main-actor set.
                 let property = screen.names[index]
                 await Task.detached { await MainActor.run { property.value = value } }.value
+                setName(index, value)
             case 3:
                 // Typed into the field: set through the two-way binding, mirrored inside a handler.
                 screen.field.becomeFirstResponder()
                 screen.field.type(value)
                 screen.field.resignFirstResponder()
+                setName(count - 1, expected.names[count - 1] + value)
             default:
                 // Set from inside a handler of another property.
                 let token = screen.items.observe { [names = screen.names] _ in names[index].value = value }
                 screen.items.value = list
                 token.cancel()
+                expected.items = list
+                setName(index, value)
             }
             if random.chance(0.3) { await Task.yield() }
             if let problem = check("step \(step)") { return problem }

@@ -217,7 +217,7 @@ func rebindingMemoryBenchmark() {
         await MainActor.run {
             let rows = (0..<100).map { _ in ObservableRow() }
             let label = Label()
-            func cycles(_ count: Int) {
+            @MainActor func cycles(_ count: Int) {
                 for index in 0..<count { label.bind(\.text, to: \.title, of: rows[index % rows.count]).cancel() }
             }
             cycles(10_000)   // warmed up: the allocator's arenas and the rows' registrations made

@@ -42,7 +42,9 @@ public final class CancellationToken {
         let action = onCancel
         onCancel = nil
         action?()
-        Releases.release(&retained)
+        let retained = self.retained
+        self.retained = []
+        Releases.release(retained)
     }
 
     /// Keeps the token in `bag`, so the work lasts as long as the bag.
@@ -52,19 +54,14 @@ public final class CancellationToken {
 
     deinit {
         // An observation that holds this token weakly has ended already; what remains is the
-        // work's own ending, on the main actor. What the token retains goes now, or, on the main
-        // actor, one batch after another (see `Releases`).
+        // work's own ending, and letting go of what the token retains, on the main actor (a chain
+        // of derived values one link after another; see `Releases`).
         guard let onCancel else { return }
-        guard MainActorTurn.isOnMainActor else {
-            Task { @MainActor in onCancel() }
-            return
-        }
         let retained = self.retained
         self.retained = []
-        MainActor.assumeIsolated {
+        MainActorTurn.run {
             onCancel()
-            var batch = retained
-            Releases.release(&batch)
+            Releases.release(retained)
         }
     }
 }
@@ -76,15 +73,24 @@ public final class CancellationToken {
 @MainActor
 public final class CancellationBag {
     private var tokens: [CancellationToken] = []
+    /// Tokens held after cancelled ones were last dropped: the next time waits until the bag
+    /// has doubled, so that a bag that lives long does not grow with work that ended.
+    private var keptCount = 0
 
     public init() {}
 
     /// Adds a token.
     public func insert(_ token: CancellationToken) {
+        if tokens.count >= 2 * keptCount + 16 {
+            let all = tokens
+            tokens = all.filter { !$0.isCancelled }
+            keptCount = tokens.count
+        }
         tokens.append(token)
     }
 
-    /// How many tokens the bag holds, cancelled ones included until ``cancelAll()``.
+    /// How many tokens the bag holds: those not cancelled, and cancelled ones it has not yet
+    /// dropped (it drops them as it grows, and all of them at ``cancelAll()``).
     public var count: Int { tokens.count }
 
     /// Cancels every token and empties the bag.
@@ -99,11 +105,7 @@ public final class CancellationBag {
         // held elsewhere is cancelled on the main actor.
         let tokens = self.tokens.map { Weak($0) }
         self.tokens = []
-        guard MainActorTurn.isOnMainActor else {
-            Task { @MainActor in for token in tokens { token.object?.cancel() } }
-            return
-        }
-        MainActor.assumeIsolated {
+        MainActorTurn.run {
             for token in tokens { token.object?.cancel() }
         }
     }
@@ -119,11 +121,10 @@ enum Releases {
     private static var isReleasing = false
     private static var batches: [[AnyObject & Sendable]] = []
 
-    /// Releases `objects` now or, while a release runs, after it. `objects` is empty afterwards.
-    static func release(_ objects: inout [AnyObject & Sendable]) {
+    /// Releases `objects` (the caller's last reference) now or, while a release runs, after it.
+    static func release(_ objects: consuming [AnyObject & Sendable]) {
         guard !objects.isEmpty else { return }
         batches.append(objects)
-        objects = []
         guard !isReleasing else { return }
         isReleasing = true
         while let batch = batches.popLast() { _ = batch }
@@ -133,15 +134,24 @@ enum Releases {
 
 // MARK: - MainActorTurn
 
-/// Whether a `deinit`, which may run on any thread, runs on the main actor.
+/// Main-actor work asked for where the caller may be on any thread (a `deinit`, Observation's
+/// `onChange`): done at once when the caller is on the main actor, otherwise on its next turn.
 package enum MainActorTurn {
+    package static func run(_ work: @escaping @MainActor @Sendable () -> Void) {
+        if isOnMainActor {
+            MainActor.assumeIsolated(work)
+        } else {
+            Task { @MainActor in work() }
+        }
+    }
+
     /// Whether the caller runs on the main actor, asked without trapping (which is all that
-    /// `MainActor.assumeIsolated` offers). The main thread is the quick answer; the main queue's
-    /// mark is the whole one, as where the main queue is drained by another thread (Swift
-    /// Testing on Linux), main-actor code runs there.
+    /// `MainActor.assumeIsolated` offers): code running from the main queue (which carries a
+    /// mark, and which another thread drains under Swift Testing on Linux), or the main thread
+    /// outside any queue (an app's run loop).
     package static var isOnMainActor: Bool {
         _ = markMainQueue
-        return Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+        return DispatchQueue.getSpecific(key: mainQueueKey) == true || Thread.isMainThread
     }
 
     private static let mainQueueKey = DispatchSpecificKey<Bool>()

@@ -27,23 +27,47 @@
 /// - Each observer is told every value set after it began observing, in the order set.
 /// - From inside a handler, setting a value equal (`==`) to the current one changes nothing, so
 ///   two values bound both ways settle. Outside handlers every set is told, as with KVO.
-/// - ``ObservationOptions/prior`` notifications run when the value is set, before it is stored.
-/// - Once `cancel()` returns, the handler is never called again. Releasing the token, its bag or
-///   this property ends the observation in the same way.
+/// - ``ObservationOptions/prior`` calls come before a change is told, with the value it replaces:
+///   for a value set outside handlers, before it is stored.
+/// - Once `cancel()` returns, the handler is never called again. Releasing the token or its bag
+///   ends the observation in the same way, and so does releasing this property, once nothing
+///   holds it (a set, an observe or a round being told holds it until it returns).
 @MainActor
 public final class ObservableProperty<Value>: ObservableValue {
-    @usableFromInline var stored: Value
-    /// In the order they began observing; some may have ended since (see ``Entry/isLive``).
-    @usableFromInline var entries: [Entry] = []
-    @usableFromInline var priorCount = 0
+    /// The value and its observers, in one stored property: each access to a class's stored
+    /// property is checked for exclusivity at run time, and a set makes one access, not three.
+    @usableFromInline var core: Core
     @usableFromInline let transform: ((Value) -> Value)?
     @usableFromInline let isEqual: ((Value, Value) -> Bool)?
-    /// Entries counted when they were last swept of ended ones: the next sweep waits until the
-    /// list has doubled, so that observing is O(1) amortized.
-    private var sweptCount = 0
 
-    /// One observation. It lasts while its token exists and is not cancelled: a token released
-    /// anywhere ends it at once, as its weak reference reads `nil` from then on.
+    @usableFromInline
+    struct Core {
+        @usableFromInline var value: Value
+        /// In the order they began observing.
+        @usableFromInline var entries: [Entry] = []
+        /// How many entries ask for prior calls.
+        @usableFromInline var priorCount = 0
+        /// The derived values computed from this one, computed again as it is stored.
+        @usableFromInline var dependents: [Weak<AnyObject>] = []
+
+        init(_ value: Value) { self.value = value }
+
+        /// Stores `new` and returns what the round needs, unless prior calls must come first and
+        /// may (then nothing changes).
+        @inlinable
+        mutating func store(_ new: Value, unlessPrior: Bool) -> Round? {
+            guard !unlessPrior || priorCount == 0 else { return nil }
+            defer { value = new }
+            return (value, entries, priorCount > 0, dependents)
+        }
+    }
+
+    /// What a set tells, taken as the value is stored.
+    @usableFromInline
+    typealias Round = (old: Value, entries: [Entry], hasPrior: Bool, dependents: [Weak<AnyObject>])
+
+    /// One observation. It lasts while its token exists and has not been cancelled: cancelling
+    /// clears ``token``, and a token released anywhere leaves it reading `nil` at once.
     @usableFromInline @MainActor
     final class Entry {
         @usableFromInline let options: ObservationOptions
@@ -55,7 +79,7 @@ public final class ObservableProperty<Value>: ObservableValue {
             self.handler = handler
         }
 
-        @inlinable var isLive: Bool { token.map { !$0.isCancelled } ?? false }
+        @inlinable var isLive: Bool { token != nil }
     }
 
     /// Makes a property holding `value`. Values that are not `Equatable` are never compared:
@@ -67,7 +91,7 @@ public final class ObservableProperty<Value>: ObservableValue {
     ///     told: a field bound to a property that cleans its text shows the cleaned text as it
     ///     is typed, with no loop.
     public init(_ value: Value, transform: ((Value) -> Value)? = nil) {
-        stored = transform?(value) ?? value
+        core = Core(transform?(value) ?? value)
         self.transform = transform
         isEqual = nil
     }
@@ -76,72 +100,95 @@ public final class ObservableProperty<Value>: ObservableValue {
     /// value equal to the current one changes nothing, so an observer that writes back the value
     /// it was given causes no further change.
     public init(_ value: Value, transform: ((Value) -> Value)? = nil) where Value: Equatable {
-        stored = transform?(value) ?? value
+        core = Core(transform?(value) ?? value)
         self.transform = transform
         isEqual = { $0 == $1 }
     }
 
     /// The current value. Setting it tells the observers, as ``ObservableProperty`` describes.
     public var value: Value {
-        @inlinable get { stored }
+        @inlinable get { core.value }
         @inlinable set { set(newValue) }
     }
 
     /// Calls `handler` as the value changes, as `options` say, until the token is cancelled or
     /// released, or this property goes.
     public func observe(options: ObservationOptions = [.new], _ handler: @escaping (ObservedChange<Value>) -> Void) -> CancellationToken {
-        if entries.count >= 2 * sweptCount + 8 { sweep() }
         let entry = Entry(options: options, handler: handler)
-        // The entry (and the handler) is this property's alone, and goes with it.
-        let token = CancellationToken { [weak self, weak entry] in
-            if let self, let entry { self.remove(entry) }
-        }
+        // The entry (and the handler) is this property's alone, and goes with it. The token
+        // names it, without a reference: a weak one would make every retain of the entry, on
+        // every call, take the slow path through its side table.
+        let id = ObjectIdentifier(entry)
+        let token = CancellationToken { [weak self] in self?.remove(id) }
         entry.token = token
-        entries.append(entry)
-        if options.contains(.prior) { priorCount += 1 }
+        core.entries.append(entry)
+        if options.contains(.prior) { core.priorCount += 1 }
         if options.contains(.initial) {
-            Rounds.run { handler(ObservedChange(options, old: nil, new: stored, isInitial: true)) }
+            let value = core.value
+            Rounds.run { handler(ObservedChange(options, old: nil, new: value, isInitial: true)) }
         }
         return token
     }
 
     /// How many observations are on, for tests.
-    package var observerCount: Int { entries.count { $0.isLive } }
+    package var observerCount: Int { core.entries.count { $0.isLive } }
 
-    private func remove(_ entry: Entry) {
-        guard let index = entries.firstIndex(where: { $0 === entry }) else { return }
-        entries.remove(at: index)
-        if entry.options.contains(.prior) { priorCount -= 1 }
+    /// The observations, for tests.
+    var entries: [Entry] { core.entries }
+
+    /// Ends an observation: rounds already taken skip it, and it leaves the list.
+    private func remove(_ id: ObjectIdentifier) {
+        guard let index = core.entries.firstIndex(where: { ObjectIdentifier($0) == id }) else { return }
+        // Returned, so that it is released after the access to the entries has ended.
+        let removed = core.entries.remove(at: index)
+        removed.token = nil
+        if removed.options.contains(.prior) { core.priorCount -= 1 }
     }
 
-    /// Drops the entries whose observation has ended.
-    private func sweep() {
-        entries.removeAll { entry in
-            guard !entry.isLive else { return false }
-            if entry.options.contains(.prior) { priorCount -= 1 }
-            return true
-        }
-        sweptCount = entries.count
+    /// Computes `derived` again whenever this value is stored, while `derived` lives.
+    func addDependent(_ derived: AnyObject) {
+        core.dependents.removeAll { $0.object == nil }
+        core.dependents.append(Weak(derived))
     }
 
     // Inlinable: in the caller's module, setting compiles to code specialised for `Value`.
     @inlinable
     func set(_ newValue: Value) {
         let newValue = transform?(newValue) ?? newValue
-        if Rounds.depth > 0, let isEqual, isEqual(stored, newValue) { return }
-        if priorCount > 0 { tellPrior() }
-        let old = stored
-        stored = newValue
-        let entries = self.entries
-        guard !entries.isEmpty else { return }
-        if Rounds.isIdle {
-            Rounds.run { Self.tell(entries, old: old, new: newValue) }
+        // Outside every handler, this call tells the round at once (`began`); inside one, it is
+        // queued.
+        let began = Rounds.beginIfIdle()
+        if !began, let isEqual, isEqual(core.value, newValue) { return }
+        let round: Round
+        var ranPrior = false
+        if let stored = core.store(newValue, unlessPrior: began) {
+            round = stored
         } else {
-            // Told after the rounds before it, unless this property has gone by then.
+            // The prior calls of a value set outside every handler, before it is stored: `value`
+            // still reads the value it replaces.
+            let (old, entries) = (core.value, core.entries)
+            Rounds.run { Self.tellPrior(entries, old: old) }
+            ranPrior = true
+            round = core.store(newValue, unlessPrior: false)!
+        }
+        // Told here when nothing waits (prior calls may have queued rounds), before the rounds
+        // that computing the derived values queues; otherwise queued now, after what waits.
+        let tellsNow = began && (!ranPrior || Rounds.isQueueEmpty)
+        if !tellsNow, !round.entries.isEmpty {
+            // Told with its prior calls, unless this property has gone by then; the round holds
+            // the property while it is told, as a set does.
+            let prior = round.hasPrior && !began
             Rounds.enqueue { [weak self] in
-                if self != nil { Self.tell(entries, old: old, new: newValue) }
+                guard let self else { return }
+                withExtendedLifetime(self) {
+                    if prior { Self.tellPrior(round.entries, old: round.old) }
+                    Self.tell(round.entries, old: round.old, new: newValue)
+                }
             }
         }
+        if !round.dependents.isEmpty { Rounds.recompute(round.dependents) }
+        if tellsNow { Self.tell(round.entries, old: round.old, new: newValue) }
+        if began { Rounds.end() }
     }
 
     @inlinable
@@ -151,25 +198,10 @@ public final class ObservableProperty<Value>: ObservableValue {
         }
     }
 
-    /// The prior notifications of a value about to be stored, while ``value`` reads the old one.
     @usableFromInline
-    func tellPrior() {
-        let old = stored
-        let entries = self.entries
-        Rounds.run {
-            for entry in entries where entry.options.contains(.prior) && entry.isLive {
-                entry.handler(ObservedChange(entry.options, old: old, new: nil, isPrior: true))
-            }
-        }
-    }
-
-    deinit {
-        // The observations end with the property: a round being told as it goes tells no one
-        // else. (A property released on another thread has no round being told.)
-        let entries = self.entries
-        guard !entries.isEmpty, MainActorTurn.isOnMainActor else { return }
-        MainActor.assumeIsolated {
-            for entry in entries { entry.token?.cancel() }
+    static func tellPrior(_ entries: [Entry], old: Value) {
+        for entry in entries where entry.options.contains(.prior) && entry.isLive {
+            entry.handler(ObservedChange(entry.options, old: old, new: nil, isPrior: true))
         }
     }
 }
@@ -197,23 +229,16 @@ public struct Observed<Value> {
     /// The observable behind the property.
     public let projectedValue: ObservableProperty<Value>
 
-    public init(wrappedValue: Value) {
-        projectedValue = ObservableProperty(wrappedValue)
+    /// - Parameters:
+    ///   - wrappedValue: The first value.
+    ///   - transform: Applied to every value set first; see `ObservableProperty.init(_:transform:)`.
+    public init(wrappedValue: Value, transform: ((Value) -> Value)? = nil) {
+        projectedValue = ObservableProperty(wrappedValue, transform: transform)
     }
 
     /// An observed `Equatable` value: from inside a handler, setting an equal value changes
     /// nothing (see ``ObservableProperty``).
-    public init(wrappedValue: Value) where Value: Equatable {
-        projectedValue = ObservableProperty(wrappedValue)
-    }
-
-    /// Every value set is first passed through `transform`, as `ObservableProperty.init(_:transform:)` describes.
-    public init(wrappedValue: Value, transform: @escaping (Value) -> Value) {
-        projectedValue = ObservableProperty(wrappedValue, transform: transform)
-    }
-
-    /// Every value set is first passed through `transform`, and equal values are compared.
-    public init(wrappedValue: Value, transform: @escaping (Value) -> Value) where Value: Equatable {
+    public init(wrappedValue: Value, transform: ((Value) -> Value)? = nil) where Value: Equatable {
         projectedValue = ObservableProperty(wrappedValue, transform: transform)
     }
 

@@ -51,8 +51,9 @@ extension ObservableValue where Value: Sendable {
     /// ```
     ///
     /// The default keeps every value; `.bufferingNewest(1)` keeps only the latest for a consumer
-    /// that cares about where the value is, not how it got there. The sequence finishes when this
-    /// value goes, and the observation ends when the consumer stops iterating.
+    /// that cares about where the value is, not how it got there. The observation ends when the
+    /// consumer stops iterating. The sequence of an ``ObservableProperty`` also finishes when the
+    /// property goes; a ``Derived`` value lives as long as it is observed, this sequence included.
     public func values(
         bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
     ) -> AsyncStream<Value> {

@@ -56,8 +56,8 @@ extension ObservedChange: Equatable where Value: Equatable {}
 
 // MARK: - Rounds
 
-/// The main actor's rounds of notifications: what makes "a value set inside a handler is told
-/// after the current round, first in, first out" true for every observable at once.
+/// The main actor's rounds of calls: what makes "a value set inside a handler is told after the
+/// current round, first in, first out" true for every observable at once.
 ///
 /// A handler runs inside ``run(_:)``. A value set outside every handler is told at once; one set
 /// inside a handler is queued here and told when the outermost call returns, in the order the
@@ -65,40 +65,85 @@ extension ObservedChange: Equatable where Value: Equatable {}
 /// one call inside another.
 @MainActor @usableFromInline
 enum Rounds {
-    /// How many handler calls are running, one inside another.
-    @usableFromInline static var depth = 0
-    @usableFromInline static var queued: [() -> Void] = []
-
-    /// Whether a round can be told at once: no handler runs and no round waits.
-    @inlinable static var isIdle: Bool { depth == 0 && queued.isEmpty }
-
-    /// Runs `body` as a handler call, then, if it was the outermost one, every round queued.
-    @inlinable
-    static func run(_ body: () -> Void) {
-        depth += 1
-        body()
-        depth -= 1
-        if depth == 0, !queued.isEmpty { drain() }
+    /// One stored property: each access to a static one is checked for exclusivity at run time.
+    struct State {
+        /// How many handler calls are running, one inside another.
+        var depth = 0
+        var queued: [@MainActor () -> Void] = []
+        /// Derived values to compute again, and whether that is under way.
+        var stale: [Weak<AnyObject>] = []
+        var isComputing = false
     }
 
-    /// Queues a round, told after the rounds queued before it (at once, when no handler runs).
+    // Private, and reached only through the functions below (not inlinable): the optimiser then
+    // sees every access to it and drops the run-time exclusivity checks a static property has.
+    private static var state = State()
+
+    @usableFromInline static var isQueueEmpty: Bool { state.queued.isEmpty }
+
+    /// Starts a round told at once, if no handler runs and no round waits; ``end()`` follows.
     @usableFromInline
-    static func enqueue(_ round: @escaping () -> Void) {
-        queued.append(round)
-        if depth == 0 { drain() }
+    static func beginIfIdle() -> Bool {
+        guard state.depth == 0, state.queued.isEmpty else { return false }
+        state.depth = 1
+        return true
+    }
+
+    /// Ends a handler call; the outermost one then tells every round queued meanwhile.
+    @usableFromInline
+    static func end() {
+        state.depth -= 1
+        if state.depth == 0, !state.queued.isEmpty { drain() }
+    }
+
+    /// Runs `body` as a handler call, then, if it was the outermost one, every round queued.
+    @usableFromInline
+    static func run(_ body: @MainActor () -> Void) {
+        state.depth += 1
+        body()
+        end()
+    }
+
+    /// Queues a round, told after the rounds queued before it.
+    @usableFromInline
+    static func enqueue(_ round: @escaping @MainActor () -> Void) {
+        state.queued.append(round)
     }
 
     @usableFromInline
     static func drain() {
-        depth += 1
+        state.depth += 1
         var next = 0
-        while next < queued.count {
-            let round = queued[next]
-            queued[next] = {}   // its values are let go of as soon as it has run
+        while next < state.queued.count {
+            let round = state.queued[next]
+            state.queued[next] = {}   // its values are let go of as soon as it has run
             next += 1
             round()
         }
-        queued.removeAll(keepingCapacity: true)
-        depth -= 1
+        state.queued.removeAll(keepingCapacity: true)
+        state.depth -= 1
     }
+
+    /// Computes derived values again, in the order their sources were stored, one after
+    /// another: a chain of 5,000 is computed in a loop, not 5,000 calls deep.
+    @usableFromInline
+    static func recompute(_ derived: [Weak<AnyObject>]) {
+        state.stale.append(contentsOf: derived)
+        guard !state.isComputing else { return }
+        state.isComputing = true
+        var next = 0
+        while next < state.stale.count {
+            let value = state.stale[next].object
+            next += 1
+            (value as? any Recomputing)?.recompute()
+        }
+        state.stale.removeAll(keepingCapacity: true)
+        state.isComputing = false
+    }
+}
+
+/// A value computed again when a source is stored: a ``Derived`` value.
+@MainActor
+protocol Recomputing: AnyObject {
+    func recompute()
 }

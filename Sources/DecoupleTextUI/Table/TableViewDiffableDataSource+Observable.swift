@@ -42,10 +42,10 @@ extension TableViewDiffableDataSource {
             token.cancel()
             return token
         }
+        // The binding belongs to the table view; a data source gone leaves it doing nothing until
+        // the table view goes.
         return tableView.track(property, of: model, in: bag) { [weak self] _, items in
-            guard let self else { return .end }
-            let shown = snapshot(items)
-            return .write { self.apply(shown) }
+            self?.apply(snapshot(items))
         }.token
     }
 }

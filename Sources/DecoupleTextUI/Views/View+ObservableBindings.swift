@@ -33,32 +33,29 @@ extension BindingTarget {
     ///
     /// The model is usually main-actor isolated. A `Sendable` model changed on another thread is
     /// read again on the main actor's next turn, and the binding ends on its latest value.
-    @discardableResult
+    @discardableResult @inlinable
     public func bind<Model: AnyObject & Observable, Value>(
-        _ keyPath: ReferenceWritableKeyPath<Self, Value>,
+        _ keyPath: @autoclosure @escaping () -> ReferenceWritableKeyPath<Self, Value>,
         to property: KeyPath<Model, Value>,
         of model: Model,
         in bag: CancellationBag? = nil
     ) -> CancellationToken {
-        track(property, of: model, in: bag) { target, value in
-            .write { target[keyPath: keyPath] = value }
-        }.token
+        // Inlinable, with the key path as an autoclosure, for the reason `bind(_:to:in:)` gives:
+        // a literal becomes a direct call of the setter, with no write-back buffer to allocate.
+        track(property, of: model, in: bag) { target, value in target[keyPath: keyPath()] = value }.token
     }
 
     /// Binds a property through a transform, which runs on the main actor:
     /// `scoreLabel.bind(\.text, to: \.score, of: model) { "\($0) 分" }`.
-    @discardableResult
+    @discardableResult @inlinable
     public func bind<Model: AnyObject & Observable, Source, Value>(
-        _ keyPath: ReferenceWritableKeyPath<Self, Value>,
+        _ keyPath: @autoclosure @escaping () -> ReferenceWritableKeyPath<Self, Value>,
         to property: KeyPath<Model, Source>,
         of model: Model,
         in bag: CancellationBag? = nil,
         _ transform: @escaping (Source) -> Value
     ) -> CancellationToken {
-        track(property, of: model, in: bag) { target, value in
-            let value = transform(value)
-            return .write { target[keyPath: keyPath] = value }
-        }.token
+        track(property, of: model, in: bag) { target, value in target[keyPath: keyPath()] = transform(value) }.token
     }
 
     /// Binds a property of an `@Observable` model to this object, writing through `set`, which is
@@ -71,22 +68,22 @@ extension BindingTarget {
         in bag: CancellationBag? = nil,
         _ set: @escaping (Self, Value) -> Void
     ) -> CancellationToken {
-        track(property, of: model, in: bag) { target, value in
-            .write { set(target, value) }
-        }.token
+        track(property, of: model, in: bag) { target, value in set(target, value) }.token
     }
 
-    /// Registers a binding that reads `property` of `model` and hands the value to `step`,
+    /// Registers a binding that reads `property` of `model` and hands the value to `write`,
     /// with this object, while both are there; a run that finds either gone ends it.
+    @usableFromInline
     func track<Model: AnyObject & Observable, Value>(
         _ property: KeyPath<Model, Value>,
         of model: Model,
         in bag: CancellationBag?,
-        _ step: @escaping (Self, Value) -> TrackedUpdate.Step
+        _ write: @escaping (Self, Value) -> Void
     ) -> (token: CancellationToken, tracked: TrackedUpdate) {
         let tracked = TrackedUpdate(through: .shared(property, of: model)) { [weak self, weak model] in
-            guard let self, let model else { return .end }
-            return step(self, model[keyPath: property])
+            guard let self, let model else { return false }
+            write(self, model[keyPath: property])
+            return true
         }
         if let view = self as? View { return view.register(tracked, in: bag) }
         // Not a view: nothing draws it, so the token alone keeps the binding.
@@ -121,7 +118,7 @@ extension TextField {
         in bag: CancellationBag? = nil
     ) -> CancellationToken {
         let (token, tracked) = track(property, of: model, in: bag) { field, value in
-            .write { if field.text != value { field.text = value } }
+            if field.text != value { field.text = value }
         }
         addAction(for: .editingChanged, while: token) { [weak model, weak tracked] field in
             model?[keyPath: property] = field.text
@@ -191,9 +188,8 @@ final class KeyPathObservation {
     /// the property changes, so every binding made meanwhile finds it.
     func register() {
         guard !isRegistered else { return }
-        isRegistered = withObservationTracking(access) { [self] in
-            Self.onMainActor { self.changed() }
-        }
+        // Observation calls `onChange` on the thread making the change.
+        isRegistered = withObservationTracking(access) { [self] in MainActorTurn.run { self.changed() } }
     }
 
     /// The property is about to change: every binding reading through this is stale.
@@ -203,13 +199,4 @@ final class KeyPathObservation {
         for subscriber in subscribers { subscriber.object?.invalidate() }
     }
 
-    /// Runs `work` for Observation's `onChange`, which is called on the thread making the change:
-    /// at once when that is the main actor, otherwise on the main actor's next turn.
-    nonisolated static func onMainActor(_ work: @escaping @MainActor @Sendable () -> Void) {
-        if MainActorTurn.isOnMainActor {
-            MainActor.assumeIsolated(work)
-        } else {
-            Task { @MainActor in work() }
-        }
-    }
 }

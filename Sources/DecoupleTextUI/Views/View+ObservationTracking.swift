@@ -42,10 +42,7 @@ extension View {
     /// ```
     @discardableResult
     public func trackChanges(in bag: CancellationBag? = nil, _ update: @escaping @MainActor () -> Void) -> CancellationToken {
-        register(TrackedUpdate(through: nil) {
-            update()
-            return .done
-        }, in: bag).token
+        register(TrackedUpdate(through: nil) { update(); return true }, in: bag).token
     }
 
     /// Keeps `tracked` with this view, in `bag`, or in the row's tracking of the cell being
@@ -53,7 +50,7 @@ extension View {
     func register(_ tracked: TrackedUpdate, in bag: CancellationBag?) -> (token: CancellationToken, tracked: TrackedUpdate) {
         let token = CancellationToken { tracked.cancel() }
         tracked.token = token
-        trackedUpdates.removeAll { $0.isCancelled }
+        dropEndedUpdates()
         trackedUpdates.append(tracked)
         token.store(in: bag ?? configuringCell?.rowTracking ?? bindings)
         tracked.run()
@@ -78,58 +75,59 @@ extension View {
 
     /// Runs the ``trackChanges(in:_:)`` updates whose inputs changed; drawing does this by itself.
     public func updateIfNeeded() {
-        trackedUpdates.removeAll { $0.isCancelled }
+        dropEndedUpdates()
         for tracked in trackedUpdates where tracked.isDirty { tracked.run() }
+    }
+
+    /// Drops the updates that ended; they are let go of after the list is written, as what they
+    /// captured may go with them.
+    private func dropEndedUpdates() {
+        let all = trackedUpdates
+        trackedUpdates = all.filter { !$0.isCancelled }
     }
 }
 
 /// One `trackChanges` update or one binding to `@Observable` models, and whether its inputs
 /// changed. Cancelling it lets go of the update: it is never dirty and never runs again.
 ///
-/// A run reads, tracked, then writes what the returned ``Step`` says, untracked: what it writes
-/// (into a view, or a table's cells through their data source) never adds to what it follows,
-/// so a cell configured while a table's binding applies its snapshot never adds the cell's reads
-/// to the table's. A `trackChanges` update registers what it read on each run; a binding reads
-/// through a ``KeyPathObservation`` shared by every binding to the same model's key path.
-@MainActor
+/// A `trackChanges` update runs inside `withObservationTracking`, which registers what it read;
+/// a binding reads through a ``KeyPathObservation`` shared by every binding to the same model's
+/// key path, and writes outside any tracking, so a cell configured while a table's binding
+/// applies its snapshot never adds the cell's reads to the table's.
+@MainActor @usableFromInline
 final class TrackedUpdate {
-    /// What a run does after its tracked read.
-    enum Step {
-        /// Nothing more (`trackChanges` wrote while it read).
-        case done
-        /// Writes, untracked.
-        case write(() -> Void)
-        /// The view or the model is gone: the binding ends.
-        case end
-    }
-
-    private var read: (() -> Step)?
-    private(set) var isDirty = false
+    /// Runs the update; returns `false` when the view or the model has gone, which ends it.
+    private var update: (() -> Bool)?
+    private var isStale = false
     private var isQueued = false
     /// The shared registration a binding reads through; `nil` for `trackChanges`.
     private let observation: KeyPathObservation?
     /// The token that ends it, cancelled when a run finds the view or the model gone.
     weak var token: CancellationToken?
 
-    init(through observation: KeyPathObservation?, _ read: @escaping () -> Step) {
+    init(through observation: KeyPathObservation?, _ update: @escaping () -> Bool) {
         self.observation = observation
-        self.read = read
+        self.update = update
         observation?.add(self)
     }
 
-    var isCancelled: Bool { read == nil }
+    /// Ended: cancelled, or its token released (on any thread).
+    var isCancelled: Bool { update == nil || token == nil }
+
+    /// Whether something it read has changed since it last ran.
+    var isDirty: Bool { isStale && !isCancelled }
 
     /// Ends the tracking, and lets go of the update and what it captured.
     func cancel() {
-        read = nil
+        update = nil
         observation?.remove(self)
     }
 
     /// Something it read is changing: marks it dirty and, for a binding, queues it for the main
     /// actor's next turn, once.
     func invalidate() {
-        guard read != nil else { return }
-        isDirty = true
+        guard !isCancelled else { return }
+        isStale = true
         guard observation != nil, !isQueued else { return }
         isQueued = true
         ObservableDelivery.enqueue(self)
@@ -142,22 +140,14 @@ final class TrackedUpdate {
     }
 
     func run() {
-        guard let read else { return }
-        isDirty = false
-        let step: Step
-        if let observation {
-            observation.register()
-            step = read()
-        } else {
-            step = withObservationTracking(read) { [weak self] in
-                KeyPathObservation.onMainActor { self?.invalidate() }
-            }
+        guard let update, !isCancelled else { return }
+        isStale = false
+        // A binding reads through its shared registration; `trackChanges` registers what it read.
+        observation?.register()
+        let isOn = observation != nil ? update() : withObservationTracking(update) { [weak self] in
+            MainActorTurn.run { self?.invalidate() }
         }
-        switch step {
-        case .done: break
-        case .write(let write): write()
-        case .end: token?.cancel() ?? cancel()
-        }
+        if !isOn { token?.cancel() ?? cancel() }
     }
 }
 

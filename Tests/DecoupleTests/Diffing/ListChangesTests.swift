@@ -105,6 +105,18 @@ import Testing
             deletions: [1], insertions: [0], moves: [Pair(old: 2, new: 1)], updates: [Pair(old: 0, new: 2)]
         ))
         #expect(changes.description == "deletions [1], insertions [0], moves [2 → 1], updates [0 → 2]")
+        #expect(changes.count == 4)   // one of each kind, the update included
+    }
+
+    @Test func count_addsEveryKind_updatesIncluded() throws {
+        // Only updates: a count that left them out would say nothing changed.
+        let updated = try [DiffingEntry(id: 1, content: 1), DiffingEntry(id: 2, content: 1)]
+            .changes(from: [DiffingEntry].entries(1, 2))
+        #expect(updated.count == 2)
+        #expect(!updated.isEmpty)
+        let every = ListChanges<Int>(
+            deletions: [0, 3], insertions: [1], moves: [Pair(old: 1, new: 2)], updates: [Pair(old: 2, new: 0), Pair(old: 4, new: 3)])
+        #expect(every.count == 6)
     }
 
     // MARK: Other collections

@@ -74,6 +74,7 @@ private struct ShelfModel: Equatable {
             items: ListChanges(deletions: [[1, 0]], insertions: [[0, 12]], moves: [Pair(old: [0, 1], new: [1, 0])], updates: [Pair(old: [3, 4], new: [3, 4])])
         )
         #expect(changes.description == "sections: deletions [2], moves [0 → 1]; items: deletions [1.0], insertions [0.12], moves [0.1 → 1.0], updates [3.4 → 3.4]")
+        #expect(changes.count == 6)   // two of the sections, four of the items, the update included
         // An index path of another length than two prints as it always did.
         #expect(ListChanges<IndexPath>(deletions: [[1, 2, 3]]).description == "deletions [[1, 2, 3]]")
     }
