@@ -9,29 +9,35 @@ let targets: [Target] = [
     // Views, tables, navigation and windows that render to text: UIKit's shapes, for tests,
     // playgrounds and Linux tools. Re-exports `Decouple`.
     .target(name: "DecoupleTextUI", dependencies: ["Decouple"]),
+    // Each fails with a message naming the trait to enable, before a target that needs it is
+    // compiled (which would otherwise fail on a missing module).
+    .target(name: "GeneratorTraitCheck"),
+    .target(name: "SnapshotTestingTraitCheck"),
     .target(
         name: "DecoupleTesting",
         dependencies: [
             "DecoupleTextUI",
-            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            "SnapshotTestingTraitCheck",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
         ]
     ),
     .target(
         name: "DecoupleGenerator",
         dependencies: [
-            .product(name: "SwiftSyntax", package: "swift-syntax"),
-            .product(name: "SwiftParser", package: "swift-syntax"),
-            .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
-            .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+            "GeneratorTraitCheck",
+            .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Generator"])),
+            .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Generator"])),
+            .product(name: "SwiftParserDiagnostics", package: "swift-syntax", condition: .when(traits: ["Generator"])),
+            .product(name: "SwiftSyntaxBuilder", package: "swift-syntax", condition: .when(traits: ["Generator"])),
         ]
     ),
     .macro(
         name: "DecoupleMacrosPlugin",
         dependencies: [
             "DecoupleGenerator",
-            .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-            .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-            .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: .when(traits: ["Generator"])),
+            .product(name: "SwiftCompilerPlugin", package: "swift-syntax", condition: .when(traits: ["Generator"])),
+            .product(name: "SwiftDiagnostics", package: "swift-syntax", condition: .when(traits: ["Generator"])),
         ]
     ),
     .target(name: "DecoupleMacros", dependencies: ["Decouple", "DecoupleMacrosPlugin"]),
@@ -78,8 +84,8 @@ let targets: [Target] = [
             "DecoupleTestSupport",
             "CommittedAdaptersFixture",
             "CommittedDependencyFixture",
-            .product(name: "MacroTesting", package: "swift-macro-testing"),
-            .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+            .product(name: "MacroTesting", package: "swift-macro-testing", condition: .when(traits: ["Generator"])),
+            .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax", condition: .when(traits: ["Generator"])),
         ]
     ),
     // What the `decouple` command does, as a library: finding sources and the configuration,
@@ -89,7 +95,7 @@ let targets: [Target] = [
         dependencies: [
             "DecoupleGenerator",
             // SHA-256 for the cache's keys and entry checks.
-            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Generator"])),
         ]
     ),
     // The command line over `DecoupleTool`: it parses the arguments and calls the frontend.
@@ -99,7 +105,7 @@ let targets: [Target] = [
         dependencies: [
             "DecoupleGenerator",
             "DecoupleTool",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Generator"])),
         ],
         path: "Sources/DecoupleCLI"
     ),
@@ -126,8 +132,8 @@ let targets: [Target] = [
             "decouple",
             "DecoupleTool",
             "DecoupleTestSupport",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Generator"])),
+            .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
         ]
     ),
     // Stand-ins for the public type names of SwiftUI, Observation, Combine and UIKit, which do not
@@ -138,7 +144,7 @@ let targets: [Target] = [
     // What the tests share: the seed's models, the package root, running processes, a locked log.
     .target(
         name: "DecoupleTestSupport",
-        dependencies: ["Decouple", .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing")],
+        dependencies: ["Decouple", .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"]))],
         path: "Tests/Support"
     ),
     .testTarget(
@@ -147,7 +153,7 @@ let targets: [Target] = [
             "Decouple",
             "DecoupleTestSupport",
             "AppSideImports",
-            .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+            .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
         ]
     ),
     .testTarget(
@@ -155,7 +161,7 @@ let targets: [Target] = [
         dependencies: [
             "DecoupleTextUI",
             "DecoupleTestSupport",
-            .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+            .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
         ]
     ),
     .testTarget(
@@ -163,7 +169,7 @@ let targets: [Target] = [
         dependencies: [
             "DecoupleTesting",
             "DecoupleTestSupport",
-            .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+            .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
         ]
     ),
     .testTarget(
@@ -171,16 +177,16 @@ let targets: [Target] = [
         dependencies: [
             "DecoupleGenerator",
             "DecoupleTestSupport",
-            .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+            .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
             // The line table is checked against swift-syntax's converter.
-            .product(name: "SwiftParser", package: "swift-syntax"),
-            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Generator"])),
+            .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Generator"])),
         ]
     ),
     // Builds the playgrounds' own package (Playgrounds/Package.swift) and asserts what each prints.
     .testTarget(
         name: "PlaygroundTests",
-        dependencies: ["DecoupleTestSupport", .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing")]
+        dependencies: ["DecoupleTestSupport", .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"]))]
     ),
 ]
 
@@ -221,6 +227,16 @@ let package = Package(
         .plugin(name: "DecouplePlugin", targets: ["DecouplePlugin"]),
         // `swift package generate-adapters`: writes the generated file into the source tree.
         .plugin(name: "GenerateAdapters", targets: ["GenerateAdapters"]),
+    ],
+    // A package that depends on this one with no traits gets `Decouple` and `DecoupleTextUI`, and
+    // resolves, fetches and compiles no other package. The rest is behind traits:
+    //   .package(url: "…/decouple", from: "…", traits: ["Generator"])   // the tool, plugins, macros
+    //   .package(url: "…/decouple", from: "…", traits: ["SnapshotTesting"])   // DecoupleTesting
+    // Working on this package itself: `swift build --enable-all-traits` (every command, the same).
+    traits: [
+        .trait(name: "Generator", description: "The generator, the decouple tool, its plugins and the @Adapts macro: swift-syntax, swift-argument-parser, swift-crypto."),
+        .trait(name: "SnapshotTesting", description: "DecoupleTesting's snapshot strategies: swift-snapshot-testing."),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),

@@ -12,7 +12,8 @@ let package = Package(
     name: "DecoupleBenchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(path: ".."),
+        // The macros (MacroHost) need the package's "Generator" trait.
+        .package(path: "..", traits: ["Generator"]),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [

@@ -26,7 +26,7 @@ else
     build=(--scratch-path "$root/.build-release")
     tool="$root/.build-release/release/decouple"
 fi
-swift build -c release --package-path "$root" "${build[@]}" --product decouple >&2
+swift build -c release --package-path "$root" "${build[@]}" --traits Generator --product decouple >&2
 # The macros and their plugin, for `macro.compile_vs_handwritten`, which compiles a module that
 # imports them with the toolchain's swiftc. They are built here, as a dependency of this package's
 # `MacroHost`, not in the root package: there, `swift build` first builds the tools of the build

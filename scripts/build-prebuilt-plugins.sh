@@ -14,22 +14,43 @@
 # a repository of its own. The bundle holds the tool for the machine that builds it (its target
 # triple, as `swift -print-target-info` names it); run the script on each platform you publish for.
 #
-# Usage: scripts/build-prebuilt-plugins.sh OUT [--url URL]
+# With `--debug`, the bundle holds the debug tool of this package's own build folder instead (with
+# all traits, as every command on this package builds): quick, for checking the plugins' package
+# (scripts/check-prebuilt-plugins.sh), not for publishing: it links the Swift run time
+# dynamically, and runs at debug speed.
+#
+# Usage: scripts/build-prebuilt-plugins.sh OUT [--url URL] [--debug]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-[ $# -ge 1 ] || { echo "usage: $0 OUT [--url URL]" >&2; exit 2; }
+usage() { echo "usage: $0 OUT [--url URL] [--debug]" >&2; exit 2; }
+[ $# -ge 1 ] || usage
 out="$1"
 shift
 url=""
-if [ $# -gt 0 ]; then
-    [ "$1" = "--url" ] && [ $# -eq 2 ] || { echo "usage: $0 OUT [--url URL]" >&2; exit 2; }
-    url="$2"
-fi
+debug=false
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --url) [ $# -ge 2 ] || usage; url="$2"; shift 2 ;;
+        --debug) debug=true; shift ;;
+        *) usage ;;
+    esac
+done
 
-# The same build folder as the benchmarks' (Benchmarks/run.sh), which run this very binary.
-scratch="$root/.build-release-static"
-swift build -c release --package-path "$root" --scratch-path "$scratch" --static-swift-stdlib --product decouple >&2
-tool="$scratch/release/decouple"
+if $debug; then
+    swift build --package-path "$root" --enable-all-traits --product decouple >&2
+    tool="$root/.build/debug/decouple"
+else
+    # The same build folder as the benchmarks' (Benchmarks/run.sh), which run this very binary.
+    scratch="$root/.build-release-static"
+    swift build -c release --package-path "$root" --scratch-path "$scratch" --static-swift-stdlib --traits Generator --product decouple >&2
+    tool="$scratch/release/decouple"
+    # The standard library and Foundation are inside: the binary needs no Swift run time installed.
+    if ldd "$tool" | grep -qE 'libswiftCore|libFoundation'; then
+        ldd "$tool" >&2
+        echo "$0: the tool links the Swift run time dynamically" >&2
+        exit 1
+    fi
+fi
 version="$("$tool" --version)"
 triple="$(swift -print-target-info | sed -n 's/^ *"unversionedTriple": "\(.*\)",$/\1/p' | head -n 1)"
 [ -n "$triple" ] || { echo "$0: cannot read the target triple from swift -print-target-info" >&2; exit 1; }

@@ -18,12 +18,12 @@ fail() { echo "check-command-plugin: $*" >&2; exit 1; }
 # them and leaves them alone, and the committed fixtures' files are what it writes today. What it
 # writes elsewhere in this repository is removed afterwards.
 untracked_before="$(git ls-files --others --exclude-standard)"
-log="$(swift package --allow-writing-to-package-directory generate-adapters 2>&1)" || { echo "$log" >&2; fail "generate-adapters failed"; }
+log="$(swift package --enable-all-traits --allow-writing-to-package-directory generate-adapters 2>&1)" || { echo "$log" >&2; fail "generate-adapters failed"; }
 comm -13 <(sort <<< "$untracked_before") <(git ls-files --others --exclude-standard | sort) \
     | { grep 'DecoupleAdapters\.swift$' || true; } | while read -r written; do rm -f "$written"; done
 # CommittedDependency's adapts a model of a target it depends on, which the plugin hands the tool.
 git diff --exit-code -- Tests/Fixtures/CommittedAdapters Tests/Fixtures/CommittedDependency \
-    || fail "a committed DecoupleAdapters.swift is stale; run swift package --allow-writing-to-package-directory generate-adapters --target CommittedAdaptersFixture --target CommittedDependencyFixture and commit it"
+    || fail "a committed DecoupleAdapters.swift is stale; run swift package --enable-all-traits --allow-writing-to-package-directory generate-adapters --target CommittedAdaptersFixture --target CommittedDependencyFixture and commit it"
 echo "command plugin: committed outputs are current, a dependency target's model among them"
 grep -q "skipping 'PluginClientFixture': it uses the build plugin DecouplePlugin" <<< "$log" \
     || { echo "$log" >&2; fail "generate-adapters did not name the build-plugin target it skipped"; }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# A package that depends on the `Decouple` product alone compiles no swift-syntax (and none of
-# the other dependencies): SwiftPM resolves the whole graph but builds only what the product needs.
+# A package that depends on the `Decouple` product alone, enabling none of the package's traits,
+# resolves, fetches and compiles no other package: with an empty SwiftPM cache, its checkouts
+# hold nothing, and no swift-syntax is compiled.
 # The same package, built in release mode too, runs the factory's holding cases
 # (Tests/Support/FactoryHoldingCases.swift): `register` specialises adapters in the client's
 # module, and the factory reads models in place only in specialised code, which the debug tests
@@ -31,6 +32,10 @@ SOURCE
 cp "$root/Tests/Support/FactoryHoldingCases.swift" "$work/CoreOnly/Sources/CoreOnly/"
 
 cd "$work/CoreOnly"
+swift package resolve --cache-path "$work/empty-cache" > resolve.log 2>&1 || { cat resolve.log; exit 1; }
+fetched="$(ls .build/checkouts 2>/dev/null | tr '\n' ' ')"
+echo "packages fetched: ${fetched:-none}"
+[ -z "$fetched" ] || { echo "check-core-only: depending on Decouple fetched other packages" >&2; exit 1; }
 swift build -v > build.log 2>&1 || { cat build.log; exit 1; }
 test "$(.build/debug/CoreOnly)" = "Ada"
 compiled="$(grep -oE -- '-module-name [A-Za-z_]+' build.log | sort -u | awk '{print $2}' | tr '\n' ' ')"

@@ -26,7 +26,7 @@ for module in "${modules[@]}"; do
 done
 # One run for every module: each run of a command plugin here rebuilds the plugin's tool.
 [ "${#targets[@]}" -gt 0 ] || { echo "no catalog to build" >&2; exit 1; }
-swift package generate-documentation "${targets[@]}" --analyze > "$work/docs.log" 2>&1 \
+swift package --enable-all-traits generate-documentation "${targets[@]}" --analyze > "$work/docs.log" 2>&1 \
     || { echo "generate-documentation failed:" >&2; tail -20 "$work/docs.log" >&2; status=1; }
 if grep -qE "warning:|error:" "$work/docs.log"; then
     grep -E "warning:|error:" "$work/docs.log" | sort -u >&2

@@ -5,8 +5,9 @@ import PackagePlugin
 /// of the build. The output goes to the plugin's work folder and is compiled with the target.
 ///
 /// The command's inputs are the target's Swift files, its `decouple.json` and the files of the
-/// other modules it adapts models of (``ModelModules``), and its output is one file, so the
-/// build system reruns it only when one of those changes. Each rerun uses the
+/// modules it depends on (``ModelModules``), and its output is one file, so the build system
+/// reruns it only when one of those changes. The command does not depend on what decouple.json
+/// says, which SwiftPM reads only when it plans the build: the tool reads it when it runs. Each rerun uses the
 /// tool's cache in the work folder: on a large target, an edit costs the parse of the files
 /// that changed, not a cold run.
 @main
@@ -18,14 +19,14 @@ struct DecouplePlugin: BuildToolPlugin {
             for: module.name, sources: module.sourceFiles(withSuffix: "swift").map(\.url),
             configuration: configuration, lookedIn: module.directoryURL.path(percentEncoded: false),
             workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "decouple").url,
-            context: ModelModules.sources(for: module, configuration: configuration))
+            dependencies: ModelModules.dependencies(of: module))
     }
 
     /// The target's one build command, for SwiftPM and Xcode alike; none, and an error naming
     /// where `decouple.json` was looked for, when the target has none.
     func commands(
         for target: String, sources: [URL], configuration: URL?, lookedIn place: String, workDirectory: URL, tool: URL,
-        context: [URL] = []
+        context: [URL] = [], dependencies: [(names: [String], file: URL)] = []
     ) -> [Command] {
         guard let configuration else {
             Diagnostics.error("""
@@ -37,13 +38,13 @@ struct DecouplePlugin: BuildToolPlugin {
         let invocation = GenerateInvocation(
             sources: sources, configuration: configuration,
             output: workDirectory.appending(path: GenerateInvocation.outputName),
-            cache: workDirectory.appending(path: "cache"), context: context)
+            cache: workDirectory.appending(path: "cache"), context: context, dependencies: dependencies)
         return [
             .buildCommand(
                 displayName: "Decouple: generating adapters for \(target)",
                 executable: tool,
                 arguments: invocation.arguments,
-                inputFiles: invocation.sources + invocation.context + [configuration],
+                inputFiles: invocation.inputs,
                 outputFiles: [invocation.output])
         ]
     }

@@ -61,7 +61,7 @@ struct GenerateAdapters: CommandPlugin {
                 let configuration = target.directoryURL.appending(path: GenerateInvocation.configurationName)
                 return Job(
                     target: target.name, sources: target.sourceFiles(withSuffix: "swift").map(\.url), configuration: configuration,
-                    context: ModelModules.sources(for: target, configuration: configuration))
+                    context: [], dependencies: ModelModules.dependencies(of: target))
             },
             tool: tool)
     }
@@ -74,16 +74,17 @@ struct GenerateAdapters: CommandPlugin {
         var sources: [URL]
         var configuration: URL
         var context: [URL]
+        var dependencies: [(names: [String], file: URL)] = []
     }
 
     /// Runs `decouple generate` for each job, for SwiftPM and Xcode alike, and passes on what
     /// the tool says (``relay(_:)``).
-    func write(_ jobs: [Job], tool: URL) throws {
+    func write(_ jobs: [Job], tool: URL, asDiagnostics: Bool = false) throws {
         let invocations = jobs.map { job in
             GenerateInvocation(
                 sources: job.sources, configuration: job.configuration,
                 output: job.configuration.deletingLastPathComponent().appending(path: GenerateInvocation.outputName),
-                context: job.context)
+                context: job.context, dependencies: job.dependencies)
         }
         var writers: [String: String] = [:]
         for (job, invocation) in zip(jobs, invocations) {
@@ -101,7 +102,7 @@ struct GenerateAdapters: CommandPlugin {
             process.standardOutput = said
             process.standardError = said
             try process.run()
-            relay(said.fileHandleForReading.readDataToEndOfFile())
+            relay(said.fileHandleForReading.readDataToEndOfFile(), asDiagnostics: asDiagnostics)
             process.waitUntilExit()
             if process.terminationStatus != 0 { failed.append(job.target) }
         }
@@ -115,13 +116,17 @@ struct GenerateAdapters: CommandPlugin {
     }
 }
 
-/// Passes on what the tool said. SwiftPM prints a plugin's own output on standard output but its
-/// diagnostics, and the error it ends with, on standard error: so the tool's errors and warnings
-/// become diagnostics (`error: Models/A.swift:4:9: …`), on the same stream as this command's
-/// closing error and in order with it, and its other lines (what it wrote) are output. In Xcode
-/// the diagnostics are issues of the command.
-func relay(_ said: Data) {
+/// Passes on what the tool said, each line as the tool wrote it and in its order: errors and
+/// warnings stay `path:line:column: error: …`, which editors and terminals jump to (SwiftPM
+/// prints a command plugin's standard error on its standard output, and its diagnostics as
+/// `error: …`, without the place first). In Xcode, where a plugin's diagnostics become issues of
+/// the command, the errors and warnings are passed on as diagnostics instead.
+func relay(_ said: Data, asDiagnostics: Bool = false) {
     for line in String(decoding: said, as: UTF8.self).split(separator: "\n") {
+        guard asDiagnostics else {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+            continue
+        }
         if let severity = line.range(of: ": error: ") {
             Diagnostics.error(String(line[..<severity.lowerBound] + ": " + line[severity.upperBound...]))
         } else if let severity = line.range(of: ": warning: ") {
@@ -157,7 +162,7 @@ extension GenerateAdapters: XcodeCommandPlugin {
         guard !jobs.isEmpty else {
             throw PluginFailure("no chosen target has a decouple.json in the folder of its Swift files or above it, up to \(project.path(percentEncoded: false))")
         }
-        try write(jobs, tool: context.tool(named: "decouple").url)
+        try write(jobs, tool: context.tool(named: "decouple").url, asDiagnostics: true)
     }
 }
 #endif

@@ -22,13 +22,20 @@ struct GenerateInvocation {
     /// The Swift files of the other modules whose models decouple.json adapts, read for their
     /// declarations only (`--context`; see `ModelModules`): their annotations are theirs.
     var context: [URL]
+    /// Every Swift file of the modules the target depends on, with their names: the tool reads
+    /// those of the modules decouple.json names when it runs (`--dependency`; see `ModelModules`).
+    var dependencies: [(names: [String], file: URL)]
 
-    init(sources: [URL], configuration: URL, output: URL, cache: URL? = nil, context: [URL] = []) {
+    init(
+        sources: [URL], configuration: URL, output: URL, cache: URL? = nil, context: [URL] = [],
+        dependencies: [(names: [String], file: URL)] = []
+    ) {
         self.sources = sources.filter { $0.standardizedFileURL != output.standardizedFileURL }
         self.configuration = configuration
         self.output = output
         self.cache = cache
         self.context = context
+        self.dependencies = dependencies
     }
 
     var arguments: [String] {
@@ -36,7 +43,11 @@ struct GenerateInvocation {
             + ["--config", Self.path(configuration), "--output", Self.path(output)]
             + (cache.map { ["--cache", Self.path($0)] } ?? [])
             + context.flatMap { ["--context", Self.path($0)] }
+            + dependencies.flatMap { ["--dependency", $0.names.joined(separator: ",") + "=" + Self.path($0.file)] }
     }
+
+    /// What the command reads: a change to any of them reruns it.
+    var inputs: [URL] { sources + context + dependencies.map(\.file) + [configuration] }
 
     static func path(_ url: URL) -> String { url.path(percentEncoded: false) }
 

@@ -3,19 +3,21 @@ import PackagePlugin
 
 /// The models a target's `decouple.json` adapts from other modules (an adapter's `"module"`):
 /// the Swift files of those modules, which `decouple generate` reads for their declarations
-/// only (`--context`). Both plugins hand them to the tool, so the build command reruns when one
-/// of them changes and `generate-adapters` writes what the build plugin would. The tool finds a
-/// model of such a file by the folder the file is in (`Sources/Models/…` for `"Models"`).
+/// only. Both plugins hand them to the tool, so the build command reruns when one of them
+/// changes and `generate-adapters` writes what the build plugin would. The tool finds a model of
+/// such a file by the folder the file is in (`Sources/Models/…` for `"Models"`).
 enum ModelModules {
-    /// In SwiftPM: the targets `module` depends on, directly or not, in this package or through
-    /// products, whose name or module name an adapter names (`my-lib` or `my_lib`). Files, not
-    /// folders: what a target excludes is not read.
-    static func sources(for module: SourceModuleTarget, configuration: URL?) -> [URL] {
-        let named = configuration.map(GenerateInvocation.modulesNamed) ?? []
-        guard !named.isEmpty else { return [] }
-        return module.recursiveTargetDependencies.compactMap(\.sourceModule)
-            .filter { named.contains($0.name) || named.contains($0.moduleName) }
-            .flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url) }
+    /// In SwiftPM: every Swift file of the targets `module` depends on, directly or not, in this
+    /// package or through products, with the target's names (`my-lib` and `my_lib`), for
+    /// `--dependency`. Every one, not those `decouple.json` names today: SwiftPM plans a build
+    /// command once, and does not plan again when only that file's content changes, so the tool
+    /// picks the ones an adapter names when it runs. Files, not folders: what a target excludes
+    /// is not read.
+    static func dependencies(of module: SourceModuleTarget) -> [(names: [String], file: URL)] {
+        module.recursiveTargetDependencies.compactMap(\.sourceModule).flatMap { target in
+            let names = Array(Set([target.name, target.moduleName])).sorted()
+            return target.sourceFiles(withSuffix: "swift").map { (names, $0.url) }
+        }
     }
 }
 

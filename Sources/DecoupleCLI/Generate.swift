@@ -49,7 +49,13 @@ struct Generate: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Swift files or folders read for their declarations only (repeatable): the configuration can adapt their models, and their `// decouple:` comments are left to their own target. The build plugin passes the target's dependencies so.", valueName: "path"))
     var context: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp("A Swift file or folder of a module the target depends on, with the module's names (repeatable): read as --context when an adapter's \"module\" names one of them, not read otherwise. The build plugins pass every dependency so.", valueName: "name[,name]=path"))
+    var dependency: [String] = []
+
     func validate() throws {
+        for argument in dependency where GenerateRequest.Dependency(argument: argument) == nil {
+            throw ValidationError("--dependency \(argument): give the module's names and a path, as Models=Sources/Models/Recipe.swift")
+        }
         if check && output == nil {
             throw ValidationError("--check needs --output: the file to compare with")
         }
@@ -59,6 +65,7 @@ struct Generate: ParsableCommand {
         var request = GenerateRequest()
         (request.paths, request.configuration, request.output, request.check) = (paths, config, output, check)
         (request.style, request.cache, request.exclude, request.context) = (style, cache, exclude, context)
+        request.dependencies = dependency.compactMap(GenerateRequest.Dependency.init(argument:))
         try Frontend().generate(request).exit()
     }
 }

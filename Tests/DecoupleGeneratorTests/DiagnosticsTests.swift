@@ -103,6 +103,21 @@ import Testing
         }
     }
 
+    @Test func anUnknownModelWithNoNearName_saysToNameTheTargetThatDeclaresIt() {
+        let output = generate(["Models.swift": models], config: #"""
+            {"adapters": [
+              {"model": "Recipe", "protocol": "TitledContent"},
+              {"model": "Recipe", "module": "Kitchen", "protocol": "TitledContent"}
+            ]}
+            """#)
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            decouple.json:2:13: error: unknown model 'Recipe': the sources declare no type of that name; if another target declares it, name that target as the adapter's "module" [#UnknownModel]
+            decouple.json:3:13: error: unknown model 'Recipe': the sources declare no type of that name [#UnknownModel]
+            """
+        }
+    }
+
     @Test func unknownNames_suggestTheNearest() {
         let output = generate(["Models.swift": models], config: #"""
             {"adapters": [

@@ -99,7 +99,7 @@ import Testing
             """
         }
         #expect(ForwardingError.noProvider(member: "headlin", injected: ["HeadlineContent (no member table)"]).description
-            == "no injected object provides 'headlin'; injected: HeadlineContent (no member table)")
+            == "no injected object provides 'headlin'; injected: HeadlineContent (no member table); to find HeadlineContent's members by name, pass a MemberTable as 'members:' when injecting it, or let the decouple tool's proxy style write one")
     }
 
     @Test func userProtocol_withMemberTableAndDynamicMemberSubscript() throws {

@@ -3,10 +3,10 @@ import DecoupleTestSupport
 import Foundation
 import Testing
 
-// The README's app-side example, verbatim: if this stops compiling, prints something else, or
-// differs from the README's text, the README is wrong. Keep the two in step.
+// The Getting Started article's factory example, verbatim: if this stops compiling, prints
+// something else, or differs from the article's text, the article is wrong. Keep the two in step.
 
-// README example begins
+// Article example begins
 import Decouple   // the core: safe to import beside SwiftUI, UIKit, Observation and Combine
 import Foundation
 
@@ -48,7 +48,9 @@ private struct StoryContent: TitledContent {
 
 // 3. Any view that shows `any TitledContent` now shows every model, e.g. in SwiftUI:
 //    VStack { Text(content.title); Text(content.subtitle) }
-// README example ends
+// Article example ends
+
+private let gettingStarted = "Sources/Decouple/Decouple.docc/GettingStarted.md"
 
 @MainActor @Suite struct ReadmeExampleTests {
     @Test func appSideExample_loadsEveryGoodItem() throws {
@@ -62,7 +64,7 @@ private struct StoryContent: TitledContent {
         }
     }
 
-    /// What `loadFeed()` prints for the bad item, as the README shows it.
+    /// What `loadFeed()` prints for the bad item, as the article shows it.
     @Test func appSideExample_printsTheBadItemsProblem() throws {
         let factory = ContentFactory<any TitledContent>()
         try factory.register(User.self, tag: "user") { UserContent(user: $0) }
@@ -74,10 +76,10 @@ private struct StoryContent: TitledContent {
             """.utf8))
         let printed = feed.errors.map { "\($0)" }
         #expect(printed == [#"item 2 ("video"): no adapter registered for type tag "video"; registered tags: "story", "user""#])
-        try expectReadmeContains("```\n\(printed.joined(separator: "\n"))\n```")
+        try expectDocument(gettingStarted, contains: "```\n\(printed.joined(separator: "\n"))\n```")
     }
 
-    @Test func readmeShowsThisExample_verbatim() throws {
-        try expectReadmeContainsExample(of: #filePath)
+    @Test func theArticleShowsThisExample_verbatim() throws {
+        try expectDocument(gettingStarted, containsExampleOf: #filePath)
     }
 }

@@ -6,12 +6,19 @@ import Foundation
 /// what kept the others from it.
 ///
 /// ```swift
-/// let feed = try factory.decodeFeed(from: data)
-/// show(feed.items)                 // the good ones
+/// struct User: Decodable { var name: String }
+/// struct Row: TitledContent { var title: String; var subtitle = "" }
+///
+/// let factory = ContentFactory<any TitledContent>()
+/// try factory.register(User.self, tag: "user") { Row(title: $0.name) }
+///
+/// let json = #"[{"type": "user", "name": "Ann"}, {"type": "video"}]"#
+/// let feed = try factory.decodeFeed(from: Data(json.utf8))
+/// print(feed.items.map(\.title))   // ["Ann"]: the good ones
 /// for error in feed.errors {       // the bad ones, by index
-///     log(error)                   // item 2 ("video"): no adapter registered for type tag …
+///     print(error)                 // item 1 ("video"): no adapter registered for type tag "video"; …
 /// }
-/// if feed.errorCount > feed.errors.count { log("… and \(feed.errorCount - feed.errors.count) more") }
+/// if feed.errorCount > feed.errors.count { print("… and \(feed.errorCount - feed.errors.count) more") }
 /// ```
 ///
 /// The errors of the first ``errorLimit`` bad items are kept; the others are only counted, so

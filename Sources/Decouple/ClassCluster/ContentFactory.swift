@@ -2,33 +2,51 @@ import Foundation
 
 // MARK: - ContentFactory
 
-/// A class cluster for content: one abstract face, the concrete adapters hidden behind it.
+/// Turns models of unrelated types into one kind of content, through adapters registered once.
 ///
-/// The seed's `CCModel` is an abstract class whose factory method returns a `CCAModel` or a
-/// `CCBModel`. Swift has no initializer that returns another type, so the cluster is this factory:
-/// you register, once, how each model type becomes the face (`Content`, usually a content protocol
-/// such as `any TitledContent`), and from then on any model — or any tagged item of data — comes
-/// back as the face. The adapters you register can stay `private`.
+/// It makes a *class cluster* — an abstract type whose factory hands back one of several hidden
+/// concrete types, as Foundation's `NSNumber` does — out of your content protocol. Swift has no
+/// initializer that returns another type, so the factory plays that part: you register, once,
+/// how each model type becomes `Content` (usually a content protocol such as
+/// `any TitledContent`), and from then on any model, or any tagged item of JSON, comes back as
+/// `Content`. Code that shows content never names a model or an adapter, so a new model needs
+/// one registration and no change there; the adapters can stay `private`.
 ///
 /// ```swift
-/// let factory = ContentFactory<any TitledContent>()
-/// try factory.register(CCAModel.self, tag: "user") { CCAContent(model: $0) }
-/// try factory.register(CCBModel.self, tag: "story") { CCBContent(model: $0) }
+/// struct User: Decodable { var name: String; var age: Int }
+/// struct Story: Decodable { var headline: String; var body: String }
 ///
-/// let content = try factory.adapt(someModel)        // picked by the model's dynamic type
-/// let feed = try factory.decodeFeed(from: json)     // picked by each item's "type" tag
+/// private struct UserContent: TitledContent {
+///     let user: User
+///     var title: String { user.name }
+///     var subtitle: String { "\(user.age)" }
+/// }
+/// private struct StoryContent: TitledContent {
+///     let story: Story
+///     var title: String { story.headline }
+///     var subtitle: String { story.body }
+/// }
+///
+/// let factory = ContentFactory<any TitledContent>()
+/// try factory.register(User.self, tag: "user") { UserContent(user: $0) }
+/// try factory.register(Story.self, tag: "story") { StoryContent(story: $0) }
+///
+/// let content = try factory.adapt(User(name: "Ann", age: 30))   // picked by the model's type
+/// let json = #"[{"type": "story", "headline": "Fox", "body": "A quick tale"}]"#
+/// let feed = try factory.decodeFeed(from: Data(json.utf8))     // picked by each item's "type" tag
 /// ```
 ///
 /// Look-up rules:
 /// - A model is matched by its dynamic type. An instance of a subclass of a registered class is
-///   adapted by the nearest registered ancestor, as in a real class cluster. Each specialisation
-///   of a generic type (`Page<Int>`, `Page<String>`) is its own type. A model typed as an
-///   ancestor class, or inside an existential, is found by what it is; so is one in an optional
-///   (`nil` is refused) or an `AnyHashable`, and a struct or enum cast to `AnyObject`, which Swift
-///   boxes (on Linux as `__SwiftValue`). The box is opened by casting it to each registered type
-///   that is neither a class nor an optional, in the order registered, and the first that the
-///   value is itself adapts it: a value of an unregistered type that converts to a registered
-///   one (a struct to a protocol it conforms to) is refused, as it is unboxed.
+///   adapted by the nearest registered ancestor, as a subclass inherits its ancestor's methods.
+///   Each specialisation of a generic type (`Page<Int>`, `Page<String>`) is its own type. A
+///   model typed as an ancestor class, or inside an existential, is found by what it is; so is
+///   one in an optional (`nil` is refused with ``ContentFactoryError/nilModel(_:)``) or an
+///   `AnyHashable`, and a struct or enum cast to `AnyObject`, which Swift boxes (on Linux as
+///   `__SwiftValue`). The box is opened by casting it to each registered type that is neither
+///   a class nor an optional, in the order registered, and the first that the value is itself
+///   adapts it: a value of an unregistered type that converts to a registered one (a struct to
+///   a protocol it conforms to) is refused, as it is unboxed.
 /// - Registering a type or a tag a second time throws ``ContentFactoryError/duplicateType(_:)`` or
 ///   ``ContentFactoryError/duplicateTag(_:registeredFor:)`` and leaves the first registration in
 ///   force: a cluster's members are decided once, and a silent replacement would hide a bug.
@@ -47,7 +65,7 @@ public final class ContentFactory<Content>: Sendable {
 
     /// Creates an empty factory.
     ///
-    /// - Parameter content: The face this factory produces, e.g. `(any TitledContent).self`.
+    /// - Parameter content: The content this factory produces, e.g. `(any TitledContent).self`.
     ///   Only needed when the type cannot be inferred.
     public init(_ content: Content.Type = Content.self) {}
 
@@ -138,10 +156,11 @@ public final class ContentFactory<Content>: Sendable {
         held(model).adapt != nil
     }
 
-    /// Adapts one model to the content face, choosing the adapter by the model's dynamic type.
+    /// Adapts one model to content, choosing the adapter by the model's dynamic type.
     ///
     /// - Throws: ``ContentFactoryError/unregisteredType(_:registered:)`` naming the type and
-    ///   listing the registered ones.
+    ///   listing the registered ones, or ``ContentFactoryError/nilModel(_:)`` when the model is
+    ///   an empty optional.
     @inlinable
     public func adapt(_ model: Any) throws(ContentFactoryError) -> Content {
         // The type itself, never a `Mirror`: a type can customise its mirror to claim any
@@ -159,7 +178,7 @@ public final class ContentFactory<Content>: Sendable {
     func adaptHeld(_ model: Any) throws(ContentFactoryError) -> Content {
         let (held, adapt) = held(model)
         if let adapt, let content = adapt(held) { return content }
-        throw unregistered(type(of: held))
+        throw unregistered(held)
     }
 
     /// The model that `model` is or holds, and its adapter when one is registered: the value in
@@ -185,15 +204,52 @@ public final class ContentFactory<Content>: Sendable {
         }
     }
 
-    /// The error for a model whose dynamic type has no adapter.
-    @usableFromInline
-    func unregistered(_ dynamicType: Any.Type) -> ContentFactoryError {
+    /// The error for a model, reached by `held(_:)`, that has no adapter. An empty optional
+    /// is where the look through optionals ended with nothing found: named as an unregistered
+    /// `Optional<Contact>`, it read as if `Contact` had no adapter.
+    private func unregistered(_ model: Any) -> ContentFactoryError {
+        let dynamicType = type(of: model)
         let unregistered = (name: Self.name(of: dynamicType), qualifiedName: String(reflecting: dynamicType))
         let names = registry.withLock { $0.names(besides: unregistered) }
-        return .unregisteredType(names.other ?? unregistered.name, registered: names.registered)
+        let name = names.other ?? unregistered.name
+        if dynamicType is any OptionalModel.Type, let optional = model as? any OptionalModel, optional.wrapped == nil {
+            return .nilModel(name)
+        }
+        return .unregisteredType(name, registered: names.registered)
     }
 
-    /// Adapts many models, stopping at the first that has no adapter.
+    /// Adapts many models, in order, each by its own dynamic type.
+    ///
+    /// The models need not share a type: a list gathered from several sources adapts in one
+    /// call, each element as ``adapt(_:)-(Any)`` would adapt it alone. The first element that
+    /// cannot be adapted (its type has no adapter, or it is `nil`) ends the call with that
+    /// element's error, and no content is returned: a list shown without one of its elements
+    /// would hide the missing registration. To show the rest anyway, leave out the elements
+    /// that ``canAdapt(_:)`` refuses before adapting.
+    ///
+    /// ```swift
+    /// struct Row: TitledContent { var title: String; var subtitle: String }
+    /// struct User { var name: String }
+    /// struct Story { var headline: String }
+    /// struct Video {}
+    ///
+    /// let factory = ContentFactory<any TitledContent>()
+    /// try factory.register(User.self) { Row(title: $0.name, subtitle: "user") }
+    /// try factory.register(Story.self) { Row(title: $0.headline, subtitle: "story") }
+    ///
+    /// let rows: [any TitledContent] = try factory.adapt([User(name: "Ann"), Story(headline: "Fox")])
+    /// do {
+    ///     _ = try factory.adapt([User(name: "Bo"), Video()])
+    /// } catch {
+    ///     print(error)   // no adapter registered for model type 'Video'; registered types: Story, User
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - models: The models, of any types, in the order their content is wanted.
+    /// - Returns: The content of each model, in the same order.
+    /// - Throws: ``ContentFactoryError/unregisteredType(_:registered:)`` or
+    ///   ``ContentFactoryError/nilModel(_:)`` for the first element that cannot be adapted.
     public func adapt(_ models: [Any]) throws(ContentFactoryError) -> [Content] {
         var result: [Content] = []
         result.reserveCapacity(models.count)

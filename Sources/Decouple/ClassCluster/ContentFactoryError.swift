@@ -3,11 +3,17 @@ import Foundation
 /// What can go wrong when registering with or asking a ``ContentFactory``.
 ///
 /// Every case names the type or tag at fault, and the look-up failures list what *is* registered,
-/// so the message alone tells you what to fix; a tag one typo away from a registered one also
-/// gets "did you mean".
+/// so the message alone tells you what to fix; a type or a tag one typo away from a registered
+/// one also gets "did you mean".
 public enum ContentFactoryError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// No adapter is registered for the model's type, nor for any of its superclasses.
     case unregisteredType(String, registered: [String])
+    /// The model is `nil`: an empty optional, named by its type (`Optional<Contact>`).
+    ///
+    /// A case of its own, because the factory looks through an optional for the model inside,
+    /// and an empty one has none: told as an unregistered `Optional<Contact>`, it read as if
+    /// `Contact` had no adapter, when `Contact` may well be registered.
+    case nilModel(String)
     /// No adapter is registered for a type tag found in data.
     case unregisteredTag(String, registered: [String])
     /// The model type was registered before; the first registration stays in force.
@@ -23,6 +29,9 @@ public enum ContentFactoryError: Error, Equatable, Sendable, CustomStringConvert
         switch self {
         case let .unregisteredType(type, registered):
             "no adapter registered for model type '\(type)'; registered types: \(Self.list(registered))"
+                + (NearestName.suggestion(for: type, among: registered).map { "; did you mean '\($0)'?" } ?? "")
+        case let .nilModel(type):
+            "the model is nil (an empty '\(type)'), so there is nothing to adapt; unwrap it, or leave out the nils (compactMap) before adapting"
         case let .unregisteredTag(tag, registered):
             "no adapter registered for type tag \"\(tag)\"; registered tags: \(Self.list(registered.prefix(Self.listedTags).map { "\"\($0)\"" }, of: registered.count))"
                 + (NearestName.suggestion(for: tag, among: registered).map { "; did you mean \"\($0)\"?" } ?? "")

@@ -1,7 +1,7 @@
 /// The content of a view that shows a name under an image, like an app icon.
 ///
-/// The seed's `MYAppView` shows an `MYAppModel(name, image)`; with this protocol the view shows
-/// anything that has a name and an image.
+/// A view that takes this protocol, rather than a model type, shows anything that has a name and
+/// an image: an app, a contact, a place, each without knowing the view.
 ///
 /// ```swift
 /// struct App: NamedImageContent {
@@ -10,7 +10,7 @@
 /// }
 /// let proxy = ForwardingProxy()
 /// proxy.inject(App(name: "QQ", image: "QQ"), as: NamedImageContent.self)
-/// proxy.image   // QQ
+/// print(proxy.image)   // QQ
 /// ```
 public protocol NamedImageContent {
     /// The caption shown with the image.

@@ -1,8 +1,8 @@
 /// The content of a view that shows a title and a subtitle.
 ///
 /// This is the display protocol at the heart of decoupling: the view asks for a `title` and a
-/// `subtitle` and never learns which model supplied them. It is the Swift spelling of the
-/// `CCViewModelProtocol` in the seed article.
+/// `subtitle` and never learns which model supplied them, so a model can be shown by a view it
+/// does not know, and a view can show models written after it.
 ///
 /// ```swift
 /// struct Story { var story: String; var description: String }

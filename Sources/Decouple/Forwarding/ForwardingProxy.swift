@@ -1,21 +1,25 @@
 // MARK: - ForwardingProxy
 
-/// A stand-in that forwards each content protocol to the object injected for it.
+/// A stand-in that answers for several content protocols at once, each through the object
+/// injected for it.
 ///
-/// This is the Swift counterpart of the seed's `CCProxy: NSProxy` with its dictionary from protocol
-/// to object. Inject one object per protocol; the proxy then answers for all of them, so a view can
-/// take its title from one model and its image from another.
+/// Inject one object per protocol; the proxy then answers for all of them, so a view can take
+/// its title from one model and its image from another, and neither model needs to know the
+/// other or the view. Like Foundation's `NSProxy` it stands in for objects and can be asked
+/// whether it responds to a member by name, but its reads are typed and checked at compile time.
 ///
 /// ```swift
+/// struct Profile: TitledContent { var title = "Ann"; var subtitle = "30" }
+/// struct Avatar: NamedImageContent { var name = "Ann"; var image: ImageName = "ann-avatar" }
+///
 /// let proxy = ForwardingProxy()
-/// proxy.inject(CCAContent(model: aModel), as: TitledContent.self)
-/// proxy.inject(iconModel, as: NamedImageContent.self)
+/// proxy.inject(Profile(), as: TitledContent.self)
+/// proxy.inject(Avatar(), as: NamedImageContent.self)
 ///
-/// proxy.title                        // "Ann": typed, checked at compile time
-/// proxy.responds(to: "subtitle")     // true, like respondsToSelector:
-/// try proxy.value(forMember: "image", as: ImageName.self)
-///
-/// cell.configure(with: proxy)       // the proxy is a TitledContent
+/// print(proxy.title)                   // Ann: typed, checked at compile time
+/// print(proxy.responds(to: "image"))   // true: asked by name, as a template would
+/// let image = try proxy.value(forMember: "image", as: ImageName.self)   // ann-avatar
+/// let row: any TitledContent = proxy   // the proxy is itself a TitledContent
 /// ```
 ///
 /// ## Typed and named look-up
@@ -26,6 +30,8 @@
 /// - Your own protocols: add this, and `proxy.headline` works, typed, returning an optional
 ///   (while the proxy does not also conform to the protocol):
 ///   ```swift
+///   protocol HeadlineContent { var headline: String { get } }
+///
 ///   extension ForwardingProxy {
 ///       @MainActor subscript<Value>(dynamicMember keyPath: KeyPath<any HeadlineContent, Value>) -> Value? {
 ///           forward(keyPath)
@@ -35,8 +41,10 @@
 ///   The `decouple` tool's `proxy` style writes this subscript for you, with the protocol's
 ///   conformance and its member table (`MemberTable.headlineContent`).
 /// - By name: ``responds(to:)``, ``value(forMember:)`` and ``value(forMember:as:)`` go through the
-///   ``MemberTable`` of each injected protocol. A member nobody provides is `nil` or a thrown
-///   ``ForwardingError``; it never traps.
+///   ``MemberTable`` of each injected protocol, which names its members: pass one as `members:`
+///   when injecting a protocol of yours (the library's own need none), or none of its members
+///   is found by name. A member nobody provides is `nil` or a thrown ``ForwardingError``; it
+///   never traps.
 ///
 /// ## Threads
 /// The proxy is `Sendable`, and what it hands out may be read only where that is safe:
@@ -51,10 +59,10 @@
 /// `deinit`, never run under the lock and may use the proxy.
 ///
 /// ## Ownership
-/// `inject(_:as:members:)` keeps the object alive for as long as it stays
-/// injected, as the seed's proxy keeps its `_object`. `inject(weak:as:members:)`
-/// does not: when the object goes away, the proxy behaves as if nothing were injected for that
-/// protocol. Injecting again for the same protocol replaces the previous object.
+/// `inject(_:as:members:)` keeps the object alive for as long as it stays injected, so a model
+/// made only to be shown needs no other owner. `inject(weak:as:members:)` does not: when the
+/// object goes away, the proxy behaves as if nothing were injected for that protocol. Injecting
+/// again for the same protocol replaces the previous object.
 @dynamicMemberLookup
 public final class ForwardingProxy: Sendable {
     // Typed look-up on the main actor is inlinable down to the slots, so that a key path written
@@ -76,7 +84,8 @@ public final class ForwardingProxy: Sendable {
     /// - Parameters:
     ///   - object: The object; it must conform to `protocol`, which the compiler checks.
     ///   - protocol: The content protocol, e.g. `HeadlineContent.self`.
-    ///   - members: The protocol's member table, for look-up by name.
+    ///   - members: The protocol's member table, for look-up by name: without one,
+    ///     ``responds(to:)`` is `false` for its members and ``value(forMember:)`` finds none.
     public func inject<Protocol: Sendable>(
         _ object: Protocol, as protocol: Protocol.Type, members: MemberTable<Protocol>? = nil
     ) {
@@ -85,6 +94,10 @@ public final class ForwardingProxy: Sendable {
 
     /// Injects an object to answer for a `Sendable` content protocol without keeping it alive.
     ///
+    /// - Parameters:
+    ///   - object: The object, a class instance; it must conform to `protocol`.
+    ///   - protocol: The content protocol, e.g. `HeadlineContent.self`.
+    ///   - members: The protocol's member table, for look-up by name.
     /// - Throws: ``ForwardingError/notAnObject(_:)`` when `object` is a value, not a class instance.
     public func inject<Protocol: Sendable>(
         weak object: Protocol, as protocol: Protocol.Type, members: MemberTable<Protocol>? = nil
@@ -105,8 +118,15 @@ public final class ForwardingProxy: Sendable {
 
     /// Reads a member of a `Sendable` content protocol from the object injected for it.
     ///
+    /// Any thread may read it, as the protocol's objects are `Sendable`.
+    ///
     /// ```swift
-    /// let headline = proxy.forward(\HeadlineContent.headline)   // String?
+    /// protocol HeadlineContent: Sendable { var headline: String { get } }
+    /// struct Article: HeadlineContent { var headline = "Decoupled!" }
+    ///
+    /// let proxy = ForwardingProxy()
+    /// proxy.inject(Article(), as: HeadlineContent.self)
+    /// let headline = proxy.forward(\HeadlineContent.headline)   // "Decoupled!", a String?
     /// ```
     ///
     /// - Returns: The member's value, or `nil` when no live object is injected for the protocol.
@@ -122,8 +142,9 @@ public final class ForwardingProxy: Sendable {
     /// - Parameters:
     ///   - object: The object; it must conform to `protocol`, which the compiler checks.
     ///   - protocol: The content protocol, e.g. `TitledContent.self`.
-    ///   - members: The protocol's member table, for look-up by name. The library's own protocols
-    ///     need none.
+    ///   - members: The protocol's member table, for look-up by name: without one,
+    ///     ``responds(to:)`` is `false` for its members and ``value(forMember:)`` finds none.
+    ///     The library's own protocols need none.
     @MainActor
     public func inject<Protocol>(
         _ object: Protocol, as protocol: Protocol.Type, members: MemberTable<Protocol>? = nil
@@ -136,9 +157,21 @@ public final class ForwardingProxy: Sendable {
     /// outlives the proxy's use. Once the object is gone, the protocol reads as not injected.
     ///
     /// ```swift
+    /// final class InboxController: TitledContent {
+    ///     var title: String { "Inbox" }
+    ///     var subtitle: String { "3 unread" }
+    /// }
+    ///
+    /// let controller = InboxController()
+    /// let proxy = ForwardingProxy()
     /// try proxy.inject(weak: controller, as: TitledContent.self)
     /// ```
     ///
+    /// - Parameters:
+    ///   - object: The object, a class instance; it must conform to `protocol`.
+    ///   - protocol: The content protocol, e.g. `TitledContent.self`.
+    ///   - members: The protocol's member table, for look-up by name. The library's own protocols
+    ///     need none.
     /// - Throws: ``ForwardingError/notAnObject(_:)`` when `object` is a value, not a class instance.
     @MainActor
     public func inject<Protocol>(
@@ -163,7 +196,12 @@ public final class ForwardingProxy: Sendable {
     /// Reads a member of a content protocol from the object injected for it, on the main actor.
     ///
     /// ```swift
-    /// let title = proxy.forward(\TitledContent.title)   // String?
+    /// struct Profile: TitledContent { var title = "Ann"; var subtitle = "30" }
+    ///
+    /// let proxy = ForwardingProxy()
+    /// print(proxy.forward(\TitledContent.title) as Any)   // nil: nothing injected yet
+    /// proxy.inject(Profile(), as: TitledContent.self)
+    /// let title = proxy.forward(\TitledContent.title)     // "Ann", a String?
     /// ```
     ///
     /// - Returns: The member's value, or `nil` when no live object is injected for the protocol.
@@ -187,6 +225,9 @@ public final class ForwardingProxy: Sendable {
 
     /// Whether a live injected object provides a member with this name — the proxy's
     /// `respondsToSelector:`. Answers before anything is called.
+    ///
+    /// Only the member tables of the injected protocols are searched: a protocol of yours injected
+    /// without `members:` answers `false` for every member.
     @MainActor
     public func responds(to member: String) -> Bool {
         provider(of: member) != nil
@@ -195,6 +236,7 @@ public final class ForwardingProxy: Sendable {
     /// Reads a member by name, or `nil` when no live injected object provides it.
     ///
     /// When several injected protocols have a member of this name, the one injected first answers.
+    /// As with ``responds(to:)``, a protocol injected without a member table provides none.
     @MainActor
     public func value(forMember member: String) -> Any? {
         guard let (members, index, object) = provider(of: member) else { return nil }

@@ -4,15 +4,19 @@
 /// `responds(to: "title")` and `value(forMember: "title")` — look-ups for templates,
 /// configuration and scripting, where the member's name is data.
 ///
+/// Swift cannot list a protocol's members at run time, so the names are written down once, here.
+///
 /// ```swift
 /// protocol HeadlineContent { var headline: String { get } }
+/// struct Article: HeadlineContent { var headline = "Decoupled!" }
 ///
 /// extension MemberTable where Root == any HeadlineContent {
 ///     static let headlineContent = MemberTable(["headline": \.headline])
 /// }
 ///
-/// proxy.inject(article, as: HeadlineContent.self, members: .headlineContent)
-/// proxy.responds(to: "headline")   // true
+/// let proxy = ForwardingProxy()
+/// proxy.inject(Article(), as: HeadlineContent.self, members: .headlineContent)
+/// print(proxy.responds(to: "headline"))   // true; injected without `members:`, false
 /// ```
 ///
 /// The `decouple` tool writes these tables for your protocols (output style `proxy`). The
@@ -50,7 +54,9 @@ public struct MemberTable<Root>: Sendable {
     /// them costs about half of what it does through key paths (see `Benchmarks/`).
     ///
     /// ```swift
-    /// MemberTable(readers: ["headline": { $0.headline }])
+    /// protocol HeadlineContent { var headline: String { get } }
+    ///
+    /// let headlineReaders = MemberTable<any HeadlineContent>(readers: ["headline": { $0.headline }])
     /// ```
     public init(readers: [String: Reader]) {
         members = readers.map { Member(name: $0.key, read: $0.value) }.sorted { $0.name < $1.name }

@@ -1,7 +1,7 @@
 // MARK: - Derived
 
 /// A read-only value computed from other observable values, kept up to date as they change:
-/// what the seed builds with `combineLatest:reduce:` and `map:`.
+/// what ReactiveCocoa builds with `combineLatest:reduce:` and `map:`.
 ///
 /// ```swift
 /// let buttonEnabled = Derived(viewModel.$name, viewModel.$password) { name, password in
@@ -106,7 +106,7 @@ extension ObservableValue {
         Derived(self, transform)
     }
 
-    /// Calls `handler` with each new value that passes `isIncluded` (the seed's `filter:`
+    /// Calls `handler` with each new value that passes `isIncluded` (ReactiveCocoa's `filter:`
     /// followed by `subscribeNext:`).
     public func observeValues(
         where isIncluded: @escaping (Value) -> Bool = { _ in true },

@@ -1,6 +1,6 @@
 // MARK: - Scheduling
 
-/// Runs work later, on the main actor: the seed's `dispatch_after` and `NSTimer`, made
+/// Runs work later, on the main actor: `dispatch_after` and `Timer`, made
 /// injectable so that tests move time forward instead of sleeping.
 ///
 /// Production code takes a scheduler and defaults to ``MainActorScheduler``; tests pass the

@@ -159,7 +159,7 @@ extension Resolver {
     mutating func checkVisible(
         from outputModule: String?, model: TypeDeclaration, protocolDeclaration: ProtocolDeclaration, bindings: [Binding], request: AdapterRequest
     ) {
-        let output = outputModule.map { "module '\($0)' (the configuration's \"module\")" } ?? "the target of the sources given (files given with --context are another's)"
+        let output = outputModule.map { "module '\($0)' (the configuration's \"module\")" } ?? "the target of the sources given (a model of another target is that target's)"
         func report(_ what: String, _ access: AccessLevel, in module: String, at position: SourcePosition?) {
             diagnostics.append(Diagnostic(
                 "\(what) is \(access.rawValue) in module '\(module)', and the generated file is compiled in \(output), which cannot see it; make it package or public, or generate into '\(module)'",
@@ -169,7 +169,7 @@ extension Resolver {
         if isContext, request.module == nil, model.module == nil {
             // Its path shows no `Sources/NAME/`: the generated file could not import it.
             diagnostics.append(Diagnostic(
-                "'\(model.qualifiedName)' is read with --context, and its path shows no module (`Sources/NAME/…`) for the generated file to import; add \"module\": \"<its target>\" to the adapter",
+                "'\(model.qualifiedName)' is another target's, and its path shows no module (`Sources/NAME/…`) for the generated file to import; add \"module\": \"<its target>\" to the adapter",
                 rule: .notVisibleFromOutputModule, at: request.position ?? model.position))
         }
         if let module = isContext ? request.module ?? model.module ?? "its target" : model.module, isContext || module != outputModule {

@@ -16,8 +16,11 @@ extension Resolver {
                     rule: .ambiguousModel, at: request.modelPosition))
             } else {
                 let known = catalog.allTypes.flatMap { [$0.name, $0.qualifiedName] }
+                let suggestion = Suggestion.didYouMean(request.model, among: Array(Set(known)))
+                // A model of another target is read only when the adapter names that target.
+                let otherModule = request.module == nil ? "; if another target declares it, name that target as the adapter's \"module\"" : ""
                 var unknown = Diagnostic(
-                    "unknown model '\(request.model)': the sources declare no type of that name\(Suggestion.didYouMean(request.model, among: Array(Set(known))))",
+                    "unknown model '\(request.model)': the sources declare no type of that name\(suggestion.isEmpty ? otherModule : suggestion)",
                     rule: .unknownModel, at: request.modelPosition)
                 unknown.missingName = request.model
                 diagnostics.append(unknown)

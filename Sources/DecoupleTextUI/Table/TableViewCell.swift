@@ -24,7 +24,7 @@ open class TableViewCell: View {
     open var accessory = Accessory.none
 
     /// Bindings to the row the cell shows now. The table cancels them when the cell leaves the
-    /// screen and again before ``prepareForReuse()`` — the seed's `takeUntil:` — so a
+    /// screen and again before ``prepareForReuse()`` (ReactiveCocoa's `takeUntil:`), so a
     /// recycled cell never shows another row's updates. Cancel them yourself when you give the
     /// cell another model:
     ///

@@ -2,14 +2,16 @@ import Decouple
 
 // MARK: - TitledContentView
 
-/// The seed's `CCView`: a title label over a subtitle label, showing any `TitledContent`.
+/// A title label over a subtitle label, showing any `TitledContent`.
 ///
-/// The view knows only the protocol. A model, an adapter from a `ContentFactory` or a
-/// `ForwardingProxy` all fit.
+/// The view knows only the protocol, so it needs no change for a new model: a model that
+/// conforms, an adapter from a `ContentFactory` or a `ForwardingProxy` all fit.
 ///
 /// ```swift
+/// struct Profile: TitledContent { var title = "Ann"; var subtitle = "30" }
+///
 /// let view = TitledContentView()
-/// view.content = proxy
+/// view.content = Profile()
 /// print(view.renderedText(width: 20))
 /// // Ann
 /// // 30
@@ -21,7 +23,8 @@ open class TitledContentView: View {
     /// Shows the content's subtitle.
     public let subtitleLabel = Label()
 
-    /// What the view shows. Setting it fills the labels, as the seed's `setModel:` does.
+    /// What the view shows. Setting it fills the labels at once, so a view reused for other
+    /// content never shows the previous content's text.
     open var content: (any TitledContent)? {
         didSet { update() }
     }

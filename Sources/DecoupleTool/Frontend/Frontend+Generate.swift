@@ -22,8 +22,33 @@ package struct GenerateRequest: Sendable {
     /// Swift files or folders read for their declarations only: the configuration can adapt
     /// their models, and their `// decouple:` annotations are left to their own target.
     package var context: [String] = []
+    /// Swift files or folders of the modules the target depends on, each with its module's
+    /// names: read as ``context`` when an adapter names one of them as its `"module"`, and not
+    /// read otherwise. The build plugins pass every dependency so: a `decouple.json` that starts
+    /// adapting a model of another module takes effect without a new build plan.
+    package var dependencies: [Dependency] = []
 
     package init() {}
+
+    /// A file or folder of a module, and that module's names (a target's name and its module's).
+    package struct Dependency: Sendable, Equatable {
+        package var modules: Set<String>
+        package var path: String
+
+        package init(modules: Set<String>, path: String) {
+            self.modules = modules
+            self.path = path
+        }
+
+        /// `NAME[,NAME…]=PATH`, as `--dependency` takes it; `nil` without both parts.
+        package init?(argument: String) {
+            guard let equals = argument.firstIndex(of: "=") else { return nil }
+            let names = argument[..<equals].split(separator: ",").map(String.init).filter { !$0.isEmpty }
+            let path = String(argument[argument.index(after: equals)...])
+            guard !names.isEmpty, !path.isEmpty else { return nil }
+            self.init(modules: Set(names), path: path)
+        }
+    }
 }
 
 extension Frontend {
@@ -31,7 +56,8 @@ extension Frontend {
     /// adapters. With an output, the file is replaced atomically and only when its content
     /// changes; on any error nothing is written, and with `check` nothing at all.
     package func generate(_ request: GenerateRequest) -> ExitStatus {
-        GenerateRun(request: request, console: console).run()
+        var run = GenerateRun(request: request, console: console)
+        return run.run()
     }
 }
 
@@ -41,11 +67,14 @@ extension Frontend {
 private struct GenerateRun {
     let request: GenerateRequest
     let console: Console
+    /// The files read for their declarations only: the context given, and the dependencies
+    /// whose module an adapter names.
+    var context: [String] = []
 
     var output: String? { request.output }
     var check: Bool { request.check }
 
-    func run() -> ExitStatus {
+    mutating func run() -> ExitStatus {
         let inputs = request.paths.isEmpty ? ["."] : request.paths
         let configurationFile: ConfigurationFile
         let code: String
@@ -59,22 +88,24 @@ private struct GenerateRun {
         var patterns: [PathPattern] = []
         do {
             configurationFile = try ConfigurationFile.read(explicit: request.configuration, forSources: inputs, console: console)
+            let named = Set(configurationFile.configuration.adapters.compactMap(\.module))
+            context = request.context + request.dependencies.filter { !$0.modules.isDisjoint(with: named) }.map(\.path)
             if let output { try checkOutput(output, against: configurationFile) }
             if let cache = request.cache { try checkCache(cache) }
             patterns = (request.exclude + configurationFile.configuration.exclude).map(PathPattern.init)
-            if let cache = request.cache, let scanCache, let cached = try cachedOutput(of: inputs + request.context, in: cache, scanCache, configurationFile, patterns) {
+            if let cache = request.cache, let scanCache, let cached = try cachedOutput(of: inputs + context, in: cache, scanCache, configurationFile, patterns) {
                 (code, sourceCount, fromCache) = (cached.code, cached.sourceCount, true)
             } else {
                 var configuration = configurationFile.configuration
                 if let style = request.style { configuration.style = style }
                 // Read again, as text this time: what is generated, and the key it is kept by,
                 // come from the same bytes even if a file changed since it was digested.
-                let sources = try SourceDiscovery.sources(at: inputs + request.context, output: output, excludedPatterns: patterns)
-                if !request.context.isEmpty {
+                let sources = try SourceDiscovery.sources(at: inputs + context, output: output, excludedPatterns: patterns)
+                if !context.isEmpty {
                     // A file among the paths given as well is a source of the target's own.
                     let own = Set(try SourceDiscovery.digests(at: inputs, output: output, excludedPatterns: patterns).map(\.path))
-                    let context = try SourceDiscovery.digests(at: request.context, output: output, excludedPatterns: patterns).map(\.path)
-                    configuration.declarationsOnly = Set(context.filter { !own.contains($0) })
+                    let declarations = try SourceDiscovery.digests(at: context, output: output, excludedPatterns: patterns).map(\.path)
+                    configuration.declarationsOnly = Set(declarations.filter { !own.contains($0) })
                 }
                 let key = scanCache?.declarationDigests(for: sources).map { digests in
                     outputKey(sources.map(\.path), digests, configurationFile)
@@ -162,7 +193,7 @@ private struct GenerateRun {
     private func outputKey(_ paths: [String], _ digests: [String], _ configurationFile: ConfigurationFile) -> String {
         // With a context, which of the files read are the target's own changes what the same
         // files give: the paths and the context are kept with the configuration's text.
-        let options = request.context.isEmpty ? "" : (request.paths.map { "\n--path \($0)" } + request.context.map { "\n--context \($0)" }).joined()
+        let options = context.isEmpty ? "" : (request.paths.map { "\n--path \($0)" } + context.map { "\n--context \($0)" }).joined()
         return OutputCache.key(
             declarationDigests: Array(zip(paths, digests)), configurationText: configurationFile.text + options,
             style: request.style, version: OutputCache.toolIdentity)
