@@ -167,7 +167,7 @@ public final class ObservableProperty<Value>: ObservableValue {
             // The prior calls of a value set outside every handler, before it is stored: `value`
             // still reads the value it replaces.
             let (old, entries) = (core.value, core.entries)
-            Rounds.run { Self.tellPrior(entries, old: old) }
+            Rounds.run { self.tellPrior(entries, old: old) }
             ranPrior = true
             round = core.store(newValue, unlessPrior: false)!
         }
@@ -176,30 +176,28 @@ public final class ObservableProperty<Value>: ObservableValue {
         let tellsNow = began && (!ranPrior || Rounds.isQueueEmpty)
         if !tellsNow, !round.entries.isEmpty {
             // Told with its prior calls, unless this property has gone by then; the round holds
-            // the property while it is told, as a set does.
+            // the property (`self`, unwrapped) while it is told, as a set does.
             let prior = round.hasPrior && !began
             Rounds.enqueue { [weak self] in
                 guard let self else { return }
-                withExtendedLifetime(self) {
-                    if prior { Self.tellPrior(round.entries, old: round.old) }
-                    Self.tell(round.entries, old: round.old, new: newValue)
-                }
+                if prior { self.tellPrior(round.entries, old: round.old) }
+                self.tell(round.entries, old: round.old, new: newValue)
             }
         }
         if !round.dependents.isEmpty { Rounds.recompute(round.dependents) }
-        if tellsNow { Self.tell(round.entries, old: round.old, new: newValue) }
+        if tellsNow { tell(round.entries, old: round.old, new: newValue) }
         if began { Rounds.end() }
     }
 
     @inlinable
-    static func tell(_ entries: [Entry], old: Value, new: Value) {
+    func tell(_ entries: [Entry], old: Value, new: Value) {
         for entry in entries where entry.isLive {
             entry.handler(ObservedChange(entry.options, old: old, new: new))
         }
     }
 
     @usableFromInline
-    static func tellPrior(_ entries: [Entry], old: Value) {
+    func tellPrior(_ entries: [Entry], old: Value) {
         for entry in entries where entry.options.contains(.prior) && entry.isLive {
             entry.handler(ObservedChange(entry.options, old: old, new: nil, isPrior: true))
         }
