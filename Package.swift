@@ -90,14 +90,7 @@ let targets: [Target] = [
     ),
     // What the `decouple` command does, as a library: finding sources and the configuration,
     // the cache, writing the output, and each command's run (`Frontend`).
-    .target(
-        name: "DecoupleTool",
-        dependencies: [
-            "DecoupleGenerator",
-            // SHA-256 for the cache's keys and entry checks.
-            .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Generator"])),
-        ]
-    ),
+    .target(name: "DecoupleTool", dependencies: ["DecoupleGenerator"]),
     // The command line over `DecoupleTool`: it parses the arguments and calls the frontend.
     // Named like its product: SwiftPM finds a plugin's tool in the same package only then.
     .executableTarget(
@@ -234,14 +227,13 @@ let package = Package(
     //   .package(url: "…/decouple", from: "…", traits: ["SnapshotTesting"])   // DecoupleTesting
     // Working on this package itself: `swift build --enable-all-traits` (every command, the same).
     traits: [
-        .trait(name: "Generator", description: "The generator, the decouple tool, its plugins and the @Adapts macro: swift-syntax, swift-argument-parser, swift-crypto."),
+        .trait(name: "Generator", description: "The generator, the decouple tool, its plugins and the @Adapts macro: swift-syntax and swift-argument-parser."),
         .trait(name: "SnapshotTesting", description: "DecoupleTesting's snapshot strategies: swift-snapshot-testing."),
         .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
         // `swift package generate-documentation --target Decouple` (or any module users import):

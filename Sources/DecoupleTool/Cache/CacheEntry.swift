@@ -1,4 +1,3 @@
-import Crypto
 import DecoupleGenerator
 import Foundation
 
@@ -170,7 +169,7 @@ package struct Digest: Sendable {
     package var hex: String { Self.hex(of: hasher.finalize()) }
 
     /// A SHA-256 digest as 64 lower-case hex digits.
-    static func hex(of digest: SHA256.Digest) -> String {
+    static func hex(of digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(SHA256.byteCount * 2)
