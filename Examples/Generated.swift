@@ -95,4 +95,14 @@ extension Decouple.ForwardingProxy {
     @Swift.MainActor internal subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any ScoreContent, Value>) -> Value? {
         self.forward(keyPath)
     }
+
+    /// Injects an object for `ScoreContent`, keeping it alive, with its member table.
+    @Swift.MainActor internal func inject(_ object: any ScoreContent, as type: (any ScoreContent).Type) {
+        self.inject(object, as: type, members: Decouple.MemberTable<any ScoreContent>.scoreContent)
+    }
+
+    /// Injects an object for `ScoreContent` without keeping it alive, with its member table.
+    @Swift.MainActor internal func inject(weak object: any ScoreContent, as type: (any ScoreContent).Type) throws(Decouple.ForwardingError) {
+        try self.inject(weak: object, as: type, members: Decouple.MemberTable<any ScoreContent>.scoreContent)
+    }
 }

@@ -98,7 +98,7 @@ import Testing
         #expect(proxy.count == 2)                                 // the synthesized `rawValue`
         #expect(proxy.value(forMember: "count") as? Int == 2)
 
-        proxy.inject(AppTreeWidget.Profile(name: "Bo", followers: 40), as: BadgeDisplay.self, members: .badgeDisplay)
+        proxy.inject(AppTreeWidget.Profile(name: "Bo", followers: 40), as: BadgeDisplay.self)
         #expect(proxy.badge == "Bo")
         #expect(proxy.value(forMember: "count") as? Int == 40)
     }

@@ -50,7 +50,7 @@ import Testing
 
         let proxy = ForwardingProxy()
         #expect(proxy.total == 0)          // nothing injected: the proxy's empty answer
-        proxy.inject(row, as: ScoreContent.self, members: .scoreContent)
+        proxy.inject(row, as: ScoreContent.self)   // the generated overload passes the member table
         #expect(proxy.playerName == "小明")
         #expect(proxy.score == 92)
         #expect(proxy.total == 11)
@@ -60,5 +60,10 @@ import Testing
         proxy.remove(ScoreContent.self)
         #expect(proxy[dynamicMember: \ScoreContent.playerName] == nil)   // not injected, unlike `proxy.playerName`
         #expect(proxy.playerName == "")
+
+        // Held weakly, with the member table too.
+        try proxy.inject(weak: row, as: ScoreContent.self)
+        #expect(proxy.responds(to: "total"))
+        #expect(try proxy.value(forMember: "total", as: Int.self) == 11)
     }
 }

@@ -116,7 +116,7 @@ import Testing
         }
     }
 
-    @Test func proxyStyle_storesTheMemberTableOnce_andAddsTypedLookUp() {
+    @Test func proxyStyle_storesTheMemberTableOnce_addsTypedLookUp_andInjectionThatPassesIt() {
         let output = generate([
             "P.swift": "public protocol BadgeContent { var badge: String { get }; var `default`: Int? { get } }",
             "M.swift": "public struct Ticket { public var code: String; public var seats: Int? }",
@@ -157,6 +157,16 @@ import Testing
                 /// Typed look-up of `BadgeContent` members: `nil` when nothing is injected for it.
                 @Swift.MainActor public subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any BadgeContent, Value>) -> Value? {
                     self.forward(keyPath)
+                }
+
+                /// Injects an object for `BadgeContent`, keeping it alive, with its member table.
+                @Swift.MainActor public func inject(_ object: any BadgeContent, as type: (any BadgeContent).Type) {
+                    self.inject(object, as: type, members: Decouple.MemberTable<any BadgeContent>.badgeContent)
+                }
+
+                /// Injects an object for `BadgeContent` without keeping it alive, with its member table.
+                @Swift.MainActor public func inject(weak object: any BadgeContent, as type: (any BadgeContent).Type) throws(Decouple.ForwardingError) {
+                    try self.inject(weak: object, as: type, members: Decouple.MemberTable<any BadgeContent>.badgeContent)
                 }
             }
             """#

@@ -314,6 +314,16 @@ import Testing
                 @Swift.MainActor internal subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any `Short Content`, Value>) -> Value? {
                     self.forward(keyPath)
                 }
+
+                /// Injects an object for `Short Content`, keeping it alive, with its member table.
+                @Swift.MainActor internal func inject(_ object: any `Short Content`, as type: (any `Short Content`).Type) {
+                    self.inject(object, as: type, members: Decouple.MemberTable<any `Short Content`>.`short Content`)
+                }
+
+                /// Injects an object for `Short Content` without keeping it alive, with its member table.
+                @Swift.MainActor internal func inject(weak object: any `Short Content`, as type: (any `Short Content`).Type) throws(Decouple.ForwardingError) {
+                    try self.inject(weak: object, as: type, members: Decouple.MemberTable<any `Short Content`>.`short Content`)
+                }
             }
             """#
         }

@@ -65,7 +65,7 @@ import Testing
         let proxy = ForwardingProxy()
         #expect(proxy.badge == "")
         #expect(proxy.count == nil)
-        proxy.inject(ticket, as: BadgeContent.self, members: .badgeContent)
+        proxy.inject(ticket, as: BadgeContent.self)   // the generated overload passes the member table
         #expect(proxy.badge == "A1")
         #expect(proxy.count == 2)
         #expect(proxy.value(forMember: "badge") as? String == "A1")
@@ -98,7 +98,7 @@ import Testing
         #expect(Member(photo: "me.png").avatar == ImageName("me.png"))
         let proxy = ForwardingProxy()
         #expect(proxy.avatar == ImageName.empty)
-        proxy.inject(Member(photo: "me.png"), as: AvatarContent.self, members: .avatarContent)
+        proxy.inject(Member(photo: "me.png"), as: AvatarContent.self)
         #expect(proxy.avatar == ImageName("me.png"))
         #expect(proxy.responds(to: "avatar"))
     }

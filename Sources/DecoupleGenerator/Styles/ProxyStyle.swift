@@ -1,7 +1,8 @@
 // MARK: - ProxyStyle
 
 /// The model conforms, as in the conformance style, so that it can be injected; and
-/// `ForwardingProxy` gets the protocol's conformance, its `MemberTable`, and typed look-up.
+/// `ForwardingProxy` gets the protocol's conformance, its `MemberTable`, typed look-up, and
+/// `inject` overloads that pass the table, so look-up by name needs no `members:` argument.
 struct ProxyStyle: AdapterStyle {
     var name: OutputStyle { .proxy }
     var extendsTheModel: Bool { true }
@@ -98,11 +99,24 @@ struct ProxyStyle: AdapterStyle {
             \(members.joined(separator: "\n"))
             }
             """)
+        // Injection that brings the member table along, so `inject(_:as:)` is the one step: the
+        // compiler prefers these to the library's generic `inject(_:as:members:)`.
+        let tableName = "Decouple.MemberTable<\(existential)>.\(Emitter.escaped(Emitter.lowerFirst(protocolDeclaration.name)))"
         let lookUp = """
             extension Decouple.ForwardingProxy {
                 /// Typed look-up of `\(protocolDeclaration.name)` members: `nil` when nothing is injected for it.
                 \(isolation)\(access) subscript<Value>(dynamicMember keyPath: Swift.KeyPath<\(existential), Value>) -> Value? {
                     self.forward(keyPath)
+                }
+
+                /// Injects an object for `\(protocolDeclaration.name)`, keeping it alive, with its member table.
+                \(isolation)\(access) func inject(_ object: \(existential), as type: (\(existential)).Type) {
+                    self.inject(object, as: type, members: \(tableName))
+                }
+
+                /// Injects an object for `\(protocolDeclaration.name)` without keeping it alive, with its member table.
+                \(isolation)\(access) func inject(weak object: \(existential), as type: (\(existential)).Type) throws(Decouple.ForwardingError) {
+                    try self.inject(weak: object, as: type, members: \(tableName))
                 }
             }
             """

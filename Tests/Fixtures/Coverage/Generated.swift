@@ -290,6 +290,16 @@ extension Decouple.ForwardingProxy {
     @Swift.MainActor internal subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any AvatarContent, Value>) -> Value? {
         self.forward(keyPath)
     }
+
+    /// Injects an object for `AvatarContent`, keeping it alive, with its member table.
+    @Swift.MainActor internal func inject(_ object: any AvatarContent, as type: (any AvatarContent).Type) {
+        self.inject(object, as: type, members: Decouple.MemberTable<any AvatarContent>.avatarContent)
+    }
+
+    /// Injects an object for `AvatarContent` without keeping it alive, with its member table.
+    @Swift.MainActor internal func inject(weak object: any AvatarContent, as type: (any AvatarContent).Type) throws(Decouple.ForwardingError) {
+        try self.inject(weak: object, as: type, members: Decouple.MemberTable<any AvatarContent>.avatarContent)
+    }
 }
 
 // MARK: - ForwardingProxy: BadgeContent
@@ -316,6 +326,16 @@ extension Decouple.ForwardingProxy {
     @Swift.MainActor public subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any BadgeContent, Value>) -> Value? {
         self.forward(keyPath)
     }
+
+    /// Injects an object for `BadgeContent`, keeping it alive, with its member table.
+    @Swift.MainActor public func inject(_ object: any BadgeContent, as type: (any BadgeContent).Type) {
+        self.inject(object, as: type, members: Decouple.MemberTable<any BadgeContent>.badgeContent)
+    }
+
+    /// Injects an object for `BadgeContent` without keeping it alive, with its member table.
+    @Swift.MainActor public func inject(weak object: any BadgeContent, as type: (any BadgeContent).Type) throws(Decouple.ForwardingError) {
+        try self.inject(weak: object, as: type, members: Decouple.MemberTable<any BadgeContent>.badgeContent)
+    }
 }
 
 // MARK: - ForwardingProxy: Protocol
@@ -337,5 +357,15 @@ extension Decouple.ForwardingProxy {
     /// Typed look-up of `Protocol` members: `nil` when nothing is injected for it.
     @Swift.MainActor internal subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any `Protocol`, Value>) -> Value? {
         self.forward(keyPath)
+    }
+
+    /// Injects an object for `Protocol`, keeping it alive, with its member table.
+    @Swift.MainActor internal func inject(_ object: any `Protocol`, as type: (any `Protocol`).Type) {
+        self.inject(object, as: type, members: Decouple.MemberTable<any `Protocol`>.`protocol`)
+    }
+
+    /// Injects an object for `Protocol` without keeping it alive, with its member table.
+    @Swift.MainActor internal func inject(weak object: any `Protocol`, as type: (any `Protocol`).Type) throws(Decouple.ForwardingError) {
+        try self.inject(weak: object, as: type, members: Decouple.MemberTable<any `Protocol`>.`protocol`)
     }
 }

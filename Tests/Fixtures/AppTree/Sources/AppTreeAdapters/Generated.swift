@@ -229,4 +229,14 @@ extension Decouple.ForwardingProxy {
     @Swift.MainActor public subscript<Value>(dynamicMember keyPath: Swift.KeyPath<any BadgeDisplay, Value>) -> Value? {
         self.forward(keyPath)
     }
+
+    /// Injects an object for `BadgeDisplay`, keeping it alive, with its member table.
+    @Swift.MainActor public func inject(_ object: any BadgeDisplay, as type: (any BadgeDisplay).Type) {
+        self.inject(object, as: type, members: Decouple.MemberTable<any BadgeDisplay>.badgeDisplay)
+    }
+
+    /// Injects an object for `BadgeDisplay` without keeping it alive, with its member table.
+    @Swift.MainActor public func inject(weak object: any BadgeDisplay, as type: (any BadgeDisplay).Type) throws(Decouple.ForwardingError) {
+        try self.inject(weak: object, as: type, members: Decouple.MemberTable<any BadgeDisplay>.badgeDisplay)
+    }
 }
