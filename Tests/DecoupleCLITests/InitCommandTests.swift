@@ -43,6 +43,46 @@ import Testing
         #expect(generate.stdout.contains("extension Post: Decouple.TitledContent {"))
     }
 
+    /// Written into a target's folder, the configuration names the target of each model from
+    /// another one, as the plugins need; a model that target cannot see is left out, saying why.
+    @Test func intoATargetsFolder_aModelOfAnotherTargetGetsItsModule() throws {
+        let workspace = try Workspace([
+            "Sources/Models/Models.swift": """
+                public struct Inbox { public var title: String; public var subtitle: String }
+                struct Post { var title: String; var subtitle: String }
+                """,
+            "Sources/Adapters/Row.swift": """
+                import Decouple
+                struct Local { var title: String; var subtitle: String }
+                """,
+        ])
+        let run = try workspace.run("init", "Sources/Models", "Sources/Adapters", "--output", "Sources/Adapters/decouple.json")
+        #expect(run.status == 0, "\(run.stderr)")
+        assertInlineSnapshot(of: run.stderr, as: .lines) {
+            """
+            Sources/Models/Models.swift:2:8: warning: 'Post' and 'TitledContent' match by name, but the adapter is refused: 'Post' is internal in module 'Models', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Models' [#PartialMatch]
+            wrote Sources/Adapters/decouple.json with 2 adapters; run `decouple generate` to generate them
+
+            """
+        }
+        assertInlineSnapshot(of: try workspace.read("Sources/Adapters/decouple.json"), as: .lines) {
+            """
+            { "adapters": [
+                { "model": "Inbox", "protocol": "TitledContent", "module": "Models" },
+                { "model": "Local", "protocol": "TitledContent" }
+            ] }
+
+            """
+        }
+        // As the build plugin runs it: the target's files, and its dependency's, read when named.
+        let generate = try workspace.run(
+            "generate", "Sources/Adapters", "--config", "Sources/Adapters/decouple.json", "--dependency", "Models=Sources/Models")
+        #expect(generate.status == 0, "\(generate.stderr)")
+        #expect(generate.stdout.contains("import Models"))
+        #expect(generate.stdout.contains("extension Models.Inbox: Decouple.TitledContent {"))
+        #expect(generate.stdout.contains("extension Local: Decouple.TitledContent {"))
+    }
+
     @Test func anExistingFile_isNeverOverwritten() throws {
         let workspace = try Workspace(["Sources/App/Models.swift": Self.models, "decouple.json": "{ \"adapters\": [] } // mine\n"])
         let run = try workspace.run("init", "Sources")

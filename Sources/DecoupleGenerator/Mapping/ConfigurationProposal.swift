@@ -7,17 +7,25 @@ import Foundation
 /// they stand (types, access, isolation, styles all checked as `generate` checks them). A pair
 /// that matches only in part is left out, with a warning that names what is missing, for the
 /// user to map by hand.
+///
+/// When the configuration is written into a target's folder (`Sources/NAME/decouple.json`), a
+/// model of another target gets that target as its `"module"`, which the plugins need to hand
+/// the tool its files, and is proposed only when that target lets NAME see what the adapter reads.
 package struct ConfigurationProposal: Sendable {
-    /// The adapters proposed: a model's qualified name and a protocol's, in the order of the
-    /// models' names, then the protocols'.
-    package var adapters: [(model: String, protocolName: String)] = []
+    /// The adapters proposed: a model's qualified name, a protocol's, and the model's target when
+    /// it is not the configuration's, in the order of the models' names, then the protocols'.
+    package var adapters: [(model: String, protocolName: String, module: String?)] = []
     /// The near misses: one warning per pair that matches at least half the requirements by
     /// name, or matches them all and is refused, with the reason.
     package var warnings: [Diagnostic] = []
 
     /// Proposes adapters for the sources, whose problems (a file that does not parse) are
     /// warnings here: a proposal is made from what could be read.
-    package static func propose(for sources: [SourceFile]) -> ConfigurationProposal {
+    ///
+    /// - Parameter configurationPath: Where the configuration goes; the target whose folder it is
+    ///   in, if any, is where the adapters are generated.
+    package static func propose(for sources: [SourceFile], configurationPath: String? = nil) -> ConfigurationProposal {
+        let outputModule = configurationPath.flatMap(SourceScanner.moduleName(ofPath:))
         let catalog = Generator.catalog(of: sources)
         var proposal = ConfigurationProposal()
         proposal.warnings = catalog.warnings
@@ -39,14 +47,15 @@ package struct ConfigurationProposal: Sendable {
                     continue
                 }
                 var own = resolver
-                let request = AdapterRequest(model: model.qualifiedName, protocolName: protocolDeclaration.qualifiedName)
-                let adapters = own.resolve(request, defaultStyle: .conformance, outputModule: nil)
+                var request = AdapterRequest(model: model.qualifiedName, protocolName: protocolDeclaration.qualifiedName)
+                if let outputModule, let module = model.module, module != outputModule { request.module = module }
+                let adapters = own.resolve(request, defaultStyle: .conformance, outputModule: outputModule)
                 if let problem = own.diagnostics.first {
                     proposal.warnings.append(Diagnostic(
                         "\(pair) match by name, but the adapter is refused: \(problem.message)",
                         rule: .partialMatch, at: model.position, severity: .warning))
                 } else if !adapters.isEmpty {
-                    proposal.adapters.append((model.qualifiedName, protocolDeclaration.qualifiedName))
+                    proposal.adapters.append((model.qualifiedName, protocolDeclaration.qualifiedName, request.module))
                 }
             }
         }
@@ -59,7 +68,10 @@ package struct ConfigurationProposal: Sendable {
             let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
             return String(decoding: data, as: UTF8.self)
         }
-        let entries = adapters.map { "    { \"model\": \(string($0.model)), \"protocol\": \(string($0.protocolName)) }" }
+        let entries = adapters.map { adapter in
+            let module = adapter.module.map { ", \"module\": \(string($0))" } ?? ""
+            return "    { \"model\": \(string(adapter.model)), \"protocol\": \(string(adapter.protocolName))\(module) }"
+        }
         return entries.isEmpty ? "{ \"adapters\": [] }\n" : "{ \"adapters\": [\n\(entries.joined(separator: ",\n"))\n] }\n"
     }
 }

@@ -50,7 +50,8 @@ package struct Frontend: Sendable {
         let proposal: ConfigurationProposal
         do {
             let sources = try SourceDiscovery.sources(at: paths.isEmpty ? ["."] : paths, excludedPatterns: exclude.map(PathPattern.init))
-            proposal = ConfigurationProposal.propose(for: sources)
+            let configurationPath = URL(fileURLWithPath: output).standardizedFileURL.path
+            proposal = ConfigurationProposal.propose(for: sources, configurationPath: configurationPath)
         } catch {
             return console.fail(error)
         }
