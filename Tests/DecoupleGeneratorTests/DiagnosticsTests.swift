@@ -169,6 +169,20 @@ import Testing
         }
     }
 
+    /// Optionals count to their depth: a `String??` member is not a `String?` requirement of its
+    /// own name, which a conformance would have to declare a second time.
+    @Test func aDoubleOptional_isNotTheSingleOptionalOfItsName() {
+        let output = generate([
+            "P.swift": "protocol Noted { var note: String? { get } }",
+            "M.swift": "struct Sheet { var note: String?? }",
+        ], config: #"{"adapters": [{"model": "Sheet", "protocol": "Noted"}]}"#)
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            M.swift:1:20: error: 'note' is String?? but 'Noted.note' needs String?, and a conformance cannot declare a second 'note'; map 'note' to another member or use the factory style [#MemberNameTaken]
+            """
+        }
+    }
+
     /// `fileprivate` hides a model from the generated file as `private` does; `internal` does not.
     @Test func aFileprivateModel_isRefusedLikeAPrivateOne() {
         let config = #"{"adapters": [{"model": "Hidden", "protocol": "TitledContent"}]}"#

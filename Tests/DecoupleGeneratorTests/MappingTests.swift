@@ -88,7 +88,7 @@ import Testing
                     self.label
                 }
                 internal var image: Decouple.ImageName {
-                    self.icon.map(Decouple.ImageName.init) ?? "placeholder"
+                    self.icon.map(Decouple.ImageName.init(_:)) ?? "placeholder"
                 }
             }
             """

@@ -24,7 +24,9 @@ enum Emitter {
     static func expression(_ source: ValueSource, base: String, typeBase: String) -> String {
         if let constant = source.constant { return constant }
         let marks = (source.effects.contains { $0.hasPrefix("throws") } ? "try " : "") + (source.effects.contains("async") ? "await " : "")
-        let read = marks + "\(source.isStatic ? typeBase : base).\(escaped(source.member))" + (source.isMethod ? "()" : "")
+        var read = marks + "\(source.isStatic ? typeBase : base).\(escaped(source.member))" + (source.isMethod ? "()" : "")
+        // `String??` read as `String?`: `(x ?? nil)` takes one optional off.
+        for _ in 0..<source.extraOptionals { read = "(\(read) ?? nil)" }
         guard source.memberIsOptional else {
             return switch source.conversion {
             case .direct: read
@@ -35,7 +37,9 @@ enum Emitter {
         let mapped = switch source.conversion {
         case .direct: read
         case .describing: "\(read).map { Swift.String(describing: $0) }"
-        case .imageName: "\(read).map(Decouple.ImageName.init)"
+        // Labelled: `ImageName.init` also names `init(stringLiteral:)`, ambiguous beside a literal
+        // default.
+        case .imageName: "\(read).map(Decouple.ImageName.init(_:))"
         }
         return source.defaultValue.map { "\(mapped) ?? \($0)" } ?? mapped
     }
@@ -188,7 +192,7 @@ enum Emitter {
     /// Standard library names qualified, so a model module's own `String` cannot capture them.
     static func spelling(of type: TypeReference, builtIn: Bool) -> String {
         let wrapped = type.wrapped == "ImageName" ? "Decouple.ImageName" : qualifyingStandardNames(type.wrapped)
-        return type.isOptional ? "\(wrapped)?" : wrapped
+        return wrapped + String(repeating: "?", count: type.optionalDepth)
     }
 
     private static let standardNames: Set<String> = [

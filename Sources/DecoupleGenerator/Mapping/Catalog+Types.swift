@@ -32,11 +32,14 @@ extension Catalog {
         var parser = Parser(type.wrapped)
         let syntax = TypeSyntax.parse(from: &parser)
         guard !syntax.hasError else { return type }
-        let rewritten = TypeNormalizer(catalog: self, context: context).rewrite(syntax).as(TypeSyntax.self) ?? syntax
-        if let optional = rewritten.as(OptionalTypeSyntax.self) {
-            return TypeReference(wrapped: optional.wrappedType.trimmedDescription, isOptional: true)
+        var rewritten = TypeNormalizer(catalog: self, context: context).rewrite(syntax).as(TypeSyntax.self) ?? syntax
+        // An alias of an optional (`typealias Note = String?`) adds its optionals to the type's.
+        var depth = type.optionalDepth
+        while let optional = rewritten.as(OptionalTypeSyntax.self) {
+            rewritten = optional.wrappedType
+            depth += 1
         }
-        return TypeReference(wrapped: rewritten.trimmedDescription, isOptional: type.isOptional)
+        return TypeReference(wrapped: rewritten.trimmedDescription, optionalDepth: depth)
     }
 
     /// Whether an extension of the protocol, or of a protocol it refines, without a `where`

@@ -15,6 +15,9 @@ struct ValueSource: Hashable, Sendable {
     var memberIsOptional: Bool
     var conversion: Conversion
     var defaultValue: String?
+    /// The optionals the member has beyond the one it is read through: `String??` read for a
+    /// `String?` requirement, or for a `String` with a default, has one, flattened first.
+    var extraOptionals = 0
     /// The member is static: read from the model's type, not from the model.
     var isStatic = false
     /// The member is a method with no parameters: called.
@@ -96,7 +99,7 @@ struct Binding: Hashable, Sendable {
         if forwardedMethod != nil { return false }
         guard let source else { return true }
         return requirement.kind == .property && source.member == requirement.name && source.conversion == .direct && source.defaultValue == nil
-            && (source.memberIsOptional == requirement.type.isOptional) && !source.isStatic && !source.isMethod
+            && (source.memberIsOptional == requirement.type.isOptional) && source.extraOptionals == 0 && !source.isStatic && !source.isMethod
     }
 }
 

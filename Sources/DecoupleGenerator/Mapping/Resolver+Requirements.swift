@@ -204,7 +204,7 @@ extension Resolver {
             return nil
         }
         if style.extendsTheModel, requirement.kind == .property, memberName == requirement.name, !member.isStatic,
-           conversion != .direct || memberType.isOptional != requirement.type.isOptional {
+           conversion != .direct || memberType.optionalDepth != requirement.type.optionalDepth {
             diagnostics.append(Diagnostic(
                 "'\(member.name)' is \(memberType) but '\(protocolName).\(requirement.name)' needs \(requirement.type), and a conformance cannot declare a second '\(member.name)'; \(policy.remedies(.other("map '\(requirement.name)' to another member"), .factoryStyle))",
                 rule: .memberNameTaken, at: member.position))
@@ -251,6 +251,7 @@ extension Resolver {
             requirement: requirement,
             source: ValueSource(
                 member: member.name, memberIsOptional: memberType.isOptional, conversion: conversion, defaultValue: mapped?.defaultValue,
+                extraOptionals: max(0, memberType.optionalDepth - max(requirement.type.optionalDepth, 1)),
                 isStatic: member.isStatic, isMethod: member.kind == .method, effects: member.getterEffects))
     }
 

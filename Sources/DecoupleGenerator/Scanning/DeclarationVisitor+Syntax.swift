@@ -86,21 +86,29 @@ extension DeclarationVisitor {
         return result.reversed()
     }
 
+    /// The type with every optional around it counted: `String??` is `String` twice optional.
     static func reference(_ type: TypeSyntax) -> TypeReference {
-        if let optional = type.as(OptionalTypeSyntax.self) {
-            return TypeReference(wrapped: optional.wrappedType.oneLineText, isOptional: true)
-        }
-        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-            return TypeReference(wrapped: optional.wrappedType.oneLineText, isOptional: true)
-        }
-        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional",
-           let argument = identifier.genericArgumentClause?.arguments.first {
-            return TypeReference(wrapped: argument.argument.oneLineText, isOptional: true)
-        }
         if let attributed = type.as(AttributedTypeSyntax.self) {
             return reference(attributed.baseType)
         }
-        return TypeReference(wrapped: type.oneLineText, isOptional: false)
+        var type = type
+        var depth = 0
+        while let wrapped = optionalWrapped(type) {
+            type = wrapped
+            depth += 1
+        }
+        return TypeReference(wrapped: type.oneLineText, optionalDepth: depth)
+    }
+
+    /// The type an optional wraps (`T?`, `T!`, `Optional<T>`), or `nil` when it is not one.
+    private static func optionalWrapped(_ type: TypeSyntax) -> TypeSyntax? {
+        if let optional = type.as(OptionalTypeSyntax.self) { return optional.wrappedType }
+        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return optional.wrappedType }
+        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional",
+           let argument = identifier.genericArgumentClause?.arguments.first, identifier.genericArgumentClause?.arguments.count == 1 {
+            return argument.argument.as(TypeSyntax.self)
+        }
+        return nil
     }
 
     static func signature(_ function: FunctionDeclSyntax) -> MethodSignature {
@@ -145,5 +153,34 @@ extension DeclarationVisitor {
             }
         }
         return nil
+    }
+}
+
+// MARK: - Self, named
+
+extension DeclarationVisitor {
+    /// A member's type with `Self` written as the type it names, in a struct, an enum, an actor
+    /// or a final class that is not generic: copied into a factory's adapter (an `Identifiable`
+    /// `id`), `Self` would name the adapter. Elsewhere `Self` is left as written.
+    func selfNamed(_ type: TypeSyntax) -> TypeSyntax {
+        guard case let .type(index) = scopes.last?.target, types[index].genericParameters.isEmpty,
+              types[index].kind != .class || types[index].isFinal,
+              type.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.Self) }) else { return type }
+        return SelfNamer(name: types[index].qualifiedName).rewrite(type).as(TypeSyntax.self) ?? type
+    }
+}
+
+/// Rewrites the type `Self` as a name.
+private final class SelfNamer: SyntaxRewriter {
+    let name: String
+
+    init(name: String) {
+        self.name = name
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: IdentifierTypeSyntax) -> TypeSyntax {
+        guard node.name.tokenKind == .keyword(.Self), node.genericArgumentClause == nil else { return super.visit(node) }
+        return TypeSyntax(node.with(\.name, .identifier(name, leadingTrivia: node.name.leadingTrivia, trailingTrivia: node.name.trailingTrivia)))
     }
 }

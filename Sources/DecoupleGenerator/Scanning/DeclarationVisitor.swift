@@ -222,7 +222,8 @@ final class DeclarationVisitor: SyntaxVisitor {
         for (binding, type) in Self.typedBindings(node) {
             guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
             var member = MemberDeclaration(
-                name: QualifiedName.unescaped(identifier.identifier.text), kind: .property, type: type.map(Self.reference), signature: nil,
+                name: QualifiedName.unescaped(identifier.identifier.text), kind: .property,
+                type: type.map { Self.reference(selfNamed($0)) }, signature: nil,
                 isStatic: isStatic, isConstant: node.bindingSpecifier.tokenKind == .keyword(.let),
                 access: access, position: position(of: identifier), conditions: scopeConditions)
             member.getterEffects = Self.getterEffects(binding)

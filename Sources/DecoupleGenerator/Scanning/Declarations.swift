@@ -37,17 +37,29 @@ package enum AccessLevel: String, Sendable, Comparable, CaseIterable, Codable {
 
 /// A type as the scanner sees it: written out in Swift, written as is.
 package struct TypeReference: Hashable, Sendable, CustomStringConvertible, Codable {
-    /// The type without its outer optional: `String` for `String?`.
+    /// The type without its optionals: `String` for `String?` and for `String??`.
     package var wrapped: String
-    /// Whether the type is optional (`T?`, `T!` or `Optional<T>`).
-    package var isOptional: Bool
+    /// How many optionals wrap it (`T?`, `T!` or `Optional<T>` each): 0 for `String`, 2 for
+    /// `String??`.
+    package var optionalDepth: Int
 
     package init(wrapped: String, isOptional: Bool) {
-        self.wrapped = wrapped
-        self.isOptional = isOptional
+        self.init(wrapped: wrapped, optionalDepth: isOptional ? 1 : 0)
     }
 
-    package var description: String { isOptional ? "\(wrapped)?" : wrapped }
+    package init(wrapped: String, optionalDepth: Int) {
+        self.wrapped = wrapped
+        self.optionalDepth = optionalDepth
+    }
+
+    /// Whether the type is optional. Made optional, a type that is keeps its depth; made not
+    /// optional, it loses every level (`T??` read with a default is `T`).
+    package var isOptional: Bool {
+        get { optionalDepth > 0 }
+        set { optionalDepth = newValue ? max(optionalDepth, 1) : 0 }
+    }
+
+    package var description: String { wrapped + String(repeating: "?", count: optionalDepth) }
 
     /// The wrapped type's name, so that `Swift.String` and `String` compare equal.
     var name: QualifiedName { QualifiedName(wrapped) }

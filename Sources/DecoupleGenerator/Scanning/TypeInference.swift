@@ -147,7 +147,7 @@ enum TypeInference {
             return .failure("`\(short(ExprSyntax(sequence)))` is an operator expression, whose type only a type checker can tell")
         }
         var reference = DeclarationVisitor.reference(type)
-        if cast.questionOrExclamationMark?.tokenKind == .postfixQuestionMark { reference.isOptional = true }
+        if cast.questionOrExclamationMark?.tokenKind == .postfixQuestionMark { reference.optionalDepth += 1 }
         return .type(reference)
     }
 
