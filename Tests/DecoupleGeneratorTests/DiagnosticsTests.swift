@@ -183,6 +183,27 @@ import Testing
         }
     }
 
+    /// A case with associated values is named as what it is; a configuration's literal is refused
+    /// for an enum of the sources that no literal can be (it was written as a string and did not
+    /// compile).
+    @Test func aCaseWithAPayload_andALiteralForAnEnum_areRefusedAsWhatTheyAre() {
+        let output = generate([
+            "M.swift": """
+                enum Player { case idle; case playing(progress: Double); var title: String { "" } }
+                enum Mode { case idle, playing }
+                protocol HasMode { var mode: Mode { get } }
+                struct Deck { var title = "" }
+                """,
+        ], config: #"{"adapters": [{"model": "Player", "protocol": "TitledContent", "map": {"subtitle": "playing"}}, {"model": "Deck", "protocol": "HasMode", "map": {"mode": {"default": ".playing"}}}]}"#)
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            decouple.json:1:84: error: 'playing' is a case of 'Player' with associated values, which makes a value of the enum and is not read from one; map 'subtitle' to a property of 'Player' (one that switches over `self` to read the case's values) [#UnknownMember]
+            M.swift:1:6: note: 'Player' is declared here
+            decouple.json:1:166: error: the constant ".playing" for 'HasMode.mode' is a string, but Mode adopts no `ExpressibleBy…Literal` protocol that takes one, and a configuration's constant is a literal; map the requirement to a member of that type [#InvalidDefault]
+            """
+        }
+    }
+
     /// `fileprivate` hides a model from the generated file as `private` does; `internal` does not.
     @Test func aFileprivateModel_isRefusedLikeAPrivateOne() {
         let config = #"{"adapters": [{"model": "Hidden", "protocol": "TitledContent"}]}"#

@@ -203,3 +203,51 @@ import Testing
         }
     }
 }
+
+/// Valid code that was refused: names and members an app has from elsewhere than the model's
+/// declaration (issue 54's classes 6, 7, 8 and 11), adapted in the factory style, which writes
+/// what it reads. The compiler oracle's fixture `names-and-members-from-elsewhere` type-checks
+/// them in every style.
+@Suite struct MembersFromElsewhereTests {
+    @Test func aNestedID_anAliasedModel_aProtocolExtensionsMember_andAMetatype_areRead() {
+        let output = generate([
+            "M.swift": """
+                import Foundation
+                protocol Row: Identifiable { var title: String { get } }
+                struct Nested { struct ID: Hashable { var raw: Int }; let id: ID; var title: String }
+                struct Aliased { typealias ID = UUID; let id: ID; var title: String }
+                enum Forecast { struct Hourly { var title: String; var subtitle: String } }
+                typealias HourlyForecast = Forecast.Hourly
+                protocol Describes {}
+                extension Describes { var subtitle: String { "from the extension" } }
+                struct Described: Describes { var title: String }
+                enum Format { case plain }
+                protocol HasFormat { var format: Format.Type { get } }
+                struct Formatted { let format = Format.self }
+                """,
+        ], config: #"""
+            {"style": "factory", "adapters": [
+              {"model": "Nested", "protocol": "Row"}, {"model": "Aliased", "protocol": "Row"},
+              {"model": "HourlyForecast", "protocol": "TitledContent"}, {"model": "Described", "protocol": "TitledContent"},
+              {"model": "Formatted", "protocol": "HasFormat"}]}
+            """#)
+        assertInlineSnapshot(of: body(output).split(separator: "\n").filter { $0.contains(" var ") || $0.contains("let model") }.joined(separator: "\n"), as: .lines) {
+            """
+                let model: Formatted
+                var format: Format.Type {
+                let model: Aliased
+                var title: Swift.String {
+                var id: UUID {
+                let model: Nested
+                var title: Swift.String {
+                var id: Nested.ID {
+                let model: Described
+                var title: Swift.String {
+                var subtitle: Swift.String {
+                let model: Forecast.Hourly
+                var title: Swift.String {
+                var subtitle: Swift.String {
+            """
+        }
+    }
+}

@@ -209,8 +209,14 @@ extension Catalog {
         let contextComponents = QualifiedName(context).components
         let candidates = (0...contextComponents.count).reversed().map { (contextComponents.prefix($0) + [typePath]).joined(separator: ".") }
         guard let owner = candidates.lazy.compactMap({ self.declaration($0, seenFrom: file, module: module) }).first else {
+            if memberName == "self" {
+                return .failure(InferenceFailure(text: "`\(written)` is the metatype of '\(typePath)', which is not a struct, enum, class or actor the sources declare (a protocol's is `(any \(typePath)).Type`)"))
+            }
             return .failure(InferenceFailure(text: "`\(written)` is a member of '\(typePath)', which the sources do not declare"))
         }
+        // `Format.self` is the metatype of a type the sources declare (a protocol's would be
+        // another type, and is not a declaration here).
+        if memberName == "self" { return .success(TypeReference(wrapped: owner.qualifiedName + ".Type", isOptional: false)) }
         guard let member = owner.members.first(where: { $0.name.isSameIdentifier(as: memberName) && $0.isStatic }) else {
             // Swift writes an enum's `allCases` where it conforms to CaseIterable.
             if memberName == "allCases", owner.kind == .enum, owner.conforms(to: "CaseIterable") {

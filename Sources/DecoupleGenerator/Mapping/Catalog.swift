@@ -109,6 +109,7 @@ package struct Catalog: Sendable {
         inheritProtocolRequirements()
         markGlobalActors()
         inheritSuperclassMembers()
+        inheritProtocolExtensionMembers()
         addSynthesizedMembers()
         checkInitializerCalls()
         inferStaticReferences()

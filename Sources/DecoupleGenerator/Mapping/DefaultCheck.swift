@@ -16,7 +16,13 @@ enum DefaultCheck {
     /// With `requiresConstant`, for code written into a file of its own, a default must also be
     /// a constant; the macro's expansion sits in the model's own file and declaration, where
     /// what the default names is in scope as the user wrote it.
-    static func problem(with text: String, for type: TypeReference, requiresConstant: Bool) -> String? {
+    ///
+    /// - Parameter literalKinds: The literals a type of the sources takes, when that is known
+    ///   (``Catalog/literalKinds(of:)``): a string for an enum that adopts no
+    ///   `ExpressibleByStringLiteral` is refused here, not by the compiler.
+    static func problem(
+        with text: String, for type: TypeReference, requiresConstant: Bool, literalKinds: (String) -> Set<LiteralKind>? = { _ in nil }
+    ) -> String? {
         if BracketNesting.firstTooDeep(in: text) != nil { return "has \(BracketNesting.reason)" }
         let tree = Parser.parse(source: text)
         guard !tree.hasError, tree.statements.count == 1, var expression = tree.statements.first?.item.as(ExprSyntax.self) else {
@@ -36,7 +42,7 @@ enum DefaultCheck {
         }
         let isKnown = signedIntegers[name] != nil || unsignedIntegers[name] != nil || floatingPoint.contains(name)
             || textual.contains(name) || name == "Bool"
-        guard isKnown else { return nil }
+        guard isKnown else { return sourceTypeProblem(expression, for: type, literalKinds: literalKinds) }
         if let integer = expression.as(IntegerLiteralExprSyntax.self) {
             if floatingPoint.contains(name) { return nil }
             if let bits = signedIntegers[name] ?? unsignedIntegers[name] {
@@ -56,6 +62,20 @@ enum DefaultCheck {
             return name == "Bool" ? nil : "is a boolean, but the requirement is \(type)"
         }
         return nil
+    }
+
+    /// A literal for a type of the sources that adopts no protocol taking it.
+    private static func sourceTypeProblem(_ expression: ExprSyntax, for type: TypeReference, literalKinds: (String) -> Set<LiteralKind>?) -> String? {
+        let kind: (LiteralKind, String)? =
+            if expression.is(StringLiteralExprSyntax.self) { (.string, "a string") }
+            else if expression.is(IntegerLiteralExprSyntax.self) { (.integer, "an integer") }
+            else if expression.is(FloatLiteralExprSyntax.self) { (.float, "a floating-point number") }
+            else if expression.is(BooleanLiteralExprSyntax.self) { (.boolean, "a boolean") }
+            else { nil }
+        guard let (literal, what) = kind, let kinds = literalKinds(type.wrapped) else { return nil }
+        // An integer literal is a float literal too.
+        if kinds.contains(literal) || (literal == .integer && kinds.contains(.float)) { return nil }
+        return "is \(what), but \(type.wrapped) adopts no `ExpressibleBy…Literal` protocol that takes one, and a configuration's constant is a literal; map the requirement to a member of that type"
     }
 
     /// What makes a default more than a constant, as the middle of a sentence ("interpolates a

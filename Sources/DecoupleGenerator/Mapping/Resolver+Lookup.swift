@@ -8,7 +8,12 @@ extension Resolver {
         if let pinned = request.declarationPosition {
             return (catalog.declarations[request.model] ?? []).filter { $0.position == pinned }
         }
-        let names = catalog.typeNames(matching: request.model)
+        var names = catalog.typeNames(matching: request.model)
+        // A model named by a type alias of the sources (`typealias HourlyForecast = Forecast.Hourly`)
+        // is the type it names.
+        if names.isEmpty, let aliased = catalog.typeAlias(named: request.model, in: nil) {
+            names = catalog.typeNames(matching: aliased)
+        }
         guard names.count == 1 else {
             if names.count > 1 {
                 diagnostics.append(Diagnostic(

@@ -33,6 +33,11 @@ extension Resolver {
                 diagnostics.append(Diagnostic(
                     "'\(memberName)' is a method of '\(model.qualifiedName)' ('\(method.typedDescription)'), and '\(protocolName).\(requirement.name)' is a property, which reads a property or calls a method without parameters, effects or generic parameters; map '\(requirement.name)' to one of those, or declare a computed property that calls '\(memberName)' and map to it",
                     rule: .methodForPropertyRequirement, at: where_, notes: declarationNote(model, request: request)))
+            } else if mapped != nil, model.kind == .enum, methods.contains(where: { $0.isStatic && $0.isConstant && $0.signature == nil }) {
+                // An enum case with associated values is scanned as a static member that is called.
+                diagnostics.append(Diagnostic(
+                    "'\(memberName)' is a case of '\(model.qualifiedName)' with associated values, which makes a value of the enum and is not read from one; map '\(requirement.name)' to a property of '\(model.qualifiedName)' (one that switches over `self` to read the case's values)",
+                    rule: .unknownMember, at: where_, notes: declarationNote(model, request: request)))
             } else if mapped != nil {
                 let suggestion = Suggestion.didYouMean(memberName, among: properties.map(\.name))
                 // Members reached through `subscript(dynamicMember:)` are not declared: no type to read.
@@ -68,7 +73,7 @@ extension Resolver {
         _ value: String, to requirement: Requirement, of protocolName: String, in model: TypeDeclaration, at position: SourcePosition?,
         style: any AdapterStyle
     ) -> Binding? {
-        if let problem = DefaultCheck.problem(with: value, for: requirement.type, requiresConstant: true) {
+        if let problem = DefaultCheck.problem(with: value, for: requirement.type, requiresConstant: true, literalKinds: catalog.literalKinds(of:)) {
             diagnostics.append(Diagnostic("the constant \(value) for '\(protocolName).\(requirement.name)' \(problem)", rule: .invalidDefault, at: position))
             return nil
         }
@@ -171,7 +176,8 @@ extension Resolver {
         // A requirement of a protocol the macro cannot see is typed `_`: the type of the member
         // that feeds it, unwrapped when a default is given.
         if requirement.type.wrapped == Requirement.unseenType {
-            requirement.type = memberType
+            // As the model's scope reads it (`ID` in `Row` is `Row.ID`), for code outside it.
+            requirement.type = catalog.normalized(memberType, in: model.qualifiedName)
             if mapped?.defaultValue != nil { requirement.type.isOptional = false }
         }
         // A conformance adds members to the model itself, so it cannot add a second `title`.
@@ -225,7 +231,8 @@ extension Resolver {
                     rule: .unusedDefault, at: mapped?.defaultPosition ?? where_))
                 return nil
             }
-            if let problem = DefaultCheck.problem(with: defaultValue, for: requirement.type, requiresConstant: policy.checksAccess) {
+            if let problem = DefaultCheck.problem(
+                with: defaultValue, for: requirement.type, requiresConstant: policy.checksAccess, literalKinds: catalog.literalKinds(of:)) {
                 diagnostics.append(Diagnostic(
                     "the default \(defaultValue) for '\(protocolName).\(requirement.name)' \(problem)",
                     rule: .invalidDefault, at: mapped?.defaultPosition ?? where_))
