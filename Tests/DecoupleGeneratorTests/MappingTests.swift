@@ -250,4 +250,27 @@ import Testing
             """
         }
     }
+
+    /// An `NSObject` subclass has `description`: read, not declared again, which an extension
+    /// cannot do (it did not compile); mapped to another member, refused in the conformance style.
+    @Test func anNSObjectSubclass_hasItsDescription() {
+        let sources = [
+            "M.swift": """
+                import Foundation
+                protocol Describable: CustomStringConvertible { var title: String { get } }
+                final class Thing: NSObject { var title = "t"; var name = "n" }
+                """,
+        ]
+        let read = generate(sources, config: #"{"adapters": [{"model": "Thing", "protocol": "Describable"}]}"#)
+        let mapped = generate(sources, config: #"{"adapters": [{"model": "Thing", "protocol": "Describable", "map": {"description": "name"}}]}"#)
+        assertInlineSnapshot(of: body(read) + "\n" + mapped, as: .lines) {
+            """
+            // MARK: - Thing: Describable
+
+            extension Thing: Describable {
+            }
+            decouple.json:1:84: error: 'Thing' already has a member 'description' (at M.swift:3:13), so a conformance cannot also map 'description' to 'name'; use the factory style or rename one of them [#MemberNameTaken]
+            """
+        }
+    }
 }

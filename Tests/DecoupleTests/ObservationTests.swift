@@ -204,3 +204,33 @@ private final class Captured {}
         token.cancel()
     }
 }
+
+/// What a released token or derived value lets go of is released one batch after another, never
+/// inside the `deinit` that released it: a chain's depth is not the stack's.
+@MainActor @Suite struct ReleasesTests {
+    /// A link whose `deinit` hands the next link to `Releases`, counting how deep the deinits nest.
+    final class Link: @unchecked Sendable {
+        var next: Link?
+        nonisolated(unsafe) static var depth = 0
+        nonisolated(unsafe) static var deepest = 0
+        nonisolated(unsafe) static var released = 0
+
+        init(next: Link?) { self.next = next }
+
+        deinit {
+            Link.depth += 1
+            Link.deepest = max(Link.deepest, Link.depth)
+            Link.released += 1
+            if next != nil { MainActor.assumeIsolated { Releases.release([next.take()!]) } }
+            Link.depth -= 1
+        }
+    }
+
+    @Test func aChainIsReleasedOneLinkAfterAnother_notOneInsideAnother() {
+        var chain: Link?
+        for _ in 0..<1_000 { chain = Link(next: chain) }
+        Releases.release([chain.take()!])
+        #expect(Link.released == 1_000)
+        #expect(Link.deepest == 1, "deinits nested \(Link.deepest) deep")
+    }
+}

@@ -110,6 +110,7 @@ package struct Catalog: Sendable {
         markGlobalActors()
         inheritSuperclassMembers()
         inheritProtocolExtensionMembers()
+        inheritSDKSuperclassMembers()
         addSynthesizedMembers()
         checkInitializerCalls()
         inferStaticReferences()
