@@ -134,6 +134,25 @@ private final class Reentrant: CustomReflectable, @unchecked Sendable {
 
     // MARK: Long chains
 
+    /// Released inside one another, 200,000 links overflow the stack (each `deinit` releasing the
+    /// next); one after another, they do not.
+    @Test func derived_200000LongChain_isReleasedWithoutRecursion() throws {
+        if let run = try ChildTest.runUnlessChild("RobustnessTests/derived_200000LongChain_isReleasedWithoutRecursion") {
+            #expect(run.failure == nil, "\(run)")
+            return
+        }
+        let root = ObservableProperty(0)
+        weak var last: Derived<Int>?
+        do {
+            var chain = root.map { $0 + 1 }
+            for _ in 1..<200_000 { chain = chain.map { $0 + 1 } }
+            last = chain
+        }
+        #expect(last == nil)
+        root.value = 1
+        #expect(root.observerCount == 0)
+    }
+
     @Test func derived_5000LongChain_updatesAndIsReleasedWithoutRecursion() throws {
         // Recursion over 5,000 links overflows the stack, which ends the whole test process: in
         // a child process of its own, that is a failure of this test.

@@ -42,9 +42,7 @@ public final class CancellationToken {
         let action = onCancel
         onCancel = nil
         action?()
-        let retained = self.retained
-        self.retained = []
-        Releases.release(retained)
+        Releases.release(from: Releases.handover(&retained))
     }
 
     /// Keeps the token in `bag`, so the work lasts as long as the bag.
@@ -57,11 +55,10 @@ public final class CancellationToken {
         // work's own ending, and letting go of what the token retains, on the main actor (a chain
         // of derived values one link after another; see `Releases`).
         guard let onCancel else { return }
-        let retained = self.retained
-        self.retained = []
+        let handover = Releases.handover(&retained)
         MainActorTurn.run {
             onCancel()
-            Releases.release(retained)
+            Releases.release(from: handover)
         }
     }
 }
@@ -124,11 +121,25 @@ enum Releases {
     /// Releases `objects` (the caller's last reference) now or, while a release runs, after it.
     static func release(_ objects: consuming [AnyObject & Sendable]) {
         guard !objects.isEmpty else { return }
-        batches.append(objects)
+        batches.append(consume objects)
         guard !isReleasing else { return }
         isReleasing = true
         while let batch = batches.popLast() { _ = batch }
         isReleasing = false
+    }
+
+    /// Releases what a ``handover(_:)`` holds, leaving it empty, so that no reference is left
+    /// to be let go of after the release has run (inside the caller's `deinit`, one link deeper).
+    static func release(from handover: Locked<[AnyObject & Sendable]>) {
+        release(handover.withLock { objects in defer { objects = [] }; return objects })
+    }
+
+    /// What `storage` holds, moved into a box that a closure can capture and that
+    /// ``release(from:)`` empties: a closure that captured the objects would hold them until it
+    /// is destroyed, after the release. From any thread.
+    nonisolated static func handover(_ storage: inout [AnyObject & Sendable]) -> Locked<[AnyObject & Sendable]> {
+        defer { storage = [] }
+        return Locked(storage)
     }
 }
 

@@ -92,9 +92,9 @@ public final class Derived<Value>: ObservableValue, Recomputing {
     deinit {
         // A chain's links are let go of one after another, not each inside the one before (see
         // `Releases`), on the main actor.
-        let kept = self.kept
-        self.kept = []
-        if !kept.isEmpty { MainActorTurn.run { Releases.release(kept) } }
+        guard !kept.isEmpty else { return }
+        let handover = Releases.handover(&kept)
+        MainActorTurn.run { Releases.release(from: handover) }
     }
 }
 
