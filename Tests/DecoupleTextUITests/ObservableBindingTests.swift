@@ -283,6 +283,37 @@ private func someTurns() async {
         #expect(model.reads == 1_003)   // the change ended that registration: a new one, and the read
     }
 
+    /// A binding whose bag is released on another thread ends at once: a frame drawn before the
+    /// main actor's next turn does not run it.
+    @Test func aBagReleasedOnAnotherThread_endsItsBindingAtOnce() {
+        final class Held: @unchecked Sendable { var bag: CancellationBag? }
+        let model = Profile()
+        let label = Label()
+        let held = Held()
+        held.bag = CancellationBag()
+        label.bind(\.text, to: \.name, of: model, in: held.bag)
+        DispatchQueue.global().sync { held.bag = nil }
+        model.name = "小红"
+        #expect(label.renderedText(width: 8) == "小明")
+    }
+
+    /// `trackChanges` is pulled when the view is drawn, not pushed on the next turn.
+    @Test func trackChanges_runsWhenDrawn_notOnTheNextTurn() async {
+        let model = Profile()
+        let label = Label()
+        var runs = 0
+        label.trackChanges { [unowned label] in
+            runs += 1
+            label.text = model.name
+        }
+        model.name = "小红"
+        await someTurns()
+        #expect(runs == 1)
+        #expect(label.needsUpdate)
+        #expect(label.renderedText(width: 8) == "小红")
+        #expect(runs == 2)
+    }
+
     @Test func aCancelledBinding_isNeverCalledAgain_evenWithAChangePending() async {
         let model = Profile()
         let label = Label()
@@ -292,7 +323,9 @@ private func someTurns() async {
             label.text = name
         }
         model.name = "小红"                    // queued for the end of the turn…
+        #expect(label.needsUpdate)
         token.cancel()                         // …and cancelled before it
+        #expect(!label.needsUpdate)            // nothing left to run
         await someTurns()
         #expect(written == ["小明"])
         #expect(label.renderedText() == "小明")
