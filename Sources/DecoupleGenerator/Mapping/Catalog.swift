@@ -231,8 +231,11 @@ package struct Catalog: Sendable {
                 declaration.unimplementedRefinements += parent.unimplementedRefinements.filter { !declaration.unimplementedRefinements.contains($0) }
                 declaration.refinesSendable = declaration.refinesSendable || parent.refinesSendable
                 declaration.isClassBound = declaration.isClassBound || parent.isClassBound
-                // A protocol that refines a `@MainActor` one is isolated to the main actor too.
-                declaration.isMainActor = declaration.isMainActor || parent.isMainActor
+                // A protocol that refines a `@MainActor` one is isolated to the main actor too,
+                // unless it is declared `nonisolated`: then the requirements it inherits still are.
+                declaration.isMainActor = declaration.isMainActor || (parent.isMainActor && !declaration.isNonisolated)
+                declaration.inheritsMainActorRequirements = declaration.inheritsMainActorRequirements
+                    || (declaration.isNonisolated && parent.isMainActor) || parent.inheritsMainActorRequirements
                 declaration.refinesANonisolatedProtocol = declaration.refinesANonisolatedProtocol || !parent.isMainActor || parent.refinesANonisolatedProtocol
                 for requirement in parent.requirements {
                     let access = requirement.declaringAccess ?? parent.access

@@ -375,6 +375,10 @@ package struct ProtocolDeclaration: Hashable, Sendable, Codable {
     /// on the main actor with no mark of their own.
     var isWhollyMainActor: Bool { isMainActor && !refinesANonisolatedProtocol }
 
+    /// Declared `nonisolated`, it refines a `@MainActor` protocol (directly or not), whose
+    /// requirements stay isolated to the main actor: a main-actor model's witnesses say so.
+    package var inheritsMainActorRequirements: Bool = false
+
     /// How generated code spells the protocol.
     var spelling: String { isBuiltIn ? "Decouple.\(name)" : qualifiedName }
 }

@@ -84,7 +84,10 @@ struct ConformanceStyle: AdapterStyle {
         // An actor's witnesses read `let`s only, so they need no isolation.
         // Witnesses that read `@MainActor` members of a model that is not are on the main actor too.
         let isolation = adapter.model.kind == .actor ? " nonisolated" : ""
-        let attribute = adapter.readsMainActorMembers && adapter.model.kind != .actor ? "@Swift.MainActor " : ""
+        // So are the witnesses of a main-actor model for a `nonisolated` protocol that refines a
+        // main-actor one: in its extension they would otherwise be taken as nonisolated.
+        let mainActorWitnesses = adapter.readsMainActorMembers || (adapter.model.isMainActor && adapter.protocolDeclaration.inheritsMainActorRequirements)
+        let attribute = mainActorWitnesses && adapter.model.kind != .actor ? "@Swift.MainActor " : ""
         // An async witness that awaits off the main actor is `nonisolated`, not `@MainActor`.
         func access(_ binding: Binding) -> String {
             let modifier = (binding.sharedAccess ?? adapter.access(of: binding.requirement)).memberModifier
