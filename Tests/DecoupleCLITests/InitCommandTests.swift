@@ -60,7 +60,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         assertInlineSnapshot(of: run.stderr, as: .lines) {
             """
-            Sources/Models/Models.swift:2:8: warning: 'Post' and 'TitledContent' match by name, but the adapter is refused: 'Post' is internal in module 'Models', and the generated file is compiled in module 'Adapters' (the configuration's "module"), which cannot see it; make it package or public, or generate into 'Models' [#PartialMatch]
+            Sources/Models/Models.swift:2:8: warning: 'Post' and 'TitledContent' match by name, but the adapter is refused: 'Post' is internal in module 'Models', and the generated file is compiled in module 'Adapters' (the target whose folder the configuration is written in), which cannot see it; make it package or public, or generate into 'Models' [#PartialMatch]
             wrote Sources/Adapters/decouple.json with 2 adapters; run `decouple generate` to generate them
 
             """

@@ -31,7 +31,8 @@ package struct ConfigurationProposal: Sendable {
         proposal.warnings = catalog.warnings
         let protocols = catalog.protocols.values.filter { !$0.requirements.isEmpty && $0.unsupported.isEmpty }
             .sorted { $0.qualifiedName < $1.qualifiedName }
-        let resolver = Resolver(catalog: catalog, policy: .tool)
+        var resolver = Resolver(catalog: catalog, policy: .tool)
+        resolver.outputModuleOrigin = "the target whose folder the configuration is written in"
         var seen: Set<String> = []
         for model in catalog.allTypes where !model.isFilePrivate && seen.insert(model.qualifiedName).inserted {
             let names = Set(model.members.map { ExactName($0.name) })

@@ -159,7 +159,7 @@ extension Resolver {
     mutating func checkVisible(
         from outputModule: String?, model: TypeDeclaration, protocolDeclaration: ProtocolDeclaration, bindings: [Binding], request: AdapterRequest
     ) {
-        let output = outputModule.map { "module '\($0)' (the configuration's \"module\")" } ?? "the target of the sources given (a model of another target is that target's)"
+        let output = outputModule.map { "module '\($0)' (\(outputModuleOrigin))" } ?? "the target of the sources given (a model of another target is that target's)"
         func report(_ what: String, _ access: AccessLevel, in module: String, at position: SourcePosition?) {
             diagnostics.append(Diagnostic(
                 "\(what) is \(access.rawValue) in module '\(module)', and the generated file is compiled in \(output), which cannot see it; make it package or public, or generate into '\(module)'",

@@ -11,6 +11,8 @@ struct Resolver: Sendable {
     var defaultIsolation: DefaultIsolation = .nonisolated
     /// The files read for their declarations only: another target's, always another module.
     var declarationsOnly: Set<String> = []
+    /// Where the output's module comes from, as a message says it.
+    var outputModuleOrigin = "the configuration's \"module\""
 
     /// What a message about a `@MainActor` declaration adds when the module's default makes it so.
     var isolatedByDefault: String {
