@@ -12,7 +12,7 @@ import Testing
             """
             FactoryMainActorModel
 
-            The factory makes its adapter in a `Sendable` closure, off the main actor, so a `@MainActor` model (or one isolated by the module's default) cannot be read by an adapter to a protocol that is not `@MainActor`. Use the conformance style, which makes an isolated conformance, or declare the protocol `@MainActor`.
+            The factory makes its adapter in a `Sendable` closure, off the main actor, so a `@MainActor` model cannot be read by an adapter to a protocol that is not `@MainActor`; a `Sendable` struct isolated by the module's default alone is read through its stored `Sendable` properties, which need no isolation (a computed one is refused as `FactoryMainActorMember`). Use the conformance style, which makes an isolated conformance, or declare the protocol `@MainActor`.
 
             """
         }

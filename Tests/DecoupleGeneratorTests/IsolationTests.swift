@@ -202,18 +202,23 @@ import Testing
         return #"{\#(key)"style": "\#(style.rawValue)", "adapters": [{"model": "\#(model)", "protocol": "\#(protocolName)", "map": {"\#(requirement)": "count"}}]}"#
     }
 
-    /// A model that says nothing is `@MainActor` there, and the library's `TitledContent` is
-    /// not: the factory, which reads the model off the main actor, refuses it, naming the default;
-    /// declared `nonisolated`, it is adapted by a `nonisolated` adapter. Without the key the
-    /// same output does not compile in that module, which is why the key exists.
-    @Test func theFactory_refusesAModelIsolatedByDefault_andAdaptsANonisolatedOne() throws {
+    /// A struct that says nothing is `@MainActor` there, and the library's `TitledContent` is
+    /// not: the factory's `nonisolated` adapter reads the struct's stored `Sendable` properties,
+    /// which need no isolation (SE-0434), and refuses a computed one, naming the default; declared
+    /// `nonisolated`, the struct is adapted alike. Without the key the output does not compile in
+    /// that module, which is why the key exists.
+    @Test func theFactory_readsAStructIsolatedByDefault_throughItsStoredProperties() throws {
         let source = """
             import Decouple
             struct Story { var title = "t"; var count = 2 }
             """
         let files = ["Sources/App/Story.swift": source]
-        let refusal = try #require(try judged(files, config: Self.config(.factory, model: "Story", protocolName: "TitledContent"), modes: Self.mainActorByDefault).refusal)
-        #expect(refusal.contains("decouple.json:1:") && refusal.contains("'Story' is @MainActor (the module's default isolation is MainActor"), "\(refusal)")
+        let stored = try judged(files, config: Self.config(.factory, model: "Story", protocolName: "TitledContent"), modes: Self.mainActorByDefault)
+        #expect(stored.compiles, "\(stored)")
+        #expect(stored.code?.contains("nonisolated private struct StoryTitledContentAdapter") == true, "\(stored)")
+        let computed = ["Sources/App/Story.swift": source.replacingOccurrences(of: "var count = 2", with: "var count: Int { 2 }")]
+        let refusal = try #require(try judged(computed, config: Self.config(.factory, model: "Story", protocolName: "TitledContent"), modes: Self.mainActorByDefault).refusal)
+        #expect(refusal.contains("Story.swift:2:") && refusal.contains("'count' is @MainActor (the module's default isolation is MainActor"), "\(refusal)")
         let unaware = try judged(files, config: Self.config(.factory, model: "Story", protocolName: "TitledContent", isolation: false), modes: Self.mainActorByDefault)
         #expect(unaware.code != nil && !unaware.compiles, "\(unaware)")
 

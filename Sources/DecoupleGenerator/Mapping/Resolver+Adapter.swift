@@ -82,6 +82,20 @@ extension Resolver {
         }
         // Members marked `@MainActor` in a model that is not: read on the main actor only.
         let mainActorReads = model.isMainActor || model.kind == .actor ? [] : bindings.compactMap { model.mainActorMember(readBy: $0) }
+        // A struct the factory reads through its stored properties: anything else it reads is
+        // isolated to the main actor.
+        if !style.extendsTheModel, FactoryStyle.readsStoredProperties(of: model, in: self), !protocolDeclaration.isWhollyMainActor,
+           let read = bindings.lazy.compactMap({ binding -> MemberDeclaration? in
+               guard binding.source?.constant == nil else { return nil }
+               let name = binding.forwardedMethod ?? binding.source?.member ?? binding.requirement.name
+               return model.members.first { $0.name.isSameIdentifier(as: name) }
+           }).first(where: { member in
+               !member.isNonisolated && (!member.isStored || !member.followsDefaultIsolation
+                   || !isKnownSendable(member.type ?? TypeReference(wrapped: "_", isOptional: false)))
+           }),
+           let problem = style.mainActorReadProblem(read, of: protocolDeclaration, in: self) {
+            diagnostics.append(problem)
+        }
         if let first = mainActorReads.first, let problem = style.mainActorReadProblem(first, of: protocolDeclaration, in: self) {
             diagnostics.append(problem)
         }

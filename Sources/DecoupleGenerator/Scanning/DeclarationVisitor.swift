@@ -228,6 +228,7 @@ final class DeclarationVisitor: SyntaxVisitor {
                 access: access, position: position(of: identifier), conditions: scopeConditions)
             member.getterEffects = Self.getterEffects(binding)
             member.isMutating = Self.hasMutatingGetter(binding) || (isLazy && isInStruct)
+            member.isStored = !isStatic && !isLazy && node.attributes.isEmpty && Self.hasStorage(binding)
             member.closure = type.flatMap(Self.closureShape)
             isolate(&member, attributes: node.attributes, modifiers: node.modifiers)
             if type == nil {
@@ -345,6 +346,13 @@ final class DeclarationVisitor: SyntaxVisitor {
     }
 
     /// Whether the property's getter is declared `mutating get`.
+    /// No accessors, or only `willSet` and `didSet`.
+    static func hasStorage(_ binding: PatternBindingSyntax) -> Bool {
+        guard let block = binding.accessorBlock else { return true }
+        guard let accessors = block.accessors.as(AccessorDeclListSyntax.self) else { return false }
+        return accessors.allSatisfy { [.keyword(.willSet), .keyword(.didSet)].contains($0.accessorSpecifier.tokenKind) }
+    }
+
     static func hasMutatingGetter(_ binding: PatternBindingSyntax) -> Bool {
         guard let accessors = binding.accessorBlock?.accessors.as(AccessorDeclListSyntax.self) else { return false }
         return accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.get) && $0.modifier?.name.tokenKind == .keyword(.mutating) }

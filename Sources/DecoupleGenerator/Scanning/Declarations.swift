@@ -154,6 +154,9 @@ package struct MemberDeclaration: Hashable, Sendable, Codable {
     /// Neither the member nor its type or extension says how it is isolated (`nonisolated`,
     /// `@MainActor`, an actor): it takes the module's default isolation.
     package var followsDefaultIsolation: Bool = false
+    /// An instance property with storage (no getter; `willSet` and `didSet` allowed), without a
+    /// property wrapper: a `Sendable` one of a struct is read from anywhere (SE-0434).
+    package var isStored: Bool = false
     /// A property initialised from a call of a name (`Box(3)`, `iOSTabs()`), not unwrapped: the
     /// name, for the catalog to check once it knows every type (failable, generic, lower-case).
     package var initializerCall: String?
@@ -240,6 +243,8 @@ package struct TypeDeclaration: Hashable, Sendable, Codable {
     /// Declared `nonisolated`: not isolated to the main actor even where the module's default
     /// isolation is.
     package var isNonisolated: Bool = false
+    /// Isolated to the main actor by the module's default isolation alone, not by its declaration.
+    package var isMainActorByDefault: Bool = false
     /// The module the file is in, when its path shows one (`Sources/NAME/…`, `Tests/NAME/…`).
     package var module: String?
     /// Conformances added by extensions with a `where` clause; not used where they may not hold.

@@ -45,7 +45,10 @@ extension ScannedFile {
             }
         }
         for index in file.types.indices {
-            if file.types[index].kind != .actor && !file.types[index].isNonisolated { file.types[index].isMainActor = true }
+            if file.types[index].kind != .actor && !file.types[index].isNonisolated {
+                file.types[index].isMainActorByDefault = !file.types[index].isMainActor
+                file.types[index].isMainActor = true
+            }
             isolate(&file.types[index].members)
         }
         for index in file.extensions.indices { isolate(&file.extensions[index].members) }

@@ -14,7 +14,9 @@ struct FactoryStyle: AdapterStyle {
         // The factory makes an adapter in a Sendable closure, off the main actor. An adapter
         // to a `@MainActor` protocol is isolated there and may read a `@MainActor` model;
         // one to any other protocol reads the model from wherever it is asked.
-        if model.isMainActor && !protocolDeclaration.isWhollyMainActor {
+        // A struct isolated by the module's default alone is read through its stored `Sendable`
+        // properties, which need no isolation: each read is checked as the bindings are made.
+        if model.isMainActor && !protocolDeclaration.isWhollyMainActor && !Self.readsStoredProperties(of: model, in: resolver) {
             problems.append(Diagnostic(
                 "'\(model.qualifiedName)' is @MainActor\(resolver.isolatedByDefault), and the factory style's adapter to '\(protocolDeclaration.name)', which is not, reads it off the main actor; use the conformance style, which makes an isolated conformance (`extension \(model.qualifiedName): @MainActor \(protocolDeclaration.name)`)\(protocolDeclaration.isBuiltIn ? "" : ", or declare '\(protocolDeclaration.name)' @MainActor")",
                 rule: .factoryMainActorModel, at: request.position ?? model.position))
@@ -54,6 +56,12 @@ struct FactoryStyle: AdapterStyle {
                 rule: .tagNeedsDecodable, at: request.position ?? model.position))
         }
         return problems
+    }
+
+    /// Whether the adapter reads the model through stored `Sendable` properties only: a
+    /// `Sendable` struct isolated to the main actor by the module's default alone.
+    static func readsStoredProperties(of model: TypeDeclaration, in resolver: Resolver) -> Bool {
+        model.isMainActorByDefault && model.kind == .struct && resolver.isKnownSendable(model)
     }
 
     func mainActorReadProblem(_ member: MemberDeclaration, of protocolDeclaration: ProtocolDeclaration, in resolver: Resolver) -> Diagnostic? {
