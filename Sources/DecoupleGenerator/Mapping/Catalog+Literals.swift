@@ -23,9 +23,9 @@ extension Catalog {
             let last = QualifiedName(inherited).last
             if let kind = Self.literalProtocols[last] {
                 kinds.insert(kind)
-            } else if let adopted = protocols[inherited] ?? protocols[last], !adopted.isBuiltIn {
+            } else if let adopted = resolveProtocolName(inherited).flatMap({ protocols[$0] }), !adopted.isBuiltIn {
                 pending += adopted.inheritedTypes
-            } else if let superclass = self.declarations[QualifiedName(inherited).canonical], superclass.contains(where: { $0.kind == .class }) {
+            } else if let superclass = resolveTypeName(inherited).flatMap({ self.declarations[$0] }), superclass.contains(where: { $0.kind == .class }) {
                 pending += superclass.flatMap(\.inheritedTypes) + superclass.compactMap(\.superclass)
             } else if !Self.bringsNoLiteral.contains(last), !BuiltInProtocols.all.contains(where: { $0.name == last }) {
                 // A protocol or class of another module may adopt one.

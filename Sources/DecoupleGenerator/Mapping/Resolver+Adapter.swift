@@ -85,11 +85,7 @@ extension Resolver {
         // A struct the factory reads through its stored properties: anything else it reads is
         // isolated to the main actor.
         if !style.extendsTheModel, FactoryStyle.readsStoredProperties(of: model, in: self), !protocolDeclaration.isWhollyMainActor,
-           let read = bindings.lazy.compactMap({ binding -> MemberDeclaration? in
-               guard binding.source?.constant == nil else { return nil }
-               let name = binding.forwardedMethod ?? binding.source?.member ?? binding.requirement.name
-               return model.members.first { $0.name.isSameIdentifier(as: name) }
-           }).first(where: { member in
+           let read = bindings.lazy.compactMap({ model.members(readBy: $0).first }).first(where: { member in
                !member.isNonisolated && (!member.isStored || !member.followsDefaultIsolation
                    || !isKnownSendable(member.type ?? TypeReference(wrapped: "_", isOptional: false)))
            }),

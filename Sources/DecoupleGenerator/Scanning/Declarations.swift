@@ -270,10 +270,15 @@ package struct TypeDeclaration: Hashable, Sendable, Codable {
         member(named: name) ?? members.first { $0.name.isSameIdentifier(as: name) && $0.constraint == nil } ?? members.first { $0.name.isSameIdentifier(as: name) }
     }
 
+    /// The members of the name a binding reads (none for a constant).
+    func members(readBy binding: Binding) -> [MemberDeclaration] {
+        let name = binding.forwardedMethod ?? binding.source?.member ?? binding.requirement.name
+        return members.filter { $0.name.isSameIdentifier(as: name) }
+    }
+
     /// The `@MainActor` instance member a binding reads, if it reads one.
     func mainActorMember(readBy binding: Binding) -> MemberDeclaration? {
-        let name = binding.forwardedMethod ?? binding.source?.member ?? binding.requirement.name
-        return members.first { $0.name.isSameIdentifier(as: name) && $0.isMainActor && !$0.isStatic }
+        members(readBy: binding).first { $0.isMainActor && !$0.isStatic }
     }
 
     /// Whether the declaration is visible to other files only as far as its file: `private` or
