@@ -122,11 +122,11 @@ import Testing
             struct Model {
                 @Environment(Router.self) var router
                 @Environment(App.Settings.self) private var settings
-                @Environment(\\.dismiss) var dismiss
+                @Environment(\\.openImmersiveSpace) var dismiss
             }
             """)
         #expect(types["router"] == "Router" && types["settings"] == "App.Settings", "\(types)")
-        #expect(types["dismiss"]?.hasPrefix("unknown: its value is `EnvironmentValues.dismiss`, which the sources do not declare") == true, "\(types)")
+        #expect(types["dismiss"]?.hasPrefix("unknown: its value is `EnvironmentValues.openImmersiveSpace`, which the sources do not declare") == true, "\(types)")
     }
 
     // MARK: A type only where the sources or the standard library say so
@@ -218,5 +218,76 @@ import Testing
         #expect(types["apiClient"] == "ApiClient" && types["theme"] == "String" && types["level"] == "Int", "\(types)")
         #expect(types["missing"]?.contains("`DependencyValues.missing`, which the sources do not declare") == true, "\(types)")
         #expect(types["boxed"]?.contains("'Boxed' is generic") == true, "\(types)")
+    }
+
+    /// A key path through several properties reads each in the type of the one before, types of
+    /// the sources, and writes the last one's type as it means where it is declared; a wrapper of
+    /// the sources with a key path initializer reads its root, not `<Wrapper>Values`.
+    @Test func keyPathChains_areReadPropertyByProperty() {
+        let types = Self.members(#"""
+            struct Settings { var editor: Editor; struct Font {}; struct Editor { var font: Font; var size: Double; var lines: () -> Font } }
+            extension DependencyValues { var client: Client { get { Client() } set {} } }
+            struct Client { var fetch: () async throws -> Item; typealias Item = String }
+            @propertyWrapper struct AppSettings<T> {
+                init(_ keyPath: WritableKeyPath<Settings, T>) {}
+                var wrappedValue: T { fatalError() }
+            }
+            @propertyWrapper struct MaybeSetting<T> {
+                init(_ keyPath: KeyPath<Settings, T>) {}
+                var wrappedValue: T? { nil }
+            }
+            struct Model {
+                @Dependency(\.client.fetch) var fetch
+                @AppSettings(\.editor.font) var font
+                @AppSettings(\.editor.size) var size
+                @AppSettings(\.editor) var editor
+                @MaybeSetting(\.editor.font) var maybeFont
+                @Dependency(\.clock.now) var now
+                @Dependency(\.client.fetch.missing) var missing
+                @AppSettings(\.editor?.font) var chained
+            }
+            """#)
+        #expect(types["fetch"] == "() async throws -> String", "\(types)")
+        #expect(types["font"] == "Settings.Font" && types["size"] == "Double" && types["editor"] == "Settings.Editor", "\(types)")
+        #expect(types["maybeFont"] == "Settings.Font?", "\(types)")
+        #expect(types["now"]?.contains("its value is read through `DependencyValues.clock`, which the sources do not declare") == true, "\(types)")
+        #expect(types["missing"]?.contains("reads 'missing' in '() async throws -> String', which is not a type the sources declare") == true, "\(types)")
+        #expect(types["chained"]?.hasPrefix("unknown:") == true, "\(types)")
+    }
+
+    /// The SDK's `EnvironmentValues` keys apps read most, and static members of SDK types of
+    /// their own type, have their types; a type of the sources of the same name hides them; a
+    /// static member a sources' extension of an SDK type declares is read there.
+    @Test func sdkMembersAppsReadMost_haveTheirTypes_unlessTheSourcesNameTheType() {
+        let types = Self.members(#"""
+            extension CGFloat { static let spacing: CGFloat = 8 }
+            struct Model {
+                @Environment(\.colorScheme) var scheme
+                @Environment(\.dismiss) var dismiss
+                @Environment(\.horizontalSizeClass) var sizeClass
+                @Environment(\.presentationMode) var presentation
+                @Environment(\.unknownKey) var unknown
+                var frame = CGRect.zero
+                var files = FileManager.default
+                var now = Date.now
+                var gap = CGFloat.spacing
+                var font = Font.system
+                var tint = Color.mint
+            }
+            """#)
+        #expect(types["scheme"] == "ColorScheme" && types["dismiss"] == "DismissAction" && types["sizeClass"] == "UserInterfaceSizeClass?", "\(types)")
+        #expect(types["presentation"] == "Binding<PresentationMode>" && types["unknown"]?.hasPrefix("unknown:") == true, "\(types)")
+        #expect(types["frame"] == "CGRect" && types["files"] == "FileManager" && types["now"] == "Date", "\(types)")
+        #expect(types["gap"] == "CGFloat" && types["tint"] == "Color" && types["font"]?.hasPrefix("unknown:") == true, "\(types)")
+
+        let hidden = Self.members(#"""
+            struct Model {
+                enum ColorScheme { case light }
+                @Environment(\.colorScheme) var scheme
+                var frame = CGRect.zero
+            }
+            struct CGRect { static let zero = 0 }
+            """#)
+        #expect(hidden["scheme"]?.hasPrefix("unknown:") == true && hidden["frame"] == "Int", "\(hidden)")
     }
 }

@@ -23,47 +23,107 @@ extension Catalog {
         }
     }
 
-    /// Reads the value type of a property wrapper the sources say: `@Dependency(\.apiClient)`
-    /// is the type of `apiClient` in `extension DependencyValues` (the wrapper's name and
-    /// `Values`, as SwiftUI's and the Composable Architecture's wrappers name them), and a
-    /// wrapper the sources declare gives the type of its `wrappedValue`, when not generic.
+    /// Reads the value type of a property wrapper the sources say. A wrapper given a key path
+    /// (`@Dependency(\.apiClient)`, `@AppSettings(\.textEditing.font)`) has the type at its
+    /// end: its first property is read in the root of the wrapper's key path initializer, when
+    /// the sources declare the wrapper, or else in the wrapper's name and `Values`
+    /// (`extension DependencyValues`, as SwiftUI's and the Composable Architecture's wrappers
+    /// name them; `EnvironmentValues` has the SDK's keys), and each next property in the type of
+    /// the one before, a type of the sources. A wrapper the sources declare without a key path
+    /// gives the type of its `wrappedValue`, when not generic.
     mutating func inferWrappedValues() {
         for (name, index, memberIndex) in members(where: { $0.type == nil && !$0.attributeNames.isEmpty && $0.initializerCall == nil && $0.staticReference == nil }) {
             let member = declarations[name]![index].members[memberIndex]
             var found: TypeReference?
+            var closure: ClosureShape?
             var reason: String?
             for wrapper in member.attributeNames {
                 let bare = QualifiedName(wrapper.split(separator: "(").first.map(String.init) ?? wrapper).last
-                if let keyPath = member.wrapperKeyPath {
-                    let values = bare + "Values"
-                    let candidates = (foreignMembers[values] ?? []) + (resolveTypeName(values).flatMap { declarations[$0]?.first?.members } ?? [])
-                    let namesakes = candidates.filter { $0.name.isSameIdentifier(as: keyPath) && !$0.isStatic && $0.kind == .property }
-                    if let type = namesakes.first?.type, namesakes.allSatisfy({ $0.type == type }) {
-                        found = type
-                        break
+                let wrapperType = resolveTypeName(bare).flatMap { declarations[$0]?.first }.flatMap { $0.attributeNames.contains("propertyWrapper") ? $0 : nil }
+                if let path = member.wrapperKeyPath {
+                    switch keyPathValueType(path, wrapper: bare, declared: wrapperType, in: name) {
+                    case let .success(value): (found, closure) = value
+                    case let .failure(failure): reason = failure.text
                     }
-                    reason = namesakes.isEmpty
-                        ? "its value is `\(values).\(keyPath)`, which the sources do not declare (`extension \(values) { var \(keyPath): Type }`)"
-                        : "the type of `\(values).\(keyPath)` cannot be read from the source either"
-                } else if let wrapperName = resolveTypeName(bare), let wrapperType = declarations[wrapperName]?.first,
-                          wrapperType.attributeNames.contains("propertyWrapper") {
+                    if found != nil { break }
+                } else if let wrapperType {
                     if let type = wrapperType.member(named: "wrappedValue")?.type, wrapperType.genericParameters.isEmpty {
                         found = type
                         break
                     }
                     reason = wrapperType.genericParameters.isEmpty
-                        ? "the type of '\(wrapperName).wrappedValue' cannot be read from the source"
-                        : "'\(wrapperName)' is generic, and its type arguments here only a type checker can infer"
+                        ? "the type of '\(wrapperType.qualifiedName).wrappedValue' cannot be read from the source"
+                        : "'\(wrapperType.qualifiedName)' is generic, and its type arguments here only a type checker can infer"
                 }
             }
             if let found {
                 declarations[name]![index].members[memberIndex].type = found
+                declarations[name]![index].members[memberIndex].closure = closure
                 declarations[name]![index].members[memberIndex].inferenceFailure = nil
             } else if let reason {
                 declarations[name]![index].members[memberIndex].inferenceFailure = reason
             }
         }
     }
+
+    /// The value of a wrapper given the key path `\.path` in a member of `context`: the type of
+    /// its last property (and its shape, when it is a closure), or why it cannot be read. A type
+    /// read in a type of the sources is written as it means there, wherever it is read.
+    private func keyPathValueType(_ path: [String], wrapper: String, declared: TypeDeclaration?,
+                                  in context: String) -> Result<(TypeReference, ClosureShape?), InferenceFailure> {
+        // A generic wrapper of the sources whose `wrappedValue` is what its key path initializer leads to.
+        var root = wrapper + "Values"
+        var makesOptional = false
+        if let declared {
+            let wrapped = declared.member(named: "wrappedValue")?.type
+            guard let initializer = declared.keyPathInitializers.first(where: { wrapped?.wrapped == $0.value && declared.genericParameters.contains($0.value) }),
+                  let wrapped, wrapped.optionalDepth <= 1 else {
+                return .failure(InferenceFailure(text: "'\(declared.qualifiedName)' takes no key path to its `wrappedValue`, so what the key path leads to is not its value"))
+            }
+            root = qualifiedTypeName(initializer.root, in: declared.qualifiedName) ?? initializer.root
+            makesOptional = wrapped.isOptional
+        }
+        let written = ([root] + path).joined(separator: ".")
+        var owner = root
+        var type: TypeReference?
+        var closure: ClosureShape?
+        for (position, property) in path.enumerated() {
+            if let previous = type {
+                guard !previous.isOptional, let next = resolveTypeName(previous.wrapped) else {
+                    return .failure(InferenceFailure(text: "`\(written)` reads '\(property)' in '\(previous)', which is not a type the sources declare"))
+                }
+                owner = next
+            }
+            var candidates = foreignMembers(of: QualifiedName(owner).canonical) + (resolveTypeName(owner).flatMap { declarations[$0]?.first?.members } ?? [])
+            candidates = candidates.filter { $0.name.isSameIdentifier(as: property) && !$0.isStatic && $0.kind == .property }
+            if candidates.isEmpty, position == 0, QualifiedName(owner).canonical == "EnvironmentValues", let known = sdkEnvironmentValue(property, in: context) {
+                (type, closure) = (known, nil)
+                continue
+            }
+            guard let first = candidates.first?.type, candidates.allSatisfy({ $0.type == first && $0.closure == candidates[0].closure }),
+                  QualifiedName(first.wrapped).canonical != "Self" else {
+                let read = "`\(QualifiedName(owner).canonical).\(property)`"
+                if candidates.isEmpty {
+                    return .failure(InferenceFailure(text: path.count == 1
+                        ? "its value is \(read), which the sources do not declare (`extension \(owner) { var \(property): Type }`)"
+                        : "its value is read through \(read), which the sources do not declare"))
+                }
+                return .failure(InferenceFailure(text: "the type of \(read) cannot be read from the source either"))
+            }
+            (type, closure) = (first, candidates[0].closure)
+            if let scope = resolveTypeName(owner) {
+                type = normalized(first, in: scope)
+                closure?.result = normalized(candidates[0].closure!.result, in: scope)
+            }
+        }
+        guard var value = type else { return .failure(InferenceFailure(text: "an empty key path")) }
+        if makesOptional {
+            value.optionalDepth += 1
+            closure?.isOptional = true
+        }
+        return .success((value, closure))
+    }
+
     /// Reads `var kind = Kind.video` and `let cache = Cache.shared` now that every type is known:
     /// an enum case is of its enum's type, a static member of its declared type.
     /// Repeated while it reads more, so `static var b = A.a` is read after `A.a` whatever the
@@ -209,6 +269,12 @@ extension Catalog {
         let contextComponents = QualifiedName(context).components
         let candidates = (0...contextComponents.count).reversed().map { (contextComponents.prefix($0) + [typePath]).joined(separator: ".") }
         guard let owner = candidates.lazy.compactMap({ self.declaration($0, seenFrom: file, module: module) }).first else {
+            // A type the sources extend but do not declare, or one of the SDK's.
+            let extended = foreignMembers(of: QualifiedName(typePath).canonical).filter { $0.isStatic && $0.name.isSameIdentifier(as: memberName) }
+            if let type = extended.first?.type, extended.allSatisfy({ $0.type == type }), QualifiedName(type.wrapped).canonical != "Self" {
+                return .success(type)
+            }
+            if extended.isEmpty, let type = sdkStaticMemberType(typePath, memberName, in: context) { return .success(type) }
             if memberName == "self" {
                 return .failure(InferenceFailure(text: "`\(written)` is the metatype of '\(typePath)', which is not a struct, enum, class or actor the sources declare (a protocol's is `(any \(typePath)).Type`)"))
             }

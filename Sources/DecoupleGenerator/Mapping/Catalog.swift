@@ -153,6 +153,7 @@ package struct Catalog: Sendable {
             }
             if index == annotationTarget { declarations[name]![index].annotations += info.annotations }
             declarations[name]![index].failableInitializers += info.failableInitializers
+            declarations[name]![index].keyPathInitializers += info.keyPathInitializers
         }
     }
 

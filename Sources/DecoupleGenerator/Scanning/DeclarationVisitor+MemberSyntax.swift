@@ -92,16 +92,42 @@ extension DeclarationVisitor {
         }
     }
 
-    /// `x` for a wrapper given a key path `\.x` (`@Dependency(\.apiClient)`, `@Environment(\.locale)`).
-    static func wrapperKeyPath(_ attributes: AttributeListSyntax) -> String? {
+    /// `["x", "y"]` for a wrapper given a key path `\.x.y` (`@Dependency(\.apiClient)`,
+    /// `@Environment(\.locale)`, `@AppSettings(\.textEditing.font)`): its properties, when it
+    /// is written without a root and reads only properties (no `?`, `!` or subscript).
+    static func wrapperKeyPath(_ attributes: AttributeListSyntax) -> [String]? {
         for element in attributes {
             guard let attribute = element.as(AttributeSyntax.self), case let .argumentList(arguments)? = attribute.arguments,
                   let argument = arguments.first, argument.label == nil, let keyPath = argument.expression.as(KeyPathExprSyntax.self),
-                  keyPath.root == nil, keyPath.components.count == 1,
-                  let property = keyPath.components.first?.component.as(KeyPathPropertyComponentSyntax.self) else { continue }
-            return QualifiedName.unescaped(property.declName.baseName.text)
+                  keyPath.root == nil, !keyPath.components.isEmpty else { continue }
+            let properties = keyPath.components.compactMap { $0.component.as(KeyPathPropertyComponentSyntax.self) }
+            guard properties.count == keyPath.components.count,
+                  properties.allSatisfy({ $0.declName.argumentNames == nil && $0.genericArgumentClause == nil }) else { continue }
+            return properties.map { QualifiedName.unescaped($0.declName.baseName.text) }
         }
         return nil
+    }
+
+    /// `init(_ keyPath: WritableKeyPath<Root, T>)`: a first parameter without a label whose type
+    /// is a key path (`KeyPath`, `WritableKeyPath`, `ReferenceWritableKeyPath`, however
+    /// qualified) to a plain name, the wrapper's generic parameter the catalog checks.
+    static func keyPathInitializer(_ parameters: FunctionParameterListSyntax) -> KeyPathInitializer? {
+        guard let first = parameters.first, first.firstName.tokenKind == .wildcard else { return nil }
+        let name: String
+        let clause: GenericArgumentClauseSyntax?
+        if let type = first.type.as(IdentifierTypeSyntax.self) {
+            (name, clause) = (type.name.text, type.genericArgumentClause)
+        } else if let type = first.type.as(MemberTypeSyntax.self), type.baseType.trimmedText == "Swift" {
+            (name, clause) = (type.name.text, type.genericArgumentClause)
+        } else {
+            return nil
+        }
+        guard ["KeyPath", "WritableKeyPath", "ReferenceWritableKeyPath"].contains(name),
+              let arguments = clause?.arguments, arguments.count == 2,
+              let root = arguments.first?.argument.as(TypeSyntax.self),
+              let value = arguments.last?.argument.as(TypeSyntax.self)?.as(IdentifierTypeSyntax.self),
+              value.genericArgumentClause == nil else { return nil }
+        return KeyPathInitializer(root: root.trimmedText, value: value.name.text)
     }
 
     /// Whether the attributes hold `@MainActor`, however qualified.

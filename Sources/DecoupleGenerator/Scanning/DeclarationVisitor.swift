@@ -306,8 +306,15 @@ final class DeclarationVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-        guard node.optionalMark != nil, let target = scopes.last?.target else { return .skipChildren }
+        guard let target = scopes.last?.target else { return .skipChildren }
         let parameters = node.signature.parameterClause.parameters
+        if let keyPath = Self.keyPathInitializer(parameters) {
+            switch target {
+            case let .type(index): types[index].keyPathInitializers.append(keyPath)
+            case let .extension(index): extensions[index].keyPathInitializers.append(keyPath)
+            }
+        }
+        guard node.optionalMark != nil else { return .skipChildren }
         let fixed = parameters.allSatisfy { $0.defaultValue == nil && $0.ellipsis == nil }
         let labels = fixed ? parameters.map { QualifiedName.unescaped($0.firstName.text) } : nil
         switch target {

@@ -168,11 +168,20 @@ package struct MemberDeclaration: Hashable, Sendable, Codable {
     /// The names of the member's attributes other than `@MainActor` (`Dependency`, `DBActor`),
     /// for the catalog to read once it knows every type: a property wrapper or a global actor.
     package var attributeNames: [String] = []
-    /// A property wrapper's key path argument (`apiClient` for `@Dependency(\.apiClient)`),
-    /// whose type an extension of the wrapper's values (`extension DependencyValues`) declares.
-    package var wrapperKeyPath: String?
+    /// A property wrapper's key path argument, its properties in order (`["apiClient"]` for
+    /// `@Dependency(\.apiClient)`, `["textEditing", "font"]` for `@AppSettings(\.textEditing.font)`),
+    /// whose first an extension of the wrapper's values (`extension DependencyValues`) or the
+    /// root of the wrapper's key path initializer declares.
+    package var wrapperKeyPath: [String]?
     /// A custom global actor (`@globalActor` in the sources) the member is isolated to.
     package var globalActor: String?
+}
+
+/// An initializer whose first argument, unlabelled, is a key path (`KeyPath`, `WritableKeyPath`
+/// or `ReferenceWritableKeyPath`) from `root` to the generic parameter `value`.
+package struct KeyPathInitializer: Hashable, Sendable, Codable {
+    package var root: String
+    package var value: String
 }
 
 /// A property's function type (`() -> String`, `@Sendable (Int) async -> Bool`), as a witness
@@ -254,6 +263,9 @@ package struct TypeDeclaration: Hashable, Sendable, Codable {
     /// a default value, or variadic). A call of the type whose labels match none of them gives
     /// no `nil`: `Relation("x")` beside `init?(rawValue:)`.
     package var failableInitializers: [[String]?] = []
+    /// The key path initializers of a property wrapper: `init(_ keyPath: WritableKeyPath<Root, T>)`
+    /// gives the root (`Root`, as written) and the generic parameter (`T`) the key path leads to.
+    package var keyPathInitializers: [KeyPathInitializer] = []
     /// The names of the type's attributes other than `@MainActor` (`globalActor`, `DBActor`).
     package var attributeNames: [String] = []
     /// A custom global actor (`@globalActor` in the sources) the type is isolated to.

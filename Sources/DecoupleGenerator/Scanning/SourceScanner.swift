@@ -71,6 +71,8 @@ package struct ExtensionInfo: Sendable, Codable {
     var whereClause: String?
     /// Its `init?` and `init!`, as ``TypeDeclaration/failableInitializers`` reads them.
     var failableInitializers: [[String]?] = []
+    /// Its key path initializers, as ``TypeDeclaration/keyPathInitializers`` reads them.
+    var keyPathInitializers: [KeyPathInitializer] = []
 }
 
 /// The first lines of every file the generator writes, exactly as written. Only a file that
