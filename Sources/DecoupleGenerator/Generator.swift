@@ -99,7 +99,7 @@ public enum Generator {
             return GenerationResult(code: nil, adapters: [], diagnostics: GenerationFailure.unparsableOutput.diagnostics, warnings: warnings)
         }
         let made = layout.made.map {
-            GeneratedAdapter(model: $0.model.qualifiedName, protocolName: $0.protocolDeclaration.qualifiedName, style: $0.style, modelPosition: $0.model.position)
+            GeneratedAdapter(model: $0.model.qualifiedName, protocolName: $0.protocolDeclaration.qualifiedName, style: $0.style.name, modelPosition: $0.model.position)
         }
         return GenerationResult(code: layout.text, adapters: made, diagnostics: [], warnings: warnings)
     }

@@ -67,7 +67,7 @@ enum Emitter {
         let alwaysFormats = DeclarationLayout.alwaysFormats
         let conformances = inParallel(adapters.count) { range in
             DeclarationLayout.$alwaysFormats.withValue(alwaysFormats) {
-                range.map { adapters[$0].style.adapterStyle.extendsTheModel ? ConformanceStyle.conformance(adapters[$0]) : nil }
+                range.map { adapters[$0].style.extendsTheModel ? ConformanceStyle.conformance(adapters[$0]) : nil }
             }
         }
         var sections: [(title: String, decls: [String])] = []
@@ -79,12 +79,12 @@ enum Emitter {
             if let conformance {
                 sections.append(("\(adapter.model.qualifiedName): \(adapter.protocolDeclaration.name)", [conformance]))
             }
-            if conformance != nil || adapter.declaresConformance || adapter.style.adapterStyle.writesMore(for: adapter) {
+            if conformance != nil || adapter.declaresConformance || adapter.style.writesMore(for: adapter) {
                 made.append(adapter)
             }
         }
         for style in OutputStyle.allCases.map(\.adapterStyle) {
-            sections += style.sections(for: adapters.filter { $0.style == style.name }, takenNames: takenNames)
+            sections += style.sections(for: adapters.filter { $0.style.name == style.name }, takenNames: takenNames)
         }
 
         var body = ""

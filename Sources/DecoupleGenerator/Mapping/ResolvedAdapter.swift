@@ -104,10 +104,10 @@ struct Binding: Hashable, Sendable {
 }
 
 /// A model adapted to a protocol, checked and ready to emit.
-struct ResolvedAdapter: Hashable, Sendable {
+struct ResolvedAdapter: Sendable {
     var model: TypeDeclaration
     var protocolDeclaration: ProtocolDeclaration
-    var style: OutputStyle
+    var style: any AdapterStyle
     var tag: String?
     var bindings: [Binding]
     /// The model declares the conformance itself; only missing members are generated.

@@ -103,7 +103,7 @@ extension Resolver {
         }
         guard diagnostics.count == errorsBefore else { return nil }
         return ResolvedAdapter(
-            model: model, protocolDeclaration: protocolDeclaration, style: style.name, tag: request.tag,
+            model: model, protocolDeclaration: protocolDeclaration, style: style, tag: request.tag,
             bindings: bindings, declaresConformance: declaresConformance, conditions: conditions,
             modelSpelling: spelling ?? model.qualifiedName, module: spelling == nil ? nil : request.module,
             readsMainActorMembers: !mainActorReads.isEmpty,
@@ -117,22 +117,9 @@ extension Resolver {
     /// it itself, where Swift writes or checks its members; the factory's adapter, a struct,
     /// gets `Equatable`, `Hashable` and `Codable` written by Swift from a model that has them.
     mutating func checkLibraryRefinements(of protocolDeclaration: ProtocolDeclaration, by model: TypeDeclaration, style: any AdapterStyle, request: AdapterRequest) {
-        let synthesized: Set<String> = ["Equatable", "Hashable", "Encodable", "Decodable", "Codable"]
         for refinement in protocolDeclaration.unimplementedRefinements {
             let modelConforms = LibraryProtocols.conformances(model.inheritedTypes, include: refinement)
-            let problem: String
-            switch style.name {
-            case .conformance:
-                guard !modelConforms, !model.conforms(to: protocolDeclaration.qualifiedName) else { continue }
-                problem = "and '\(model.qualifiedName)' does not declare it; declare '\(model.qualifiedName): \(refinement)' where '\(model.qualifiedName)' is declared"
-            case .factory:
-                guard !modelConforms || !synthesized.contains(QualifiedName(refinement).last) || protocolDeclaration.isClassBound else { continue }
-                problem = modelConforms
-                    ? "which the factory style's adapter cannot get from its model; use the conformance style"
-                    : "and '\(model.qualifiedName)' does not declare it; declare '\(model.qualifiedName): \(refinement)' (the adapter then gets it from its model), or use the conformance style"
-            case .proxy:
-                problem = "which ForwardingProxy cannot have for every model it stands in for; use the conformance or factory style"
-            }
+            guard let problem = style.libraryRefinementProblem(refinement, of: protocolDeclaration, model: model, modelConforms: modelConforms) else { continue }
             diagnostics.append(Diagnostic(
                 "'\(protocolDeclaration.name)' refines '\(refinement)', whose requirements generated code does not write, \(problem)",
                 rule: .libraryRefinement, at: request.position ?? model.position, notes: declarationNote(model, request: request)))

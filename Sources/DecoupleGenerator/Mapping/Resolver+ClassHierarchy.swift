@@ -16,7 +16,7 @@ extension Resolver {
 
     static func extendingAdapters(_ adapters: [ResolvedAdapter]) -> ExtendingAdapters {
         var result: ExtendingAdapters = [:]
-        for adapter in adapters where adapter.style.adapterStyle.extendsTheModel && adapter.model.kind == .class {
+        for adapter in adapters where adapter.style.extendsTheModel && adapter.model.kind == .class {
             let key = ClassAdapterKey(model: adapter.model.qualifiedName, protocolName: adapter.protocolDeclaration.qualifiedName)
             if result[key] == nil { result[key] = adapter }
         }
@@ -29,7 +29,7 @@ extension Resolver {
     /// this returns true; if it reads one otherwise, that is reported and this returns nil.
     /// Otherwise false: the adapter is the class's own.
     mutating func inheritsConformance(_ adapter: inout ResolvedAdapter, request: AdapterRequest, extending: ExtendingAdapters) -> Bool? {
-        guard adapter.style.adapterStyle.extendsTheModel, adapter.model.kind == .class, adapter.model.superclass != nil else { return false }
+        guard adapter.style.extendsTheModel, adapter.model.kind == .class, adapter.model.superclass != nil else { return false }
         let protocolName = adapter.protocolDeclaration.qualifiedName
         for superclass in catalog.superclasses(of: adapter.model) {
             let adapted = extending[ClassAdapterKey(model: superclass.qualifiedName, protocolName: protocolName)]
@@ -61,7 +61,7 @@ extension Resolver {
     mutating func checkSubclassOverrides(_ adapters: [ResolvedAdapter]) {
         // The witnesses each class's generated extensions declare.
         var written: [String: [(binding: Binding, protocolName: String)]] = [:]
-        for adapter in adapters where adapter.style.adapterStyle.extendsTheModel && adapter.model.kind == .class {
+        for adapter in adapters where adapter.style.extendsTheModel && adapter.model.kind == .class {
             for binding in adapter.bindings where !binding.isSatisfiedByModel && !binding.isWrittenByAnotherAdapter {
                 written[adapter.model.qualifiedName, default: []].append((binding, adapter.protocolDeclaration.name))
             }

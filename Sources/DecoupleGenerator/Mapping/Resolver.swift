@@ -95,7 +95,7 @@ struct Resolver: Sendable {
             }
             // Two registrations under one tag fail when the factory is set up; say so now. The
             // variants of one model under `#if` branches share their tag.
-            if let tag = request.tag, let adapter = resolved.first, !adapter.style.adapterStyle.extendsTheModel {
+            if let tag = request.tag, let adapter = resolved.first, !adapter.style.extendsTheModel {
                 let key = "\(adapter.protocolDeclaration.qualifiedName) \(tag)"
                 if let first = tags[key] {
                     let firstText = first.map { " at \($0)" } ?? ""

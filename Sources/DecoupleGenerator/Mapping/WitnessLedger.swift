@@ -61,7 +61,7 @@ struct WitnessLedger {
         var problems: [Diagnostic] = []
         var shared: [(binding: Int, entry: Entry)] = []
         var added: [WitnessKey: Entry] = [:]
-        if adapter.style.adapterStyle.extendsTheModel {
+        if adapter.style.extendsTheModel {
             let modelKey = ModelKey(module: adapter.model.module, model: adapter.model.qualifiedName, position: adapter.model.position)
             let model = models[modelKey] ?? models.count
             models[modelKey] = model
@@ -90,7 +90,7 @@ struct WitnessLedger {
             }
         }
         var proxied: [ExactName: ProxyEntry] = [:]
-        if adapter.style.adapterStyle.readsThroughKeyPaths, !adapter.protocolDeclaration.isBuiltIn {
+        if adapter.style.readsThroughKeyPaths, !adapter.protocolDeclaration.isBuiltIn {
             let declaration = adapter.protocolDeclaration
             for requirement in declaration.requirements {
                 if let answers = Self.proxysOwnProperties[requirement.name] {

@@ -1,8 +1,9 @@
 // MARK: - AdapterStyle
 
 /// One way to adapt a model to a protocol: the checks only it makes, and the declarations it
-/// writes. The resolver and the emitter ask the style; neither tests which style it is. A new
-/// style is a type conforming to this protocol and a case in ``OutputStyle/adapterStyle``.
+/// writes. A resolved adapter holds its style, and the resolver and the emitter ask it; neither
+/// tests which style it is. A new style is a type conforming to this protocol and a case in
+/// ``OutputStyle/adapterStyle``, the one place a style's name is turned into its style.
 protocol AdapterStyle: Sendable {
     /// Its name in the configuration and in messages.
     var name: OutputStyle { get }
@@ -23,6 +24,12 @@ protocol AdapterStyle: Sendable {
     /// The problem with reading `member`, a `@MainActor` member of a model that is not, for
     /// the protocol, if there is one.
     func mainActorReadProblem(_ member: MemberDeclaration, of protocolDeclaration: ProtocolDeclaration, in resolver: Resolver) -> Diagnostic?
+
+    /// What is wrong with adapting `model` to `protocolDeclaration`, which refines `refinement`,
+    /// a protocol of another module whose requirements generated code does not write (the end
+    /// of a sentence that names them), or `nil` when this style can: `modelConforms` says
+    /// whether the model declares the refinement itself.
+    func libraryRefinementProblem(_ refinement: String, of protocolDeclaration: ProtocolDeclaration, model: TypeDeclaration, modelConforms: Bool) -> String?
 
     /// Whether the adapter is written by this style beyond the model's conformance: a type of
     /// its own, or support for its protocol.

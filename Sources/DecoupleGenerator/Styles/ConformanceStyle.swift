@@ -45,6 +45,11 @@ struct ConformanceStyle: AdapterStyle {
         return problems
     }
 
+    func libraryRefinementProblem(_ refinement: String, of protocolDeclaration: ProtocolDeclaration, model: TypeDeclaration, modelConforms: Bool) -> String? {
+        guard !modelConforms, !model.conforms(to: protocolDeclaration.qualifiedName) else { return nil }
+        return "and '\(model.qualifiedName)' does not declare it; declare '\(model.qualifiedName): \(refinement)' where '\(model.qualifiedName)' is declared"
+    }
+
     func mainActorReadProblem(_ member: MemberDeclaration, of protocolDeclaration: ProtocolDeclaration, in resolver: Resolver) -> Diagnostic? {
         Self.isolatedReadProblem(member, of: protocolDeclaration)
     }

@@ -64,6 +64,16 @@ struct FactoryStyle: AdapterStyle {
         model.isMainActorByDefault && model.kind == .struct && resolver.isKnownSendable(model)
     }
 
+    /// The adapter, a struct, gets `Equatable`, `Hashable` and `Codable` written by Swift from
+    /// a model that has them.
+    func libraryRefinementProblem(_ refinement: String, of protocolDeclaration: ProtocolDeclaration, model: TypeDeclaration, modelConforms: Bool) -> String? {
+        let synthesized: Set<String> = ["Equatable", "Hashable", "Encodable", "Decodable", "Codable"]
+        guard !modelConforms || !synthesized.contains(QualifiedName(refinement).last) || protocolDeclaration.isClassBound else { return nil }
+        return modelConforms
+            ? "which the factory style's adapter cannot get from its model; use the conformance style"
+            : "and '\(model.qualifiedName)' does not declare it; declare '\(model.qualifiedName): \(refinement)' (the adapter then gets it from its model), or use the conformance style"
+    }
+
     func mainActorReadProblem(_ member: MemberDeclaration, of protocolDeclaration: ProtocolDeclaration, in resolver: Resolver) -> Diagnostic? {
         guard !protocolDeclaration.isWhollyMainActor else { return nil }
         return Diagnostic(

@@ -42,6 +42,10 @@ struct ProxyStyle: AdapterStyle {
         return problems + ConformanceStyle.modelConformanceProblems(candidate, in: resolver)
     }
 
+    func libraryRefinementProblem(_ refinement: String, of protocolDeclaration: ProtocolDeclaration, model: TypeDeclaration, modelConforms: Bool) -> String? {
+        "which ForwardingProxy cannot have for every model it stands in for; use the conformance or factory style"
+    }
+
     func mainActorReadProblem(_ member: MemberDeclaration, of protocolDeclaration: ProtocolDeclaration, in resolver: Resolver) -> Diagnostic? {
         ConformanceStyle.isolatedReadProblem(member, of: protocolDeclaration)
     }
