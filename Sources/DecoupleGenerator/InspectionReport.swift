@@ -77,18 +77,18 @@ package enum InspectionReport {
             var isolation: [String]?
 
             init(name: String, kind: String, type: String?, isStatic: Bool, access: String, line: Int, column: Int,
-                 signature: MethodSignature? = nil, unknownReason: String? = nil, conditions: [String] = [], getterEffects: [String] = [],
+                 signature: MethodSignature? = nil, unknownReason: String? = nil, conditions: [String] = [], getterEffects: [Effect] = [],
                  file: String? = nil, isolation: [String] = []) {
                 (self.name, self.kind, self.type, self.isStatic, self.access, self.line, self.column) = (name, kind, type, isStatic, access, line, column)
                 self.unknownReason = type == nil ? unknownReason : nil
                 if let signature {
                     parameters = signature.parameters.map { Parameter(label: $0.label, type: $0.type.description) }
-                    effects = signature.effects
+                    effects = signature.effects.map(\.description)
                     generics = signature.generics
                     self.type = signature.returnType?.description ?? "Void"
                 }
                 self.conditions = conditions.isEmpty ? nil : conditions
-                self.getterEffects = getterEffects.isEmpty ? nil : getterEffects
+                self.getterEffects = getterEffects.isEmpty ? nil : getterEffects.map(\.description)
                 self.file = file
                 self.isolation = isolation.isEmpty ? nil : isolation
             }

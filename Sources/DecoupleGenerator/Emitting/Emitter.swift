@@ -23,7 +23,7 @@ enum Emitter {
     /// `self.model`), or from `typeBase` (the model's type) for a static member.
     static func expression(_ source: ValueSource, base: String, typeBase: String) -> String {
         if let constant = source.constant { return constant }
-        let marks = (source.effects.contains { $0.hasPrefix("throws") } ? "try " : "") + (source.effects.contains("async") ? "await " : "")
+        let marks = source.effects.callMarks
         var read = marks + "\(source.isStatic ? typeBase : base).\(escaped(source.member))" + (source.isMethod ? "()" : "")
         // `String??` read as `String?`: `(x ?? nil)` takes one optional off.
         for _ in 0..<source.extraOptionals { read = "(\(read) ?? nil)" }
@@ -130,7 +130,7 @@ enum Emitter {
             }
             return """
                 \(modifier)var \(escaped(binding.requirement.name)): \(type) {
-                get \(source.effects.joined(separator: " ")) {
+                get \(source.effects.text) {
                 \(expression(source, base: base, typeBase: typeBase))
                 }
                 }
@@ -153,7 +153,7 @@ enum Emitter {
                 return parameter.label == "_" ? value : "\(argumentLabel(parameter.label)): \(value)"
             }
             let called = binding.forwardedEffects ?? signature.effects
-            let marks = (called.contains { $0.hasPrefix("throws") || $0 == "rethrows" } ? "try " : "") + (called.contains("async") ? "await " : "")
+            let marks = called.callMarks
             body = "\(marks)\(base).\(escaped(forwarded))(\(arguments.joined(separator: ", ")))"
         } else {
             return ""

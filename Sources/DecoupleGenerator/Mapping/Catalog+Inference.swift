@@ -227,7 +227,7 @@ extension Catalog {
             return (nil, "`\(called)(…)` calls a generic function, whose result type only a type checker can infer; write the type")
         }
         if let signature = first.signature, !signature.effects.isEmpty {
-            return (nil, "`\(called)(…)` is `\(signature.effects.joined(separator: " "))`, so the property's value is not its result; write the type")
+            return (nil, "`\(called)(…)` is `\(signature.effects.text)`, so the property's value is not its result; write the type")
         }
         // The result type is written where the function is: `Config` in `Factory` may be
         // `Factory.Config`, and `Self` is `Factory`.

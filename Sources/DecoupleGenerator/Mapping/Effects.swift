@@ -6,29 +6,22 @@ import Foundation
 /// `async`; `throws` (any error) only where it throws any error; `throws(E)` where it throws any
 /// error or `E` itself.
 enum Effects {
-    /// The first of `effects` (`async`, `throws`, `throws(E)`, as written) that `required` does
-    /// not allow, if there is one.
-    static func excess(_ effects: [String], beyond required: [String]) -> String? {
-        let requiredThrows = required.first { $0.hasPrefix("throws") }.map(thrownError)
+    /// The first of `effects` that `required` does not allow, if there is one.
+    static func excess(_ effects: [Effect], beyond required: [Effect]) -> Effect? {
+        let requiredThrows = required.first(where: \.isThrows)
         return effects.first { effect in
-            if effect == "async" { return !required.contains("async") }
-            guard effect.hasPrefix("throws") else { return false }
-            guard let requiredThrows else { return true }
-            switch (thrownError(effect), requiredThrows) {
-            case (_, nil), (.some("Never"), _): return false
-            case let (thrown?, wanted?): return thrown != wanted
-            case (nil, _?): return true
+            switch effect {
+            case .async: return !required.contains(.async)
+            case .reasync, .rethrows: return false
+            case .throws:
+                guard let requiredThrows else { return true }
+                switch (effect.thrownError, requiredThrows.thrownError) {
+                case (_, nil), (.some("Never"), _): return false
+                case let (thrown?, wanted?): return thrown != wanted
+                case (nil, _?): return true
+                }
             }
         }
-    }
-
-    /// The error type a `throws` clause names, with its spelling read (`Swift.Never` is `Never`);
-    /// `nil` for any error (`throws`, `throws(any Error)`).
-    static func thrownError(_ clause: String) -> String? {
-        guard let open = clause.firstIndex(of: "("), clause.hasSuffix(")") else { return nil }
-        let inside = clause[clause.index(after: open)..<clause.index(before: clause.endIndex)].trimmingCharacters(in: .whitespaces)
-        let name = QualifiedName(inside.hasPrefix("any ") ? String(inside.dropFirst(4)) : inside).canonical
-        return name == "Error" ? nil : QualifiedName(inside).canonical
     }
 }
 
@@ -44,7 +37,7 @@ extension MethodSignature {
         guard name.isSameIdentifier(as: requirement.name), parameters == requirement.parameters, returnType == requirement.returnType,
               Effects.excess(effects, beyond: requirement.effects) == nil else { return false }
         // `rethrows` throws where its argument does: only a requirement that may throw allows it.
-        if effects.contains("rethrows"), !requirement.effects.contains(where: { $0.hasPrefix("throws") || $0 == "rethrows" }) { return false }
+        if effects.contains(.rethrows), !requirement.effects.contains(where: \.mayThrow) { return false }
         let (mine, theirs) = (Self.genericRequirements(generics), Self.genericRequirements(requirement.generics))
         return mine.parameters == theirs.parameters && mine.constraints == theirs.constraints
     }

@@ -23,7 +23,7 @@ struct ValueSource: Hashable, Sendable {
     /// The member is a method with no parameters: called.
     var isMethod = false
     /// The member's getter effects (`async`, `throws`): read with `await` and `try`.
-    var effects: [String] = []
+    var effects: [Effect] = []
     /// No member: the requirement is always this Swift constant.
     var constant: String?
 
@@ -72,7 +72,7 @@ struct Binding: Hashable, Sendable {
     var forwardedMethod: String?
     /// The effects of the forwarded method, which may be fewer than the requirement's (a
     /// synchronous method for an `async` requirement): the call is marked with its own.
-    var forwardedEffects: [String]?
+    var forwardedEffects: [Effect]?
     /// Another adapter of the same model writes this very witness (two protocols that require
     /// one member, read the same way): a type declares it once.
     var isWrittenByAnotherAdapter = false

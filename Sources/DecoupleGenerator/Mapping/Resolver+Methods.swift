@@ -125,7 +125,7 @@ extension Resolver {
             }
             return nil
         }
-        let isAsync = requirement.getterEffects.contains("async") || requirement.signature?.effects.contains("async") == true
+        let isAsync = requirement.getterEffects.contains(.async) || requirement.signature?.effects.contains(.async) == true
         guard !isAsync || member.kind == .property else { return nil }
         let requirementName = "'\(protocolName).\(requirement.name)'"
         return Problem(

@@ -14,7 +14,7 @@ extension Resolver {
 
         if style.readsThroughKeyPaths, !requirement.getterEffects.isEmpty {
             diagnostics.append(Diagnostic(
-                "'\(protocolName).\(requirement.name)' is read with `get \(requirement.getterEffects.joined(separator: " "))`, and the proxy style reads properties through key paths, which cannot name such a property; use the conformance or factory style",
+                "'\(protocolName).\(requirement.name)' is read with `get \(requirement.getterEffects.text)`, and the proxy style reads properties through key paths, which cannot name such a property; use the conformance or factory style",
                 rule: .proxyEffectfulProperty, at: request.position ?? model.position))
             return nil
         }
@@ -155,7 +155,7 @@ extension Resolver {
         if let closure = member.closure, member.kind == .property, member.type != requirement.type || requirement.kind == .method {
             guard closure.parameterCount == 0, closure.effects.isEmpty, !closure.isOptional, requirement.kind == .method || mapped != nil else {
                 let why = closure.parameterCount > 0 ? "takes parameters, which a witness does not pass"
-                    : !closure.effects.isEmpty ? "is `\(closure.effects.joined(separator: " "))`, which a witness does not call"
+                    : !closure.effects.isEmpty ? "is `\(closure.effects.text)`, which a witness does not call"
                     : closure.isOptional ? "is optional, which a witness does not call"
                     : "would be read as a value, and a closure described as a String is \"(Function)\"; map '\(requirement.name)' to it in the configuration to call it"
                 diagnostics.append(Diagnostic(
@@ -242,11 +242,11 @@ extension Resolver {
         // Effects are kept: a witness may have fewer than its requirement, never more.
         let allowed = requirement.kind == .property ? requirement.getterEffects : (requirement.signature?.effects ?? [])
         if let excess = Effects.excess(member.getterEffects, beyond: allowed) {
-            let getter = "get " + member.getterEffects.joined(separator: " ")
-            let requirementThrows = allowed.first { $0.hasPrefix("throws") }
-            let what = excess == "async" || requirementThrows == nil ? "is not `\(excess)`" : "is `\(requirementThrows!)`, which does not cover `\(excess)`"
+            let getter = "get " + member.getterEffects.text
+            let requirementThrows = allowed.first(where: \.isThrows)
+            let what = excess == .async || requirementThrows == nil ? "is not `\(excess)`" : "is `\(requirementThrows!)`, which does not cover `\(excess)`"
             diagnostics.append(Diagnostic(
-                "'\(member.name)' is read with `\(excess == "async" ? "await" : "try")` (its getter is `\(getter)`), but '\(protocolName).\(requirement.name)' \(what), so no witness can read it; map '\(requirement.name)' to a member without `\(excess)`, or declare the requirement `{ \(getter) }`",
+                "'\(member.name)' is read with `\(excess == .async ? "await" : "try")` (its getter is `\(getter)`), but '\(protocolName).\(requirement.name)' \(what), so no witness can read it; map '\(requirement.name)' to a member without `\(excess)`, or declare the requirement `{ \(getter) }`",
                 rule: .effectfulMember, at: member.position, notes: declarationNoteForRequest(request)))
             return nil
         }

@@ -43,7 +43,7 @@ extension DeclarationVisitor {
             }
         }
         guard let function = type.as(FunctionTypeSyntax.self) else { return nil }
-        let effects = [function.effectSpecifiers?.asyncSpecifier?.text, function.effectSpecifiers?.throwsClause?.trimmedText].compactMap { $0 }
+        let effects = Effect.list(function.effectSpecifiers)
         return ClosureShape(
             parameterCount: function.parameters.count, effects: effects, result: reference(function.returnClause.type), isOptional: isOptional)
     }
@@ -147,10 +147,9 @@ extension DeclarationVisitor {
     /// The effects of a property's getter, `get async throws`: `async` and `throws` (or
     /// `throws(E)`, typed), as written
     /// in a protocol (`{ get throws }`) or on a getter with a body.
-    static func getterEffects(_ binding: PatternBindingSyntax) -> [String] {
+    static func getterEffects(_ binding: PatternBindingSyntax) -> [Effect] {
         guard let accessors = binding.accessorBlock?.accessors.as(AccessorDeclListSyntax.self),
-              let getter = accessors.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }),
-              let effects = getter.effectSpecifiers else { return [] }
-        return [effects.asyncSpecifier.map { _ in "async" }, effects.throwsClause?.trimmedText].compactMap { $0 }
+              let getter = accessors.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }) else { return [] }
+        return Effect.list(getter.effectSpecifiers)
     }
 }

@@ -120,7 +120,7 @@ extension DeclarationVisitor {
                     type: QualifiedName(parameter.type.oneLineText + (parameter.ellipsis?.text ?? "")))
             },
             returnType: function.signature.returnClause.map { QualifiedName($0.type.oneLineText) },
-            effects: [function.signature.effectSpecifiers?.asyncSpecifier?.text, function.signature.effectSpecifiers?.throwsClause?.trimmedText].compactMap { $0 },
+            effects: Effect.list(function.signature.effectSpecifiers),
             generics: Self.genericsText(function))
     }
 

@@ -80,11 +80,11 @@ package struct MethodSignature: Hashable, Sendable, CustomStringConvertible, Cod
     /// `nil` when the method returns nothing, however that is written.
     var returnType: QualifiedName?
     /// `async`, `throws` or `throws(E)`, as written, in order: a witness must match them.
-    var effects: [String] = []
+    var effects: [Effect] = []
     /// The generic parameter clause and `where` clause, as written (`<T: Equatable>`), if any.
     var generics: String?
 
-    init(name: String, parameters: [Parameter], returnType: QualifiedName?, effects: [String] = [], generics: String? = nil) {
+    init(name: String, parameters: [Parameter], returnType: QualifiedName?, effects: [Effect] = [], generics: String? = nil) {
         self.name = name
         self.parameters = parameters
         self.effects = effects
@@ -142,7 +142,7 @@ package struct MemberDeclaration: Hashable, Sendable, Codable {
     package var constraint: String?
     /// A property's getter effects (`get async throws`): `async` and `throws` (or `throws(E)`),
     /// in that order.
-    package var getterEffects: [String] = []
+    package var getterEffects: [Effect] = []
     /// A method declared `mutating`, or a property whose getter is: `mutating get`, or a
     /// struct's `lazy var`.
     package var isMutating: Bool = false
@@ -189,7 +189,7 @@ package struct KeyPathInitializer: Hashable, Sendable, Codable {
 package struct ClosureShape: Hashable, Sendable, Codable {
     package var parameterCount: Int
     /// `async`, `throws` or `throws(E)`, as written.
-    package var effects: [String]
+    package var effects: [Effect]
     /// What a call returns.
     package var result: TypeReference
     /// The property is an optional closure (`(() -> String)?`), which a call must unwrap.

@@ -10,7 +10,7 @@ package struct Requirement: Hashable, Sendable, Codable {
     package var position: SourcePosition?
     /// A property requirement's getter effects (`{ get async throws }`): `async` and `throws`
     /// (or `throws(E)`).
-    package var getterEffects: [String] = []
+    package var getterEffects: [Effect] = []
     /// A method requirement declared `mutating`.
     package var isMutating: Bool = false
     /// The access of the protocol that declares it, when that is not the protocol it is listed
@@ -22,7 +22,7 @@ package struct Requirement: Hashable, Sendable, Codable {
     package var conditions: [Condition] = []
     /// A `get async` property or an `async` method: callers await it, whatever the witness's
     /// isolation.
-    var isAsync: Bool { getterEffects.contains("async") || signature?.effects.contains("async") == true }
+    var isAsync: Bool { getterEffects.contains(.async) || signature?.effects.contains(.async) == true }
 
     /// The access Swift wants of its witness on a type of `typeAccess` that conforms to a
     /// protocol of `protocolAccess` listing it: what both allow, or more where a wider protocol
