@@ -7,14 +7,7 @@ import Testing
 /// with output that did not compile: each now compiles in every language mode, or is refused
 /// with its rule at its place. The compiler is the judge.
 @Suite struct AppsAsWrittenTests {
-    private static func config(_ style: OutputStyle, adapters: [(model: String, map: String)], protocolName: String = "Row") -> String {
-        let entries = adapters.map { #"{"model": "\#($0.model)", "protocol": "\#(protocolName)", "map": \#($0.map)}"# }
-        return #"{"style": "\#(style.rawValue)", "adapters": [\#(entries.joined(separator: ", "))]}"#
-    }
-
-    private static func config(_ style: OutputStyle, model: String, map: String, protocolName: String = "Row") -> String {
-        config(style, adapters: [(model, map)], protocolName: protocolName)
-    }
+    private static let configuration = ConfigurationBuilder(protocolName: "Row")
 
     // MARK: Class hierarchies
 
@@ -35,7 +28,7 @@ import Testing
     func aClassAndItsSubclassAdaptedAlike_compile(style: OutputStyle) throws {
         let result = try judged(
             ["Sources/App/Animals.swift": Self.animals],
-            config: Self.config(style, adapters: [("Animal", #"{"caption": "name"}"#), ("Bird", #"{"caption": "name"}"#)]))
+            config: Self.configuration.json(style, adapters: [("Animal", #"{"caption": "name"}"#), ("Bird", #"{"caption": "name"}"#)]))
         #expect(result.compiles, "\(result)")
         #expect(result.code?.contains("extension Bird") == false, "\(result)")
     }
@@ -46,14 +39,14 @@ import Testing
     func aSubclassAdaptedOtherwiseThanItsSuperclass_isRefused(style: OutputStyle) throws {
         let result = try judged(
             ["Sources/App/Animals.swift": Self.animals],
-            config: Self.config(style, adapters: [("Animal", #"{"caption": "name"}"#), ("Bird", #"{"caption": "nickname"}"#)]))
+            config: Self.configuration.json(style, adapters: [("Animal", #"{"caption": "name"}"#), ("Bird", #"{"caption": "nickname"}"#)]))
         let refusal = try #require(result.refusal, "\(result)")
         #expect(refusal.contains("decouple.json:1:") && refusal.contains("inherits its conformance to 'Row' from its superclass 'Animal'"), "\(refusal)")
         #expect(refusal.contains("[#InheritedConformance]"), "\(refusal)")
         // In the factory style each model has an adapter type of its own.
         #expect(try judged(
             ["Sources/App/Animals.swift": Self.animals],
-            config: Self.config(.factory, adapters: [("Animal", #"{"caption": "name"}"#), ("Bird", #"{"caption": "nickname"}"#)])).compiles)
+            config: Self.configuration.json(.factory, adapters: [("Animal", #"{"caption": "name"}"#), ("Bird", #"{"caption": "nickname"}"#)])).compiles)
     }
 
     /// A superclass that declares the conformance itself: its subclass, adapted by name, conforms
@@ -61,12 +54,12 @@ import Testing
     @Test func aSubclassOfADeclaredConformance_inheritsIt() throws {
         let source = Self.animals.replacingOccurrences(of: "class Animal {", with: "class Animal: Row {\n    var caption: String { name }")
             + "\nstruct Other { var name: String }\n"
-        let config = Self.config(.conformance, adapters: [("Bird", "{}"), ("Other", #"{"caption": "name"}"#)])
+        let config = Self.configuration.json(.conformance, adapters: [("Bird", "{}"), ("Other", #"{"caption": "name"}"#)])
         let result = try judged(["Sources/App/Animals.swift": source], config: config)
         #expect(result.compiles, "\(result)")
         #expect(result.code?.contains("extension Bird") == false, "\(result)")
         let remapped = try judged(
-            ["Sources/App/Animals.swift": source], config: Self.config(.conformance, model: "Bird", map: #"{"caption": "nickname"}"#))
+            ["Sources/App/Animals.swift": source], config: Self.configuration.json(.conformance, model: "Bird", map: #"{"caption": "nickname"}"#))
         #expect(remapped.refusal?.contains("'Bird' already has a member 'caption' (at Sources/App/Animals.swift:3:9)") == true, "\(remapped)")
     }
 
@@ -74,7 +67,7 @@ import Testing
     /// override a member of an extension: refused at the subclass's member.
     @Test func aSubclassMemberNamedLikeAGeneratedWitness_isRefused() throws {
         let source = Self.animals.replacingOccurrences(of: #"var nickname: String { "bird" }"#, with: #"var caption: String { "bird" }"#)
-        let result = try judged(["Sources/App/Animals.swift": source], config: Self.config(.conformance, model: "Animal", map: #"{"caption": "name"}"#))
+        let result = try judged(["Sources/App/Animals.swift": source], config: Self.configuration.json(.conformance, model: "Animal", map: #"{"caption": "name"}"#))
         let refusal = try #require(result.refusal, "\(result)")
         #expect(refusal.contains("Animals.swift:7:9: error: 'Bird.caption', which overrides the 'caption'"), "\(refusal)")
         #expect(refusal.contains("[#InheritedConformance]"), "\(refusal)")
@@ -89,7 +82,7 @@ import Testing
             protocol Row { func label(_ fallback: @autoclosure () -> String) -> String }
             struct Point { func makeLabel(_ fallback: @autoclosure () -> String) -> String { fallback() } }
             """
-        let result = try judged(["Sources/App/Point.swift": source], config: Self.config(style, model: "Point", map: #"{"label": "makeLabel"}"#))
+        let result = try judged(["Sources/App/Point.swift": source], config: Self.configuration.json(style, model: "Point", map: #"{"label": "makeLabel"}"#))
         #expect(result.compiles, "\(result)")
         #expect(result.code?.contains("makeLabel(p0())") == true, "\(result)")
     }
@@ -105,7 +98,7 @@ import Testing
             }
             """
         let result = try judged(
-            ["Sources/App/Point.swift": source], config: Self.config(style, model: "Point", map: #"{"label": "label", "price": "price"}"#))
+            ["Sources/App/Point.swift": source], config: Self.configuration.json(style, model: "Point", map: #"{"label": "label", "price": "price"}"#))
         #expect(result.compiles, "\(result)")
     }
 
@@ -121,10 +114,10 @@ import Testing
                 var anyText: String { get throws { "p" } }
             }
             """
-        let result = try judged(["Sources/App/Point.swift": source], config: Self.config(style, model: "Point", map: #"{"caption": "text"}"#))
+        let result = try judged(["Sources/App/Point.swift": source], config: Self.configuration.json(style, model: "Point", map: #"{"caption": "text"}"#))
         #expect(result.compiles, "\(result)")
         #expect(result.code?.contains("get throws(LoadError)") == true, "\(result)")
-        let untyped = try judged(["Sources/App/Point.swift": source], config: Self.config(style, model: "Point", map: #"{"caption": "anyText"}"#))
+        let untyped = try judged(["Sources/App/Point.swift": source], config: Self.configuration.json(style, model: "Point", map: #"{"caption": "anyText"}"#))
         let refusal = try #require(untyped.refusal, "\(untyped)")
         #expect(refusal.contains("'Row.caption' is `throws(LoadError)`, which does not cover `throws`") && refusal.contains("[#EffectfulMember]"), "\(refusal)")
     }
@@ -142,17 +135,17 @@ import Testing
                 let maybe: (() -> String)?
             }
             """
-        let result = try judged(["Sources/App/Build.swift": source], config: Self.config(style, model: "Build", map: #"{"gitSha": "sha", "caption": "count"}"#))
+        let result = try judged(["Sources/App/Build.swift": source], config: Self.configuration.json(style, model: "Build", map: #"{"gitSha": "sha", "caption": "count"}"#))
         #expect(result.compiles, "\(result)")
         #expect(result.code?.contains(".sha()") == true && result.code?.contains("Swift.String(describing: self.") == true && result.code?.contains(".count())") == true, "\(result)")
         for (member, reason) in [("format", "takes parameters"), ("maybe", "is optional")] {
-            let refused = try judged(["Sources/App/Build.swift": source], config: Self.config(style, model: "Build", map: #"{"gitSha": "sha", "caption": "\#(member)"}"#))
+            let refused = try judged(["Sources/App/Build.swift": source], config: Self.configuration.json(style, model: "Build", map: #"{"gitSha": "sha", "caption": "\#(member)"}"#))
             let refusal = try #require(refused.refusal, "\(member): \(refused)")
             #expect(refusal.contains("'\(member)' is a closure") && refusal.contains(reason) && refusal.contains("[#ClosureMember]"), "\(refusal)")
         }
         let byName = try judged(
             ["Sources/App/Build.swift": "protocol Row { var caption: String { get } }\nstruct Build { let caption: () -> String }"],
-            config: Self.config(style, model: "Build", map: "{}"))
+            config: Self.configuration.json(style, model: "Build", map: "{}"))
         #expect(byName.refusal?.contains("\"(Function)\"") == true && byName.refusal?.contains("[#ClosureMember]") == true, "\(byName)")
     }
 
@@ -167,10 +160,10 @@ import Testing
             struct Point { let name: String }
             """
         let map = #"{"caption": "name", "badge": null, "count": {"default": 3}, "label": {"default": "x"}}"#
-        let result = try judged(["Sources/App/Point.swift": source], config: Self.config(style, model: "Point", map: map))
+        let result = try judged(["Sources/App/Point.swift": source], config: Self.configuration.json(style, model: "Point", map: map))
         #expect(result.compiles, "\(result)")
         #expect(result.code?.contains("Swift.String? {\n        nil\n    }") == true, "\(result)")
-        let wrong = try judged(["Sources/App/Point.swift": source], config: Self.config(style, model: "Point", map: #"{"caption": "name", "badge": null, "count": null, "label": "name"}"#))
+        let wrong = try judged(["Sources/App/Point.swift": source], config: Self.configuration.json(style, model: "Point", map: #"{"caption": "name", "badge": null, "count": null, "label": "name"}"#))
         let refusal = try #require(wrong.refusal, "\(wrong)")
         #expect(refusal.contains("decouple.json:1:") && refusal.contains("the constant nil for 'Row.count' is nil, but Int is not optional [#InvalidDefault]"), "\(refusal)")
     }
@@ -187,7 +180,7 @@ import Testing
             }
             """
         for (member, fix) in [("apiClient", #"`@Dependency(\.apiClient) var apiClient: Type`"#), ("computed", "`let computed: Type = …`")] {
-            let result = try judged(["Sources/App/Feature.swift": source], config: Self.config(.conformance, model: "Feature", map: #"{"caption": "\#(member)"}"#))
+            let result = try judged(["Sources/App/Feature.swift": source], config: Self.configuration.json(.conformance, model: "Feature", map: #"{"caption": "\#(member)"}"#))
             let refusal = try #require(result.refusal, "\(result)")
             #expect(refusal.contains("the type of '\(member)', which 'Row.caption' reads, cannot be read from the source") && refusal.contains("write it out (\(fix))"), "\(refusal)")
         }
@@ -240,13 +233,13 @@ import Testing
         for member in [#"lazy var text: String = "p""#, #"var text: String { mutating get { "p" } }"#] {
             let result = try judged(
                 ["Sources/App/Point.swift": "protocol Row { var caption: String { get } }\nstruct Point { \(member) }"],
-                config: Self.config(style, model: "Point", map: #"{"caption": "text"}"#))
+                config: Self.configuration.json(style, model: "Point", map: #"{"caption": "text"}"#))
             let refusal = try #require(result.refusal, "\(member): \(result)")
             #expect(refusal.contains("'text' has a mutating getter") && refusal.contains("[#MutatingMember]"), "\(refusal)")
         }
         let aClass = try judged(
             ["Sources/App/Point.swift": "protocol Row { var caption: String { get } }\nfinal class Point { lazy var text: String = \"p\" }"],
-            config: Self.config(style, model: "Point", map: #"{"caption": "text"}"#))
+            config: Self.configuration.json(style, model: "Point", map: #"{"caption": "text"}"#))
         #expect(aClass.compiles, "\(aClass)")
     }
 
@@ -254,7 +247,7 @@ import Testing
     @Test(arguments: OutputStyle.allCases)
     func aNoncopyableModel_isRefused(style: OutputStyle) throws {
         let source = "protocol Row { var caption: String { get } }\nstruct Token: ~Copyable { let text: String }"
-        let result = try judged(["Sources/App/Token.swift": source], config: Self.config(style, model: "Token", map: #"{"caption": "text"}"#))
+        let result = try judged(["Sources/App/Token.swift": source], config: Self.configuration.json(style, model: "Token", map: #"{"caption": "text"}"#))
         let refusal = try #require(result.refusal, "\(result)")
         #expect(refusal.contains("'Token' is declared `~Copyable`") && refusal.contains("[#NoncopyableModel]"), "\(refusal)")
     }
@@ -265,14 +258,14 @@ import Testing
         for protocols in ["protocol Row: AnyObject { var caption: String { get } }", "protocol Named: AnyObject {}\nprotocol Row: Named { var caption: String { get } }"] {
             let source = protocols + "\nstruct Point { let text: String }\nfinal class Pin { let text = \"p\" }"
             for style in [OutputStyle.conformance, .proxy] {
-                let result = try judged(["Sources/App/Point.swift": source], config: Self.config(style, model: "Point", map: #"{"caption": "text"}"#))
+                let result = try judged(["Sources/App/Point.swift": source], config: Self.configuration.json(style, model: "Point", map: #"{"caption": "text"}"#))
                 let refusal = try #require(result.refusal, "\(style): \(result)")
                 #expect(refusal.contains("'Row' is class-bound") && refusal.contains("[#ClassBoundProtocol]"), "\(refusal)")
-                #expect(try judged(["Sources/App/Point.swift": source], config: Self.config(style, model: "Pin", map: #"{"caption": "text"}"#)).compiles)
+                #expect(try judged(["Sources/App/Point.swift": source], config: Self.configuration.json(style, model: "Pin", map: #"{"caption": "text"}"#)).compiles)
             }
             let factory = try judged(
                 ["Sources/App/Point.swift": source],
-                config: Self.config(.factory, adapters: [("Point", #"{"caption": "text"}"#), ("Pin", #"{"caption": "text"}"#)]))
+                config: Self.configuration.json(.factory, adapters: [("Point", #"{"caption": "text"}"#), ("Pin", #"{"caption": "text"}"#)]))
             #expect(factory.compiles, "\(factory)")
             #expect(factory.code?.contains("private final class PointRowAdapter: Row {") == true, "\(factory)")
         }
@@ -293,11 +286,11 @@ import Testing
                 init() { label = Label(text: "l"); names = [] }
             }
             """
-        let result = try judged(["Sources/App/Store.swift": source], config: Self.config(style, model: "Store", map: #"{"caption": "box"}"#))
+        let result = try judged(["Sources/App/Store.swift": source], config: Self.configuration.json(style, model: "Store", map: #"{"caption": "box"}"#))
         let refusal = try #require(result.refusal, "\(result)")
         #expect(refusal.contains("'box' is a `let` of actor 'Store' whose type 'Box' is not known to be Sendable") && refusal.contains("[#ActorIsolatedMember]"), "\(refusal)")
         for member in ["label", "names"] {
-            let sendable = try judged(["Sources/App/Store.swift": source], config: Self.config(style, model: "Store", map: #"{"caption": "\#(member)"}"#))
+            let sendable = try judged(["Sources/App/Store.swift": source], config: Self.configuration.json(style, model: "Store", map: #"{"caption": "\#(member)"}"#))
             #expect(sendable.compiles, "\(member): \(sendable)")
         }
     }

@@ -4,9 +4,7 @@ import Testing
 /// `#if` in protocols and models, judged by the compiler: the output compiles in every language
 /// mode, or the generator refuses with a located error.
 @Suite struct ConditionalCompilationTests {
-    private static func config(_ style: OutputStyle, model: String = "Card", map: String = #"{"heading": "name"}"#) -> String {
-        #"{"style": "\#(style.rawValue)", "adapters": [{"model": "\#(model)", "protocol": "Titled", "map": \#(map)}]}"#
-    }
+    private static let configuration = ConfigurationBuilder(protocolName: "Titled", model: "Card", map: #"{"heading": "name"}"#)
 
     /// A protocol whose requirement `heading` is declared in both branches of an `#if`.
     private static func branches(_ first: String, _ second: String) -> String {
@@ -18,7 +16,7 @@ import Testing
     @Test func requirementDeclaredInBothBranches_isOneRequirement_inEveryStyle() throws {
         let source = Self.branches("String", "String")
         for style in OutputStyle.allCases {
-            let result = try judged(["Sources/App/Card.swift": source], config: Self.config(style))
+            let result = try judged(["Sources/App/Card.swift": source], config: Self.configuration.json(style))
             #expect(result.compiles, "\(style): \(result)")
         }
     }
@@ -28,7 +26,7 @@ import Testing
     @Test func requirementWithADifferentTypePerBranch_isRefusedWhereItIsDeclared() throws {
         let source = Self.branches("String", "Int")
         for style in OutputStyle.allCases {
-            let result = try judged(["Sources/App/Card.swift": source], config: Self.config(style))
+            let result = try judged(["Sources/App/Card.swift": source], config: Self.configuration.json(style))
             let refusal = try #require(result.refusal, "\(style): \(result)")
             #expect(refusal.contains("Sources/App/Card.swift:3:9: error:") || refusal.contains("Sources/App/Card.swift:5:9"), "\(refusal)")
             #expect(refusal.contains("'heading'") && refusal.contains("#if"), "\(refusal)")
@@ -47,10 +45,10 @@ import Testing
             #endif
             #endif
             """
-        let result = try judged(["Sources/App/Card.swift": source], config: Self.config(.conformance))
+        let result = try judged(["Sources/App/Card.swift": source], config: Self.configuration.json(.conformance))
         #expect(result.compiles, "\(result)")
         #expect(result.code?.contains("#if NEVER_SET && (os(Linux) || os(macOS))") == true, "\(result)")
-        let negated = try judged(["Sources/App/Card.swift": source.replacingOccurrences(of: "NEVER_SET", with: "os(Windows)&&os(Linux)")], config: Self.config(.conformance))
+        let negated = try judged(["Sources/App/Card.swift": source.replacingOccurrences(of: "NEVER_SET", with: "os(Windows)&&os(Linux)")], config: Self.configuration.json(.conformance))
         #expect(negated.compiles, "\(negated)")
     }
 
@@ -66,7 +64,7 @@ import Testing
             struct Card { var name: String }
             #endif
             """
-        let result = try judged(["Sources/App/Card.swift": source], config: Self.config(.conformance))
+        let result = try judged(["Sources/App/Card.swift": source], config: Self.configuration.json(.conformance))
         #expect(result.compiles, "\(result)")
         #expect(result.code?.contains("!!") == false, "\(result)")
     }
@@ -85,12 +83,12 @@ import Testing
             }
             """
         for style in OutputStyle.allCases {
-            let result = try judged(["Sources/App/Card.swift": source], config: Self.config(style))
+            let result = try judged(["Sources/App/Card.swift": source], config: Self.configuration.json(style))
             let refusal = try #require(result.refusal, "\(style): \(result)")
             #expect(refusal.contains("Sources/App/Card.swift:4:9: error:") && refusal.contains("different type"), "\(refusal)")
         }
         // The same type in every branch is one member.
         let same = source.replacingOccurrences(of: "var name: Int", with: "var name: String")
-        #expect(try judged(["Sources/App/Card.swift": same], config: Self.config(.conformance)).compiles)
+        #expect(try judged(["Sources/App/Card.swift": same], config: Self.configuration.json(.conformance)).compiles)
     }
 }

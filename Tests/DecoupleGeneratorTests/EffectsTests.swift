@@ -5,13 +5,11 @@ import Testing
 /// `try` for `rethrows` and `get throws`, `await` for `get async`. What cannot be forwarded
 /// (a variadic parameter) is refused at the mapping. The compiler is the judge.
 @Suite struct EffectsTests {
-    private static func config(_ map: String, style: OutputStyle = .conformance) -> String {
-        #"{"style": "\#(style.rawValue)", "adapters": [{"model": "Counter", "protocol": "Counting", "map": \#(map)}]}"#
-    }
+    private static let configuration = ConfigurationBuilder(protocolName: "Counting", model: "Counter")
 
     private static func judge(_ requirement: String, _ members: String, map: String, style: OutputStyle = .conformance) throws -> Judged {
         let source = "protocol Counting {\n    \(requirement)\n}\nstruct Counter {\n    var count = 0\n    \(members)\n}\n"
-        return try judged(["Sources/App/Counter.swift": source], config: config(map, style: style))
+        return try judged(["Sources/App/Counter.swift": source], config: configuration.json(style, map: map))
     }
 
     @Test func inout_isPassedWithAnAmpersand() throws {

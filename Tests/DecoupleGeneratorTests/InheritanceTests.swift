@@ -4,9 +4,7 @@ import Testing
 /// What a protocol inherits is required, and what a class inherits from a superclass in the
 /// sources is its own; the compiler is the judge.
 @Suite struct InheritanceTests {
-    private static func config(_ style: OutputStyle = .conformance, model: String = "Card", map: String) -> String {
-        #"{"style": "\#(style.rawValue)", "adapters": [{"model": "\#(model)", "protocol": "Titled", "map": \#(map)}]}"#
-    }
+    private static let configuration = ConfigurationBuilder(protocolName: "Titled", model: "Card")
 
     @Test(arguments: ["protocol Titled: Base", "protocol Titled: Base & Other", "protocol Titled: Other, Base"])
     func requirementsAProtocolInherits_areRequiredAndMapped(declaration: String) throws {
@@ -17,7 +15,7 @@ import Testing
             struct Card: Other { var name: String; var detail: String }
             """
         for style in [OutputStyle.conformance, .factory] {
-            let result = try judged(["Sources/App/Card.swift": source], config: Self.config(style, map: #"{"title": "name", "subtitle": "detail"}"#))
+            let result = try judged(["Sources/App/Card.swift": source], config: Self.configuration.json(style, map: #"{"title": "name", "subtitle": "detail"}"#))
             #expect(result.compiles, "\(style): \(result)")
         }
     }
@@ -30,7 +28,7 @@ import Testing
             final class Card: Middle { var detail = "d" }
             """
         for style in [OutputStyle.conformance, .factory] {
-            let result = try judged(["Sources/App/Card.swift": source], config: Self.config(style, map: #"{"title": "name", "subtitle": "detail"}"#))
+            let result = try judged(["Sources/App/Card.swift": source], config: Self.configuration.json(style, map: #"{"title": "name", "subtitle": "detail"}"#))
             #expect(result.compiles, "\(style): \(result)")
         }
     }
@@ -43,14 +41,14 @@ import Testing
             protocol Titled: Safe { var caption: String { get } }
             struct Card: Sendable { var name: String }
             """
-        let result = try judged(["Sources/App/Card.swift": source], config: Self.config(.proxy, map: #"{"caption": "name"}"#))
+        let result = try judged(["Sources/App/Card.swift": source], config: Self.configuration.json(.proxy, map: #"{"caption": "name"}"#))
         #expect(result.compiles, "\(result)")
         #expect(result.code?.contains("extension Decouple.ForwardingProxy: Titled {") == true, "\(result)")
         #expect(result.code?.contains("MainActor") == false, "\(result)")
-        let plain = try judged(["Sources/App/Card.swift": source.replacingOccurrences(of: ": Sendable", with: "")], config: Self.config(.proxy, map: #"{"caption": "name"}"#))
+        let plain = try judged(["Sources/App/Card.swift": source.replacingOccurrences(of: ": Sendable", with: "")], config: Self.configuration.json(.proxy, map: #"{"caption": "name"}"#))
         #expect(plain.code?.contains("extension Decouple.ForwardingProxy: @Swift.MainActor Titled {") == true, "\(plain)")
         // The model's own conformance to `Sendable` must be in its file: refused without it.
-        let undeclared = try judged(["Sources/App/Card.swift": source.replacingOccurrences(of: "struct Card: Sendable", with: "struct Card")], config: Self.config(.conformance, map: #"{"caption": "name"}"#))
+        let undeclared = try judged(["Sources/App/Card.swift": source.replacingOccurrences(of: "struct Card: Sendable", with: "struct Card")], config: Self.configuration.json(.conformance, map: #"{"caption": "name"}"#))
         #expect(undeclared.refusal?.contains("decouple.json:1:") == true && undeclared.refusal?.contains("Card: Sendable") == true, "\(undeclared)")
     }
 }

@@ -13,19 +13,17 @@ import Testing
         }
         """
 
-    private static func config(_ style: OutputStyle) -> String {
-        #"{"style": "\#(style.rawValue)", "adapters": [{"model": "Card", "protocol": "Titled", "map": {"caption": "name"}}]}"#
-    }
+    private static let configuration = ConfigurationBuilder(protocolName: "Titled", model: "Card", map: #"{"caption": "name"}"#)
 
     @Test func aMainActorModel_getsAnIsolatedConformance() throws {
-        let result = try judged(["Sources/App/Card.swift": Self.source], config: Self.config(.conformance))
+        let result = try judged(["Sources/App/Card.swift": Self.source], config: Self.configuration.json(.conformance))
         #expect(result.compiles, "\(result)")
         #expect(result.code?.contains("extension Card: @Swift.MainActor Titled") == true, "\(result)")
     }
 
     @Test func aMainActorModel_inTheFactoryAndProxyStyles_compilesOrIsRefusedWhereAsked() throws {
         for style in [OutputStyle.factory, .proxy] {
-            let result = try judged(["Sources/App/Card.swift": Self.source], config: Self.config(style))
+            let result = try judged(["Sources/App/Card.swift": Self.source], config: Self.configuration.json(style))
             if let refusal = result.refusal {
                 #expect(refusal.contains("decouple.json:1:") && refusal.contains("@MainActor"), "\(style): \(refusal)")
             } else {
@@ -197,10 +195,7 @@ import Testing
 @Suite struct DefaultIsolationTests {
     private static let mainActorByDefault = [languageModes[2]]
 
-    private static func config(_ style: OutputStyle, model: String, protocolName: String, requirement: String = "subtitle", isolation: Bool = true) -> String {
-        let key = isolation ? #""defaultIsolation": "MainActor", "# : ""
-        return #"{\#(key)"style": "\#(style.rawValue)", "adapters": [{"model": "\#(model)", "protocol": "\#(protocolName)", "map": {"\#(requirement)": "count"}}]}"#
-    }
+    private static let configuration = ConfigurationBuilder(protocolName: "TitledContent", model: "Story", map: #"{"subtitle": "count"}"#, mainActorByDefault: true)
 
     /// A struct that says nothing is `@MainActor` there, and the library's `TitledContent` is
     /// not: the factory's `nonisolated` adapter reads the struct's stored `Sendable` properties,
@@ -213,17 +208,17 @@ import Testing
             struct Story { var title = "t"; var count = 2 }
             """
         let files = ["Sources/App/Story.swift": source]
-        let stored = try judged(files, config: Self.config(.factory, model: "Story", protocolName: "TitledContent"), modes: Self.mainActorByDefault)
+        let stored = try judged(files, config: Self.configuration.json(.factory), modes: Self.mainActorByDefault)
         #expect(stored.compiles, "\(stored)")
         #expect(stored.code?.contains("nonisolated private struct StoryTitledContentAdapter") == true, "\(stored)")
         let computed = ["Sources/App/Story.swift": source.replacingOccurrences(of: "var count = 2", with: "var count: Int { 2 }")]
-        let refusal = try #require(try judged(computed, config: Self.config(.factory, model: "Story", protocolName: "TitledContent"), modes: Self.mainActorByDefault).refusal)
+        let refusal = try #require(try judged(computed, config: Self.configuration.json(.factory), modes: Self.mainActorByDefault).refusal)
         #expect(refusal.contains("Story.swift:2:") && refusal.contains("'count' is @MainActor (the module's default isolation is MainActor"), "\(refusal)")
-        let unaware = try judged(files, config: Self.config(.factory, model: "Story", protocolName: "TitledContent", isolation: false), modes: Self.mainActorByDefault)
+        let unaware = try judged(files, config: ConfigurationBuilder(protocolName: "TitledContent", model: "Story", map: #"{"subtitle": "count"}"#).json(.factory), modes: Self.mainActorByDefault)
         #expect(unaware.code != nil && !unaware.compiles, "\(unaware)")
 
         let nonisolated = ["Sources/App/Story.swift": source.replacingOccurrences(of: "struct Story", with: "nonisolated struct Story")]
-        let adapted = try judged(nonisolated, config: Self.config(.factory, model: "Story", protocolName: "TitledContent"), modes: Self.mainActorByDefault)
+        let adapted = try judged(nonisolated, config: Self.configuration.json(.factory), modes: Self.mainActorByDefault)
         #expect(adapted.compiles, "\(adapted)")
         #expect(adapted.code?.contains("nonisolated private struct StoryTitledContentAdapter") == true, "\(adapted)")
     }
@@ -240,7 +235,7 @@ import Testing
             """
         for style in OutputStyle.allCases {
             for model in ["Order", "Line"] {
-                let result = try judged(["Sources/App/Order.swift": source], config: Self.config(style, model: model, protocolName: "Row", requirement: "detail"), modes: Self.mainActorByDefault)
+                let result = try judged(["Sources/App/Order.swift": source], config: ConfigurationBuilder(protocolName: "Row", mainActorByDefault: true).json(style, model: model, map: #"{"detail": "count"}"#), modes: Self.mainActorByDefault)
                 // In the factory style, `Order`, a class isolated by default, is Sendable, so the
                 // adapter may store it.
                 #expect(result.compiles, "\(style) \(model): \(result)")

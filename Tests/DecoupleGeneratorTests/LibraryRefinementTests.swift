@@ -7,10 +7,7 @@ import Testing
 /// extension, and types spelled several ways. Each compiles in every language mode, or is
 /// refused with its rule at its place. The compiler is the judge.
 @Suite struct LibraryRefinementTests {
-    private static func config(_ style: OutputStyle, adapters: [(model: String, map: String)], extra: String = "") -> String {
-        let entries = adapters.map { #"{"model": "\#($0.model)", "protocol": "Row", "map": \#($0.map)}"# }
-        return #"{"style": "\#(style.rawValue)",\#(extra) "adapters": [\#(entries.joined(separator: ", "))]}"#
-    }
+    private static let configuration = ConfigurationBuilder(protocolName: "Row")
 
     /// Swift 5 and Swift 6 without a default isolation.
     private static let nonisolatedModes = Array(languageModes.prefix(2))
@@ -26,7 +23,7 @@ import Testing
             protocol Row: Named { var caption: String { get } }
             struct Point { var name: String; var count: Int; var caption: String }
             """
-        let result = try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Point", #"{"label": "name"}"#)]))
+        let result = try judged(["Sources/App/M.swift": source], config: Self.configuration.json(style, adapters: [("Point", #"{"label": "name"}"#)]))
         #expect(result.compiles, "\(result)")
     }
 
@@ -40,12 +37,12 @@ import Testing
             @DBActor final class Store { var name: String = "" }
             final class Other { @DBActor var name: String = ""; var plain = "" }
             """
-        let result = try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Store", #"{"caption": "name"}"#), ("Other", #"{"caption": "name"}"#)]))
+        let result = try judged(["Sources/App/M.swift": source], config: Self.configuration.json(style, adapters: [("Store", #"{"caption": "name"}"#), ("Other", #"{"caption": "name"}"#)]))
         let refusal = try #require(result.refusal, "\(result)")
         #expect(refusal.contains("'Store' is isolated to the global actor 'DBActor'") && refusal.contains("M.swift:3:22: note: 'Store' is declared here"), "\(refusal)")
         #expect(refusal.contains("'name' is isolated to the global actor 'DBActor'") && refusal.contains("[#GlobalActorIsolation]"), "\(refusal)")
         // Its members that are not isolated to it are read as any other.
-        let plain = try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Other", #"{"caption": "plain"}"#)]))
+        let plain = try judged(["Sources/App/M.swift": source], config: Self.configuration.json(style, adapters: [("Other", #"{"caption": "plain"}"#)]))
         #expect(plain.compiles, "\(plain)")
     }
 
@@ -60,7 +57,7 @@ import Testing
             final class Box { let id = "b"; var name = ""; var description: String { name } }
             """
         let result = try judged(
-            ["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Point", #"{"caption": "name"}"#), ("Box", #"{"caption": "name"}"#)]),
+            ["Sources/App/M.swift": source], config: Self.configuration.json(style, adapters: [("Point", #"{"caption": "name"}"#), ("Box", #"{"caption": "name"}"#)]),
             modes: Self.nonisolatedModes)
         if style == .proxy {
             #expect(result.refusal?.contains("'Row' refines Identifiable, whose 'id' has the type each model gives it") == true, "\(result)")
@@ -80,7 +77,7 @@ import Testing
             """
         let result = try judged(
             ["Sources/App/M.swift": source],
-            config: Self.config(.conformance, adapters: [("Point", #"{"caption": "name"}"#)], extra: #" "defaultIsolation": "MainActor","#))
+            config: ConfigurationBuilder(protocolName: "Row", mainActorByDefault: true).json(.conformance, adapters: [("Point", #"{"caption": "name"}"#)]))
         #expect(result.compiles, "\(result)")
         #expect(result.code?.contains("extension Point: @Swift.MainActor Row {") == true, "\(result)")
     }
@@ -95,7 +92,7 @@ import Testing
             """
         let result = try judged(
             ["Sources/App/M.swift": source],
-            config: Self.config(.conformance, adapters: [("User", #"{"total": "count"}"#)], extra: #" "defaultIsolation": "MainActor","#))
+            config: ConfigurationBuilder(protocolName: "Row", mainActorByDefault: true).json(.conformance, adapters: [("User", #"{"total": "count"}"#)]))
         #expect(result.compiles, "\(result)")
         #expect(result.code?.contains("nonisolated extension User: Row {") == true, "\(result)")
     }
@@ -109,13 +106,13 @@ import Testing
             struct Point: Hashable { var name: String }
             struct Other { var name: String }
             """
-        let declared = try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Point", #"{"caption": "name"}"#)]), modes: Self.nonisolatedModes)
+        let declared = try judged(["Sources/App/M.swift": source], config: Self.configuration.json(style, adapters: [("Point", #"{"caption": "name"}"#)]), modes: Self.nonisolatedModes)
         if style == .proxy {
             #expect(declared.refusal?.contains("'Row' refines 'Hashable', whose requirements generated code does not write, which ForwardingProxy cannot have") == true, "\(declared)")
         } else {
             #expect(declared.compiles, "\(declared)")
         }
-        let undeclared = try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Other", #"{"caption": "name"}"#)]))
+        let undeclared = try judged(["Sources/App/M.swift": source], config: Self.configuration.json(style, adapters: [("Other", #"{"caption": "name"}"#)]))
         let refusal = try #require(undeclared.refusal, "\(undeclared)")
         #expect(refusal.contains("decouple.json:1:") && refusal.contains("[#LibraryRefinement]"), "\(refusal)")
         #expect(style == .proxy || refusal.contains("declare 'Other: Hashable'"), "\(refusal)")
@@ -129,11 +126,11 @@ import Testing
             extension Row { var detail: String { "" } }
             struct Point { var name: String }
             """
-        let result = try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Point", #"{"caption": "name"}"#)]))
+        let result = try judged(["Sources/App/M.swift": source], config: Self.configuration.json(style, adapters: [("Point", #"{"caption": "name"}"#)]))
         #expect(result.compiles, "\(result)")
         // A default under `where` is not every conformance's.
         let constrained = source.replacingOccurrences(of: "extension Row {", with: "extension Row where Self: Sendable {")
-        #expect(try judged(["Sources/App/M.swift": constrained], config: Self.config(style, adapters: [("Point", #"{"caption": "name"}"#)])).refusal != nil)
+        #expect(try judged(["Sources/App/M.swift": constrained], config: Self.configuration.json(style, adapters: [("Point", #"{"caption": "name"}"#)])).refusal != nil)
     }
 
     /// One type spelled otherwise: through a type alias, a nested name, or without sugar.
@@ -152,7 +149,7 @@ import Testing
             """
         let result = try judged(
             ["Sources/App/M.swift": source],
-            config: Self.config(style, adapters: [("Catalog", #"{"score": "points", "tags": "labels", "level": "depth"}"#)]))
+            config: Self.configuration.json(style, adapters: [("Catalog", #"{"score": "points", "tags": "labels", "level": "depth"}"#)]))
         #expect(result.compiles, "\(result)")
     }
 
@@ -175,7 +172,7 @@ import Testing
                 func show<V>(_ value: V) -> String where V: CustomStringConvertible { value.description }
             }
             """
-        let result = try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Point", #"{"load": "loaded", "fetch": "fetching"}"#)]))
+        let result = try judged(["Sources/App/M.swift": source], config: Self.configuration.json(style, adapters: [("Point", #"{"load": "loaded", "fetch": "fetching"}"#)]))
         #expect(result.compiles, "\(result)")
     }
 
@@ -189,7 +186,7 @@ import Testing
             final class Sub: Base, @unchecked Sendable {}
             """
         let result = try judged(
-            ["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Point", #"{"caption": "name"}"#), ("Sub", #"{"caption": "kind"}"#)]))
+            ["Sources/App/M.swift": source], config: Self.configuration.json(style, adapters: [("Point", #"{"caption": "name"}"#), ("Sub", #"{"caption": "kind"}"#)]))
         #expect(result.compiles, "\(result)")
     }
 
@@ -241,7 +238,7 @@ import Testing
             protocol Row { var caption: String { get } }
             @dynamicMemberLookup struct Point { subscript(dynamicMember key: String) -> String { key } }
             """
-        let result = try judged(["Sources/App/M.swift": source], config: Self.config(.conformance, adapters: [("Point", #"{"caption": "label"}"#)]))
+        let result = try judged(["Sources/App/M.swift": source], config: Self.configuration.json(.conformance, adapters: [("Point", #"{"caption": "label"}"#)]))
         #expect(result.refusal?.contains("'Point' has no member 'label'; 'Point' is @dynamicMemberLookup, and a member reached through its `subscript(dynamicMember:)` is not declared") == true, "\(result)")
     }
 
@@ -254,7 +251,7 @@ import Testing
             protocol Row { var handle: String { get } }
             struct User { struct Identifier { let raw = "r" }; let identifier = Identifier() ; let id: Identifier }
             """
-        let result = try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: [("User", #"{"handle": "id"}"#)]))
+        let result = try judged(["Sources/App/M.swift": source], config: Self.configuration.json(style, adapters: [("User", #"{"handle": "id"}"#)]))
         #expect(result.compiles, "\(result)")
         #expect(result.code?.contains("String(describing:") == true, "\(result)")
     }
@@ -269,7 +266,7 @@ import Testing
                 "Sources/App/Row.swift": "protocol Row: Dated { var caption: String { get } }",
                 "Sources/App/Post.swift": "import Foundation\nstruct Post { var created: Date; var caption: String }",
             ],
-            config: Self.config(style, adapters: [("Post", #"{"date": "created"}"#)]))
+            config: Self.configuration.json(style, adapters: [("Post", #"{"date": "created"}"#)]))
         #expect(result.compiles, "\(result)")
     }
 
@@ -281,7 +278,7 @@ import Testing
             protocol Row { func visit(_ body: (Int) throws -> Void) }
             struct Point { func visit(_ body: (Int) throws -> Void) rethrows { try body(1) } }
             """
-        let result = try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Point", "{}")]))
+        let result = try judged(["Sources/App/M.swift": source], config: Self.configuration.json(style, adapters: [("Point", "{}")]))
         #expect(result.refusal?.contains("does not implement method requirement 'visit(_: (Int) throws -> Void)' of 'Row'") == true && result.refusal?.contains("[#MissingMethod]") == true, "\(result)")
     }
 
@@ -291,7 +288,7 @@ import Testing
             let result = try judged(
                 ["Sources/App/Row.swift": "protocol Row { var caption: String { get }; var detail: String { get } }\n\(defaults)",
                  "Sources/App/Point.swift": "struct Point { var name: String }"],
-                config: Self.config(.conformance, adapters: [("Point", #"{"caption": "name"}"#)]))
+                config: Self.configuration.json(.conformance, adapters: [("Point", #"{"caption": "name"}"#)]))
             #expect(result.refusal?.contains("'detail'") == true, "\(defaults): \(result)")
         }
     }
@@ -304,7 +301,7 @@ import Testing
             final class Store {}
             @DBActor extension Store { var count: Int { 1 } }
             """
-        let result = try judged(["Sources/App/M.swift": source], config: Self.config(.conformance, adapters: [("Store", #"{"caption": "count"}"#)]))
+        let result = try judged(["Sources/App/M.swift": source], config: Self.configuration.json(.conformance, adapters: [("Store", #"{"caption": "count"}"#)]))
         #expect(result.refusal?.contains("'count' is isolated to the global actor 'DBActor'") == true, "\(result)")
     }
 
@@ -320,7 +317,7 @@ import Testing
             public struct Point { var name = ""; var caption = ""; var text = "" }
             """
         let result = try judged(
-            ["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Point", #"{"label": "name", "description": "text"}"#)]),
+            ["Sources/App/M.swift": source], config: Self.configuration.json(style, adapters: [("Point", #"{"label": "name", "description": "text"}"#)]),
             modes: Self.nonisolatedModes)
         #expect(result.compiles, "\(result)")
     }
@@ -337,13 +334,13 @@ import Testing
         for protocols in sources {
             let source = protocols + "\npublic struct Point { public let key: String; var text = \"\" }"
             let result = try judged(
-                ["Sources/App/M.swift": source], config: Self.config(style, adapters: [("Point", #"{"id": "key", "description": "text"}"#)]),
+                ["Sources/App/M.swift": source], config: Self.configuration.json(style, adapters: [("Point", #"{"id": "key", "description": "text"}"#)]),
                 modes: Self.nonisolatedModes)
             #expect(result.compiles, "\(protocols): \(result)")
         }
         guard style == .conformance else { return }
         let own = "protocol Row: CustomStringConvertible { var caption: String { get } }\npublic struct Point { var caption = \"\"; var description: String { \"p\" } }"
-        let refusal = try #require(try judged(["Sources/App/M.swift": own], config: Self.config(style, adapters: [("Point", "{}")])).refusal)
+        let refusal = try #require(try judged(["Sources/App/M.swift": own], config: Self.configuration.json(style, adapters: [("Point", "{}")])).refusal)
         #expect(refusal.contains("'description' is internal") && refusal.contains("[#WitnessAccess]"), "\(refusal)")
     }
 
@@ -357,10 +354,10 @@ import Testing
             extension Row { var label: String { "d" } }
             public struct Point { var caption = "" }
             """
-        let result = try judged(["Sources/App/M.swift": source], config: Self.config(.conformance, adapters: [("Point", "{}")]), modes: Self.nonisolatedModes)
+        let result = try judged(["Sources/App/M.swift": source], config: Self.configuration.json(.conformance, adapters: [("Point", "{}")]), modes: Self.nonisolatedModes)
         #expect(result.refusal?.contains("'Row.label' has no mapping for 'Point'") == true && result.refusal?.contains("[#MissingMapping]") == true, "\(result)")
         let internalModel = source.replacingOccurrences(of: "public struct", with: "struct")
-        #expect(try judged(["Sources/App/M.swift": internalModel], config: Self.config(.conformance, adapters: [("Point", "{}")]), modes: Self.nonisolatedModes).compiles)
+        #expect(try judged(["Sources/App/M.swift": internalModel], config: Self.configuration.json(.conformance, adapters: [("Point", "{}")]), modes: Self.nonisolatedModes).compiles)
     }
 
     /// A subclass adapted to a protocol its superclass conforms to (declared, or adapted alike)
@@ -375,10 +372,10 @@ import Testing
                 final class Bird: Animal { override var caption: String { "b" } }
                 """
             let adapters = declared ? [("Bird", "{}")] : [("Animal", "{}"), ("Bird", "{}")]
-            let configuration = try Configuration.parse(Self.config(style, adapters: adapters), path: "decouple.json")
+            let configuration = try Configuration.parse(Self.configuration.json(style, adapters: adapters), path: "decouple.json")
             let result = Generator.generate(sources: [SourceFile(path: "Sources/App/M.swift", text: source)], configuration: configuration)
             #expect(result.adapters.map { "\($0.model): \($0.protocolName)" }.contains("Bird: Row"), "\(result)")
-            #expect(try judged(["Sources/App/M.swift": source], config: Self.config(style, adapters: adapters)).compiles)
+            #expect(try judged(["Sources/App/M.swift": source], config: Self.configuration.json(style, adapters: adapters)).compiles)
         }
     }
 }

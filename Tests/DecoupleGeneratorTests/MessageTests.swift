@@ -15,9 +15,7 @@ import Testing
 
         """
 
-    private func config(_ map: String, style: String = "conformance") -> String {
-        #"{"style": "\#(style)", "adapters": [{"model": "Order", "protocol": "Summarized", "map": {\#(map)}}]}"#
-    }
+    private static let configuration = ConfigurationBuilder(protocolName: "Summarized", model: "Order")
 
     /// A property requirement mapped to a method without parameters calls it, in every style.
     @Test(arguments: ["conformance", "factory", "proxy"])
@@ -32,7 +30,7 @@ import Testing
     /// Mapped to a method that needs arguments, it is told that the member is a method, and how
     /// to map it, where the mapping is written.
     @Test func aPropertyMappedToAMethodWithParameters_saysItIsAMethod_andWhatToMapInstead() throws {
-        let refusal = try #require(try judged(["Sources/App/Order.swift": source], config: config(#""summary": "format", "detail": "describe""#)).refusal)
+        let refusal = try #require(try judged(["Sources/App/Order.swift": source], config: Self.configuration.json(.conformance, map: #"{"summary": "format", "detail": "describe"}"#)).refusal)
         #expect(refusal.hasPrefix("decouple.json:1:"), "\(refusal)")
         #expect(refusal.contains("'format' is a method of 'Order' ('format(style: Int) -> String')"), "\(refusal)")
         #expect(refusal.contains("declare a computed property that calls 'format'"), "\(refusal)")
@@ -41,7 +39,7 @@ import Testing
 
     /// A mistyped member for a method requirement gets the nearest member's name.
     @Test func aMistypedMemberForAMethodRequirement_getsDidYouMean() throws {
-        let refusal = try #require(try judged(["Sources/App/Order.swift": source], config: config(#""summary": "describe", "detail": "describ""#)).refusal)
+        let refusal = try #require(try judged(["Sources/App/Order.swift": source], config: Self.configuration.json(.conformance, map: #"{"summary": "describe", "detail": "describ"}"#)).refusal)
         #expect(refusal.contains("named 'describ' for method requirement") && refusal.contains("did you mean 'describe'?"), "\(refusal)")
     }
 
