@@ -1,5 +1,4 @@
 import Foundation
-import SwiftParser
 
 // MARK: - Generator
 
@@ -92,33 +91,10 @@ public enum Generator {
         let taken = Set(files.flatMap { file in (file.types.map(\.qualifiedName) + file.protocols.map(\.qualifiedName)).filter { !$0.utf8.contains(UInt8(ascii: ".")) } })
         let layout = Emitter.layout(
             adapters: adapters, imports: imports(for: adapters, in: files, configuration: configuration), takenNames: taken)
-        // The output must parse; if it ever does not, that is our bug, reported rather than
-        // written. The emitter lays plain declarations out without parsing them
-        // (`DeclarationLayout`), so this is the one check, made on its pieces in parallel.
-        guard allParse(layout.pieces) else {
-            return GenerationResult(code: nil, adapters: [], diagnostics: GenerationFailure.unparsableOutput.diagnostics, warnings: warnings)
-        }
         let made = layout.made.map {
             GeneratedAdapter(model: $0.model.qualifiedName, protocolName: $0.protocolDeclaration.qualifiedName, style: $0.style.name, modelPosition: $0.model.position)
         }
         return GenerationResult(code: layout.text, adapters: made, diagnostics: [], warnings: warnings)
-    }
-
-    /// Whether every piece of Swift parses without error; pieces are parsed in batches of
-    /// about 64 kB, one batch per core at a time.
-    package static func allParse(_ pieces: [String]) -> Bool {
-        var batches: [String] = []
-        var batch = ""
-        for piece in pieces {
-            batch += piece + "\n\n"
-            if batch.utf8.count >= 64 << 10 {
-                batches.append(batch)
-                batch = ""
-            }
-        }
-        batches.append(batch)
-        let texts = batches
-        return !inParallel(texts.count, chunk: 1) { range in range.map { Parser.parse(source: texts[$0]).hasError } }.contains(true)
     }
 
     /// A file that does not parse fails the run only where it matters: when it holds an

@@ -24,9 +24,10 @@ package enum DeclarationLayout {
     /// plain layout with.
     @TaskLocal package static var alwaysFormats = false
 
-    /// The declaration laid out: plainly when it can be, otherwise by the formatter. Whether
-    /// the result parses is checked by each front end: the tool on the file's pieces before it
-    /// writes the file (`Generator.allParse`), the macro before it returns its extension.
+    /// The declaration laid out: plainly when it can be, otherwise by the formatter. The tool
+    /// writes the result without parsing it again (the tests parse every committed generated
+    /// file and the compiler oracle compiles random ones); the macro parses its extension
+    /// before it returns it.
     static func layOut(_ text: String) -> String {
         if !alwaysFormats, let laidOut = plain(text) { return laidOut }
         return formatted(text)

@@ -92,9 +92,12 @@ enum Emitter {
             body += "\n// MARK: - \(section.title)\n\n"
             body += section.decls.joined(separator: "\n\n") + "\n"
         }
-        let lines = namesDecouple(body) ? ["import Decouple"] + importLines(imports.filter { $0.module != "Decouple" }) : importLines(imports)
+        // Only a declaration whose text says `Decouple.` may name it; its tokens tell.
+        let decls = sections.flatMap(\.decls)
+        let namesTheLibrary = decls.contains { $0.contains("Decouple.") && namesDecouple($0) }
+        let lines = namesTheLibrary ? ["import Decouple"] + importLines(imports.filter { $0.module != "Decouple" }) : importLines(imports)
         let text = generatedFileHeader + (lines.isEmpty ? "" : "\n" + lines.map { $0 + "\n" }.joined())
-        return (text + body, [text] + sections.flatMap(\.decls), made)
+        return (text + body, [text] + decls, made)
     }
 
     // MARK: Helpers
