@@ -165,14 +165,14 @@ public struct GenerationFailure: Error, Sendable, CustomStringConvertible {
 
 /// A path as diagnostics show it: control characters (a newline in a file name, say) are
 /// written as escapes, so that `path:line:column` stays one line and editors can parse it.
-public func displayPath(_ path: String) -> String {
+package func displayPath(_ path: String) -> String {
     displayText(path)
 }
 
 /// Text as diagnostics show it, escaped as ``displayPath(_:)`` escapes a path: a newline in a
 /// name from the configuration cannot start a line that looks like another diagnostic, nor an
 /// escape sequence reach the terminal. Escaping twice changes nothing more.
-public func displayText(_ text: String) -> String {
+package func displayText(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     let named: [Unicode.Scalar: String] = ["\n": "\\n", "\r": "\\r", "\t": "\\t"]
     var result = ""

@@ -17,17 +17,17 @@ import SwiftSyntax
 /// or in an assignment or call on a `plugins` property (targets made by a helper function, or
 /// changed after the package is declared), cannot be attributed and is reported by position, so
 /// that the caller can refuse to guess.
-public enum ManifestReader {
-    public struct PluginUses: Equatable, Sendable {
+package enum ManifestReader {
+    package struct PluginUses: Equatable, Sendable {
         /// The targets whose declaration applies the plugin, in manifest order, without repeats.
-        public var targets: [String] = []
+        package var targets: [String] = []
         /// Where the plugin is applied to a target this reading cannot name.
-        public var unattributed: [SourcePosition] = []
+        package var unattributed: [SourcePosition] = []
     }
 
     /// The uses of the plugin `plugin` (a plugin product's name) in the manifest `source`, read
     /// from `path` (used in positions only).
-    public static func uses(ofPlugin plugin: String, inManifest source: String, path: String) -> PluginUses {
+    package static func uses(ofPlugin plugin: String, inManifest source: String, path: String) -> PluginUses {
         let tree = Parser.parse(source: source)
         let lines = LineTable(source)
         let constants = topLevelConstants(in: tree)

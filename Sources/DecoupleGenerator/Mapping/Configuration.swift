@@ -107,13 +107,13 @@ public struct Configuration: Sendable {
     public var style: OutputStyle
     public var adapters: [AdapterRequest]
     /// `"exclude"`: glob patterns of source paths the command-line tool does not read.
-    public var exclude: [String] = []
+    package var exclude: [String] = []
     /// The module the generated file is compiled in: never imported by it.
     public var module: String?
     /// Paths of files read for their declarations only (`decouple generate --context`, the
     /// build plugin's dependency targets): their models can be adapted by the configuration,
     /// and their `// decouple:` annotations are their own target's to generate.
-    public var declarationsOnly: Set<String> = []
+    package var declarationsOnly: Set<String> = []
     /// `"defaultIsolation"`: the isolation the module's declarations have when they say none,
     /// as its target is built (`-default-isolation MainActor`, SwiftPM's
     /// `.defaultIsolation(MainActor.self)`, Xcode's Default Actor Isolation).
