@@ -84,7 +84,7 @@ package enum InspectionReport {
                 if let signature {
                     parameters = signature.parameters.map { Parameter(label: $0.label, type: $0.type.description) }
                     effects = signature.effects.map(\.description)
-                    generics = signature.generics
+                    generics = signature.generics?.description
                     self.type = signature.returnType?.description ?? "Void"
                 }
                 self.conditions = conditions.isEmpty ? nil : conditions

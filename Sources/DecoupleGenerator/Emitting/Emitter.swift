@@ -144,7 +144,7 @@ enum Emitter {
         }
         let effects = signature.effects.map { " \($0)" }.joined()
         let returns = signature.returnType == nil ? "" : " -> \(type)"
-        let generics = Self.genericParts(signature.generics)
+        let generics = signature.generics?.rendered ?? (parameters: "", whereClause: "")
         let body: String
         if let source = binding.source {
             body = expression(source, base: base, typeBase: typeBase)
@@ -225,29 +225,6 @@ enum Emitter {
         }
         if !word.isEmpty { flush() }
         return result
-    }
-
-    /// A method's generic text as the scanner keeps it (`<T: P> where T.ID == Int`, `<T>`, or a
-    /// `where` clause alone, as a protocol extension's method can have) split into what goes
-    /// after the name and what goes after the signature, with its leading space.
-    static func genericParts(_ text: String?) -> (parameters: String, whereClause: String) {
-        guard let text, !text.isEmpty else { return ("", "") }
-        guard text.hasPrefix("<") else { return ("", " " + text) }
-        var depth = 0
-        for index in text.indices {
-            switch text[index] {
-            case "<": depth += 1
-            case ">" where text[..<index].last != "-":  // not the arrow of a function type
-                depth -= 1
-                if depth == 0 {
-                    let end = text.index(after: index)
-                    let rest = text[end...].drop { $0 == " " }
-                    return (String(text[..<end]), rest.isEmpty ? "" : " " + rest)
-                }
-            default: break
-            }
-        }
-        return (text, "")
     }
 
     /// A dotted type name with each part escaped where it is a keyword: `` Outer.`Type` ``.

@@ -1,5 +1,3 @@
-import Foundation
-
 // MARK: - Effects
 
 /// What a witness may do beyond its requirement: nothing. `async` only where the requirement is
@@ -38,54 +36,6 @@ extension MethodSignature {
               Effects.excess(effects, beyond: requirement.effects) == nil else { return false }
         // `rethrows` throws where its argument does: only a requirement that may throw allows it.
         if effects.contains(.rethrows), !requirement.effects.contains(where: \.mayThrow) { return false }
-        let (mine, theirs) = (Self.genericRequirements(generics), Self.genericRequirements(requirement.generics))
-        return mine.parameters == theirs.parameters && mine.constraints == theirs.constraints
-    }
-
-    /// The generic parameters' names, in order, and every constraint on them, wherever written:
-    /// `<V: P>` and `<V> where V: P` alike give `[V]` and `{V:P}`.
-    static func genericRequirements(_ text: String?) -> (parameters: [String], constraints: Set<String>) {
-        let parts = Emitter.genericParts(text)
-        var parameters: [String] = []
-        var constraints: Set<String> = []
-        let inner = parts.parameters.isEmpty ? "" : String(parts.parameters.dropFirst().dropLast())
-        for parameter in topLevelItems(inner) {
-            let pieces = parameter.split(separator: ":", maxSplits: 1).map { $0.filter { !$0.isWhitespace } }
-            parameters.append(pieces[0])
-            if pieces.count == 2 { constraints.formUnion(pieces[1].split(separator: "&").map { "\(pieces[0]):\($0)" }) }
-        }
-        var clause = parts.whereClause.trimmingCharacters(in: .whitespaces)
-        if clause.hasPrefix("where") { clause = String(clause.dropFirst(5)) }
-        for requirement in topLevelItems(clause) {
-            let compact = requirement.filter { !$0.isWhitespace }
-            if let colon = compact.firstIndex(of: ":"), !compact.contains("==") {
-                let subject = compact[..<colon]
-                constraints.formUnion(compact[compact.index(after: colon)...].split(separator: "&").map { "\(subject):\($0)" })
-            } else {
-                constraints.insert(compact)
-            }
-        }
-        return (parameters, constraints)
-    }
-
-    /// The comma-separated items of a list, not splitting inside brackets.
-    private static func topLevelItems(_ text: String) -> [String] {
-        var items: [String] = []
-        var current = ""
-        var depth = 0
-        for character in text {
-            switch character {
-            case "<", "(", "[": depth += 1
-            case ">", ")", "]": depth -= 1
-            case "," where depth == 0:
-                items.append(current)
-                current = ""
-                continue
-            default: break
-            }
-            current.append(character)
-        }
-        items.append(current)
-        return items.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return generics?.parameters ?? [] == requirement.generics?.parameters ?? [] && generics?.constraints ?? [] == requirement.generics?.constraints ?? []
     }
 }

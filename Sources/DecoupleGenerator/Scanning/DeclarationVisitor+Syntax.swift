@@ -121,13 +121,7 @@ extension DeclarationVisitor {
             },
             returnType: function.signature.returnClause.map { QualifiedName($0.type.oneLineText) },
             effects: Effect.list(function.signature.effectSpecifiers),
-            generics: Self.genericsText(function))
-    }
-
-    static func genericsText(_ function: FunctionDeclSyntax) -> String? {
-        let text = [function.genericParameterClause?.trimmedText, function.genericWhereClause?.trimmedText]
-            .compactMap { $0 }.joined(separator: " ")
-        return text.isEmpty ? nil : text
+            generics: GenericSignature(function))
     }
 
     static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {

@@ -82,9 +82,9 @@ package struct MethodSignature: Hashable, Sendable, CustomStringConvertible, Cod
     /// `async`, `throws` or `throws(E)`, as written, in order: a witness must match them.
     var effects: [Effect] = []
     /// The generic parameter clause and `where` clause, as written (`<T: Equatable>`), if any.
-    var generics: String?
+    var generics: GenericSignature?
 
-    init(name: String, parameters: [Parameter], returnType: QualifiedName?, effects: [Effect] = [], generics: String? = nil) {
+    init(name: String, parameters: [Parameter], returnType: QualifiedName?, effects: [Effect] = [], generics: GenericSignature? = nil) {
         self.name = name
         self.parameters = parameters
         self.effects = effects
@@ -96,13 +96,13 @@ package struct MethodSignature: Hashable, Sendable, CustomStringConvertible, Cod
     /// The method's name and return type, as Swift names a method: `price(in:) -> String`.
     package var description: String {
         let labels = parameters.map { "\($0.label):" }.joined()
-        return "\(name)\(generics ?? "")(\(labels))" + effectsText + (returnType.map { " -> \($0)" } ?? "")
+        return "\(name)\(generics?.description ?? "")(\(labels))" + effectsText + (returnType.map { " -> \($0)" } ?? "")
     }
 
     /// With the parameters' types, for when the types are what differs: `price(in: String) -> String`.
     package var typedDescription: String {
         let parameters = parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ")
-        return "\(name)\(generics ?? "")(\(parameters))" + effectsText + (returnType.map { " -> \($0)" } ?? "")
+        return "\(name)\(generics?.description ?? "")(\(parameters))" + effectsText + (returnType.map { " -> \($0)" } ?? "")
     }
 
     private var effectsText: String { effects.map { " \($0)" }.joined() }
