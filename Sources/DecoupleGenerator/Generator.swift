@@ -81,16 +81,12 @@ public enum Generator {
         sources: [SourceFile], configuration: Configuration, scanning: @Sendable (SourceFile) -> ScannedFile
     ) -> GenerationResult {
         let (files, warnings) = skippingUnneededBrokenFiles(scan(sources, scanning: scanning), configuration: configuration)
-        let adapters: [ResolvedAdapter]
+        let layout: (text: String, made: [ResolvedAdapter])
         do {
-            adapters = try resolve(files, configuration: configuration, policy: .tool)
+            layout = Emitter.render(try plan(Catalog(files: files, configuration: configuration), configuration: configuration, policy: .tool))
         } catch {
             return GenerationResult(code: nil, adapters: [], diagnostics: error.diagnostics, warnings: warnings)
         }
-        // The factory style's adapter types are top-level: they must not take a name a source does.
-        let taken = Set(files.flatMap { file in (file.types.map(\.qualifiedName) + file.protocols.map(\.qualifiedName)).filter { !$0.utf8.contains(UInt8(ascii: ".")) } })
-        let layout = Emitter.layout(
-            adapters: adapters, imports: imports(for: adapters, in: files, configuration: configuration), takenNames: taken)
         let made = layout.made.map {
             GeneratedAdapter(model: $0.model.qualifiedName, protocolName: $0.protocolDeclaration.qualifiedName, style: $0.style.name, modelPosition: $0.model.position)
         }
@@ -122,59 +118,15 @@ public enum Generator {
         return (kept, warnings)
     }
 
-    /// The step every front end shares between scanning and emitting: the scanned files become a
-    /// catalog, and the requests become checked adapters, or every problem found.
-    static func resolve(
-        _ files: [ScannedFile], configuration: Configuration, policy: ResolutionPolicy
-    ) throws(GenerationFailure) -> [ResolvedAdapter] {
-        // The default isolation is the target's: a file of another module (the configuration's
-        // "module" names the target, and a path `Sources/NAME/…` another) keeps its own.
-        let catalog = Catalog(files: configuration.defaultIsolation == .mainActor ? files.map { file in
-            let module = SourceScanner.moduleName(ofPath: file.path)
-            let isAnotherModule = configuration.declarationsOnly.contains(file.path)
-                || (configuration.module != nil && module != nil && module != configuration.module)
-            return isAnotherModule ? file : file.isolatedToTheMainActorByDefault()
-        } : files)
+    /// The step every front end shares between scanning and rendering: the requests become
+    /// checked adapters, with what the file they are written in imports and the names it must
+    /// not take, or every problem found.
+    static func plan(_ catalog: Catalog, configuration: Configuration, policy: ResolutionPolicy) throws(GenerationFailure) -> Plan {
         guard catalog.diagnostics.isEmpty else { throw GenerationFailure(catalog.diagnostics) }
         var resolver = Resolver(catalog: catalog, policy: policy)
         let adapters = resolver.resolve(configuration: configuration)
         guard resolver.diagnostics.isEmpty else { throw GenerationFailure(resolver.diagnostics) }
-        return adapters
-    }
-    /// What the generated file imports: what the files declaring the protocols import (the
-    /// witnesses spell the requirements' types), and each module the configuration names. When
-    /// the configuration names the output's module, a model or protocol whose path shows another
-    /// module (`Sources/NAME/…`) is imported from it too. What the models' files import is not
-    /// needed: the models' members are read, never spelled, and each import must be a
-    /// dependency of the target the file is compiled in.
-    static func imports(for adapters: [ResolvedAdapter], in files: [ScannedFile], configuration: Configuration) -> [ImportDeclaration] {
-        let outputModule = configuration.module
-        let byPath = Dictionary(files.map { ($0.path, $0.imports) }, uniquingKeysWith: { first, _ in first })
-        var result: [ImportDeclaration] = []
-        for adapter in adapters {
-            if let position = adapter.protocolDeclaration.position { result += byPath[position.file] ?? [] }
-            // A requirement inherited from a protocol of another file is spelled with that
-            // file's names; one typed by the member that feeds it (`Identifiable.id`), with the
-            // model's.
-            for binding in adapter.bindings {
-                if let file = binding.requirement.position?.file { result += byPath[file] ?? [] }
-            }
-            let declared = adapter.protocolDeclaration.requirements
-            if adapter.bindings.contains(where: { binding in declared.contains { $0.name == binding.requirement.name && $0.type.wrapped == Requirement.unseenType } }) {
-                result += byPath[adapter.model.position.file] ?? []
-            }
-            var modules = [adapter.module]
-            // A model or protocol read with `--context` is another target's: its module is imported.
-            if adapter.module == nil, configuration.declarationsOnly.contains(adapter.model.position.file) { modules.append(adapter.model.module) }
-            if let position = adapter.protocolDeclaration.position, configuration.declarationsOnly.contains(position.file) {
-                modules.append(SourceScanner.moduleName(ofPath: position.file))
-            }
-            if outputModule != nil {
-                modules += [adapter.model.module, adapter.protocolDeclaration.position.flatMap { SourceScanner.moduleName(ofPath: $0.file) }]
-            }
-            result += modules.compactMap { $0 }.map { ImportDeclaration(module: SourceScanner.moduleIdentifier($0), conditions: []) }
-        }
-        return result.filter { $0.module != outputModule.map(SourceScanner.moduleIdentifier) }
+        return Plan(adapters: adapters, catalog: catalog, configuration: configuration)
     }
 
     /// Scans the files in parallel, one per core at a time; the result keeps the input order and

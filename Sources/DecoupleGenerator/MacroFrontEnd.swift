@@ -100,9 +100,9 @@ package enum MacroFrontEnd {
             adapterRequest.map(mapping.requirement, to: source)
         }
         let configuration = Configuration(style: .conformance, adapters: [adapterRequest])
-        guard let adapter = try Generator.resolve([file], configuration: configuration, policy: .macro).first else { return nil }
+        guard let adapter = try Generator.plan(Catalog(files: [file]), configuration: configuration, policy: .macro).adapters.first else { return nil }
         guard let text = ConformanceStyle.conformance(adapter) else { return nil }
-        // As the tool checks its whole output: code that does not parse is our bug, reported.
+        // The macro returns syntax: code that does not parse is our bug, reported.
         let extensionDecl = DeclSyntax(stringLiteral: text)
         guard !extensionDecl.hasError, let result = extensionDecl.as(ExtensionDeclSyntax.self) else { throw GenerationFailure.unparsableOutput }
         return result

@@ -46,23 +46,12 @@ enum Emitter {
 
     // MARK: Files
 
-    /// The whole generated file.
-    static func file(adapters: [ResolvedAdapter], imports: [ImportDeclaration] = [], takenNames: Set<String> = []) -> String {
-        layout(adapters: adapters, imports: imports, takenNames: takenNames).text
-    }
-
-    /// The file, and the pieces it is made of: its header with the imports, and each top-level
-    /// declaration, every piece a complete Swift text on its own. The file is the pieces in
-    /// order with comments and blank lines between them, so it parses when each piece does, and
-    /// the pieces can be checked apart, in parallel.
+    /// The generated file the plan says, and the adapters it holds. The file is the header
+    /// with the imports, then each style's declarations under a `MARK`.
     ///
     /// Conformances are written in parallel, one core each: each reads only its own adapter.
-    ///
-    /// - Parameter takenNames: The names of the top-level types the sources declare, which the
-    ///   factory style's adapter types must not take.
-    static func layout(
-        adapters: [ResolvedAdapter], imports: [ImportDeclaration] = [], takenNames: Set<String> = []
-    ) -> (text: String, pieces: [String], made: [ResolvedAdapter]) {
+    static func render(_ plan: Plan) -> (text: String, made: [ResolvedAdapter]) {
+        let adapters = plan.adapters
         // Read here: a task-local value is not seen on the threads that write in parallel.
         let alwaysFormats = DeclarationLayout.alwaysFormats
         let conformances = inParallel(adapters.count) { range in
@@ -84,7 +73,7 @@ enum Emitter {
             }
         }
         for style in OutputStyle.allCases.map(\.adapterStyle) {
-            sections += style.sections(for: adapters.filter { $0.style.name == style.name }, takenNames: takenNames)
+            sections += style.sections(for: adapters.filter { $0.style.name == style.name }, takenNames: plan.takenNames)
         }
 
         var body = ""
@@ -95,9 +84,9 @@ enum Emitter {
         // Only a declaration whose text says `Decouple.` may name it; its tokens tell.
         let decls = sections.flatMap(\.decls)
         let namesTheLibrary = decls.contains { $0.contains("Decouple.") && namesDecouple($0) }
-        let lines = namesTheLibrary ? ["import Decouple"] + importLines(imports.filter { $0.module != "Decouple" }) : importLines(imports)
+        let lines = namesTheLibrary ? ["import Decouple"] + importLines(plan.imports.filter { $0.module != "Decouple" }) : importLines(plan.imports)
         let text = generatedFileHeader + (lines.isEmpty ? "" : "\n" + lines.map { $0 + "\n" }.joined())
-        return (text + body, [text] + decls, made)
+        return (text + body, made)
     }
 
     // MARK: Helpers

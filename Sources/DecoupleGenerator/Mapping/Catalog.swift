@@ -127,7 +127,7 @@ package struct Catalog: Sendable {
     /// Adds an extension to every declaration it can extend: not a file-private namesake in
     /// another file, nor one of another module.
     private mutating func merge(_ info: ExtensionInfo, file: String, into name: String) {
-        let module = SourceScanner.moduleName(ofPath: file)
+        let module = info.module
         let targets = declarations[name]!.indices.filter { index in
             let type = declarations[name]![index]
             return (!type.isFilePrivate || type.position.file == file) && (module == nil || type.module == nil || type.module == module)
@@ -382,5 +382,23 @@ package struct Catalog: Sendable {
 
     func typeCandidates(named name: String) -> [String] {
         typeNames(matching: name)
+    }
+}
+
+extension Catalog {
+    /// The catalog of the files as the configuration's target sees them: under a default
+    /// isolation of `MainActor`, the target's own declarations that say none are isolated to
+    /// it; a file of another module (read with `--context`, or whose path `Sources/NAME/…`
+    /// names another module than the configuration's) keeps its own.
+    init(files: [ScannedFile], configuration: Configuration) {
+        guard configuration.defaultIsolation == .mainActor else {
+            self.init(files: files)
+            return
+        }
+        self.init(files: files.map { file in
+            let isAnotherModule = configuration.declarationsOnly.contains(file.path)
+                || (configuration.module != nil && file.module != nil && file.module != configuration.module)
+            return isAnotherModule ? file : file.isolatedToTheMainActorByDefault()
+        })
     }
 }

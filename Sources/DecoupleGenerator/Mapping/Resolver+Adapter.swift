@@ -182,7 +182,7 @@ extension Resolver {
                 }
             }
         }
-        if let position = protocolDeclaration.position, let module = SourceScanner.moduleName(ofPath: position.file),
+        if let position = protocolDeclaration.position, let module = protocolDeclaration.module,
            declarationsOnly.contains(position.file) || (outputModule != nil && module != outputModule), protocolDeclaration.access < .package {
             report("protocol '\(protocolDeclaration.name)'", protocolDeclaration.access, in: module, at: request.position ?? position)
         }

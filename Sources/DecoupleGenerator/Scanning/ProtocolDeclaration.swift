@@ -43,6 +43,8 @@ package struct ProtocolDeclaration: Hashable, Sendable, Codable {
     package var access: AccessLevel
     package var requirements: [Requirement]
     package var position: SourcePosition?
+    /// The module of the file that declares it, when its path shows one (`Sources/NAME/…`).
+    package var module: String?
     /// True for the protocols `Decouple` itself declares, which need no source.
     package var isBuiltIn: Bool
     /// The `#if` conditions the protocol is declared under.

@@ -10,6 +10,8 @@ import SwiftSyntax
 /// only when it has no problems, under a key that holds its path.
 package struct ScannedFile: Sendable, Codable {
     package var path = ""
+    /// The SwiftPM target its path shows (`Sources/NAME/…`), read once at the scan.
+    package var module: String?
     package var types: [TypeDeclaration] = []
     package var extensions: [ExtensionInfo] = []
     package var protocols: [ProtocolDeclaration] = []
@@ -29,7 +31,7 @@ package struct ScannedFile: Sendable, Codable {
     var mentionsAnnotation = false
 
     private enum CodingKeys: String, CodingKey {
-        case types, extensions, protocols, imports, typeAliases, functions
+        case module, types, extensions, protocols, imports, typeAliases, functions
     }
 }
 
@@ -65,6 +67,8 @@ package struct ExtensionInfo: Sendable, Codable {
     var members: [MemberDeclaration]
     var annotations: [Annotation]
     var position: SourcePosition
+    /// The module of the file it is in, as ``ScannedFile/module``.
+    var module: String?
     /// The `#if` conditions the extension is under.
     var conditions: [Condition] = []
     /// The extension's `where` clause: its conformances hold only under it.
@@ -146,13 +150,22 @@ package enum SourceScanner {
         visitor.walk(tree)
         visitor.reportStrayAnnotations(in: tree, markers: markers)
         let module = moduleName(ofPath: path)
+        file.module = module
         file.types = visitor.types.map { type in
             var type = type
             type.module = module
             return type
         }
-        file.extensions = visitor.extensions
-        file.protocols = visitor.protocols
+        file.extensions = visitor.extensions.map { info in
+            var info = info
+            info.module = module
+            return info
+        }
+        file.protocols = visitor.protocols.map { declaration in
+            var declaration = declaration
+            declaration.module = module
+            return declaration
+        }
         file.imports = visitor.imports
         file.typeAliases = visitor.typeAliases
         file.functions = visitor.functions
