@@ -8,6 +8,13 @@ extension InProcessWrites {
     /// secret, so anyone can write one. Whatever the body says, reading it is a miss or a correct
     /// read, never a crash or another file's declarations.
     @Suite struct ScanCacheTests {
+        /// A run as the tool makes one: the cache serves the scan, then keeps what the run read.
+        private static func generate(_ sources: [SourceFile], with cache: ScanCache) -> GenerationResult {
+            let result = Generator.generate(sources: sources, configuration: Configuration(), scanning: cache.scan)
+            cache.writePending()
+            return result
+        }
+
         private let sources = (0..<3).map { index in
             SourceFile(path: "Models/File\(index).swift", text: """
                 // decouple: TitledContent(title: name, subtitle: naïve)
@@ -36,7 +43,7 @@ extension InProcessWrites {
             let root = try folder()
             let first = ScanCache(folder: root, version: "test")
             let digests = try #require(first.declarationDigests(for: sources))
-            #expect(try first.generate(sources: sources, configuration: Configuration()).get() == cold)
+            #expect(try Self.generate(sources, with: first).get() == cold)
             return (root, cold, digests)
         }
 
@@ -116,7 +123,7 @@ extension InProcessWrites {
                 packFormat.write(body, key: pack.key, in: root)
                 // The index still names every file, so generating must read the pack.
                 let cache = ScanCache(folder: root, version: "test")
-                #expect(try cache.generate(sources: sources, configuration: Configuration()).get() == cold, "\(what)")
+                #expect(try Self.generate(sources, with: cache).get() == cold, "\(what)")
                 #expect(cache.counts.scanned == 3, "\(what)")
             }
 
@@ -150,7 +157,7 @@ extension InProcessWrites {
             for (what, corrupt) in corruptions(of: packHeader, packBody, at: pack) {
                 try corrupt()
                 let cache = ScanCache(folder: root, version: "test")
-                #expect(try cache.generate(sources: sources, configuration: Configuration()).get() == cold, "\(what)")
+                #expect(try Self.generate(sources, with: cache).get() == cold, "\(what)")
                 #expect(cache.counts.scanned == 3, "\(what): served from the pack")
                 #expect(try isWrittenAgain(pack, as: packFormat, like: packHeader, in: root), "\(what): the pack was not written again")
             }
@@ -165,23 +172,23 @@ extension InProcessWrites {
         }
 
         /// Each build of the tool writes a pack and an index of its own, under one key; a third
-        /// build's run removes the first build's two files (and any an earlier tool wrote), keeps
-        /// the other two builds' pairs, and leaves anything else in the folder alone.
+        /// build's run removes the first build's two files, keeps the other two builds' pairs,
+        /// and leaves anything else in the folder alone, a name that is not a key's included.
         @Test func packsAndIndexes_ofTheTwoBuildsWrittenLast_areKept() throws {
             let root = try folder()
             defer { try? FileManager.default.removeItem(atPath: root) }
             try "kept".write(toFile: "\(root)/notes.pack", atomically: false, encoding: .utf8)
+            // Named like entries, but not under a key (128 bits, where a key has 256): not the cache's.
+            let old = ["0123456789abcdef0123456789abcdef.pack", "0123456789abcdef0123456789abcdef.index"]
             func files() throws -> Set<String> {
-                Set(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0 != "notes.pack" })
+                Set(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0 != "notes.pack" && !old.contains($0) })
             }
-            // A pair an earlier tool wrote under a 128-bit key: never read again, removed as the oldest.
             // Each pair is dated apart, in the order written, rather than waiting out the clock.
             func date(_ names: some Sequence<String>, _ seconds: TimeInterval) throws {
                 for name in names {
                     try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: seconds)], ofItemAtPath: "\(root)/\(name)")
                 }
             }
-            let old = ["0123456789abcdef0123456789abcdef.pack", "0123456789abcdef0123456789abcdef.index"]
             for name in old {
                 try "old".write(toFile: "\(root)/\(name)", atomically: false, encoding: .utf8)
             }
@@ -189,7 +196,7 @@ extension InProcessWrites {
             var written: [Set<String>] = []
             for (index, build) in ["build 1", "build 2", "build 3"].enumerated() {
                 let before = try files()
-                _ = ScanCache(folder: root, version: build).generate(sources: sources, configuration: Configuration())
+                _ = Self.generate(sources, with: ScanCache(folder: root, version: build))
                 written.append(try files().subtracting(before))
                 try date(written[index], 1_000_000_000 + 10 * Double(index + 1))
             }
@@ -199,6 +206,7 @@ extension InProcessWrites {
             }
             #expect(try files() == written[1].union(written[2]))
             #expect(try String(contentsOfFile: "\(root)/notes.pack", encoding: .utf8) == "kept")
+            for name in old { #expect(FileManager.default.fileExists(atPath: "\(root)/\(name)"), "\(name)") }
         }
 
         /// The digest of what a file declares leaves out where: moved declarations keep it, a

@@ -93,9 +93,7 @@ package struct CacheEntryFormat: Sendable {
         for name in names {
             for format in formats where name.hasSuffix("." + format.fileExtension) {
                 let key = String(name.dropLast(format.fileExtension.count + 1))
-                // Keys of the former 128-bit digests are entries too: never read again, they are
-                // the oldest, and go first.
-                guard Digest.isHex(key.utf8) || (key.utf8.count == 32 && key.utf8.allSatisfy(Digest.isHexDigit)),
+                guard Digest.isHex(key.utf8),
                       case .success(let status) = FileStatus.of("\(folder)/\(name)", followingLinks: false),
                       status.kind == .regular else { continue }
                 let modified = status.modified

@@ -104,18 +104,10 @@ package final class ScanCache: @unchecked Sendable {
         return digest.hex
     }
 
-    /// ``Generator/generate(sources:configuration:)`` with each file's declarations read from
-    /// this cache where it has them, then the pack and the index written: the same result as
-    /// without it.
-    func generate(sources: [SourceFile], configuration: Configuration) -> GenerationResult {
-        let result = Generator.generate(sources: sources, configuration: configuration, scanning: scan)
-        writePending()
-        return result
-    }
-
     /// The file's declarations from its entry when the pack holds one; otherwise the file
-    /// scanned, and its entry kept for the next pack.
-    func scan(_ source: SourceFile) -> ScannedFile {
+    /// scanned, and its entry kept for the next pack: what ``Generator`` is given to scan with,
+    /// before ``writePending()`` keeps what the run read.
+    package func scan(_ source: SourceFile) -> ScannedFile {
         let key = key(for: source)
         lock.lock()
         used.insert(key)

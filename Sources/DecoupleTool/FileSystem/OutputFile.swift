@@ -107,9 +107,11 @@ private extension String {
 // MARK: - TemporaryFileGuard
 
 /// Removes the temporary file being written when SIGINT, SIGTERM or SIGHUP ends the process
-/// mid-write. Only the executable does this, around each write: before it, each signal's action is
-/// kept, and after it, put back as it was. A signal the process ignores (a run under `nohup`)
-/// stays ignored, and one that something else handles is left to it.
+/// mid-write. Every write through ``OutputFile/write(_:to:)`` does this, around the write alone:
+/// the generated file's, the cache's, and those of a process that links the tool (its tests):
+/// before it, each signal's action is kept, and after it, put back as it was. Only a signal whose
+/// action is the system's default is handled: one the process ignores (a run under `nohup`)
+/// stays ignored, and one that something else handles (a test runner's) is left to it.
 ///
 /// The handler may only call async-signal-safe functions, so the path is kept as a C string
 /// made before the handler can run. One write at a time is guarded: others wait.

@@ -110,8 +110,9 @@ private struct GenerateRun {
                 let key = scanCache?.declarationDigests(for: sources).map { digests in
                     outputKey(sources.map(\.path), digests, configurationFile)
                 }
-                let result = scanCache?.generate(sources: sources, configuration: configuration)
-                    ?? Generator.generate(sources: sources, configuration: configuration)
+                // The cache serves the scan: a file it knows is not parsed again.
+                let result = Generator.generate(sources: sources, configuration: configuration, scanning: scanCache?.scan ?? SourceScanner.scan)
+                scanCache?.writePending()
                 code = try result.get()
                 console.warn(result.warnings)
                 sourceCount = sources.count
