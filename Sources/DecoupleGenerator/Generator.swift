@@ -150,17 +150,29 @@ package func inParallel<Value: Sendable>(_ count: Int, chunk: Int = 64, _ body: 
 }
 
 /// Slots written by parallel work, each by exactly one iteration.
-final class ParallelSlots<Value: Sendable>: @unchecked Sendable {
-    private var slots: [Value?]
-    private let lock = NSLock()
+final class ParallelSlots<Value: Sendable>: Sendable {
+    private let slots: Protected<[Value?]>
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) { slots = Protected(Array(repeating: nil, count: count)) }
 
     func store(_ value: Value, at index: Int) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
+        slots.withLock { $0[index] = value }
     }
 
-    var values: [Value] { slots.map { $0! } }
+    var values: [Value] { slots.withLock { $0.map { $0! } } }
+}
+
+/// A value behind a lock: read and changed only inside ``withLock(_:)``, the one place the lock
+/// is taken and always released.
+package final class Protected<Value: Sendable>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    package init(_ value: Value) { self.value = value }
+
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
 }

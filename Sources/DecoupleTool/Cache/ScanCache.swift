@@ -40,7 +40,7 @@ struct ScanIndex: Codable {
 ///   the pack.
 ///
 /// Files with problems are not kept, so their diagnostics are always fresh.
-package final class ScanCache: @unchecked Sendable {
+package final class ScanCache: Sendable {
     private static let packFormat = CacheEntryFormat(kind: "scan-pack", fileExtension: "pack")
     private static let indexFormat = CacheEntryFormat(kind: "scan-index", fileExtension: "index")
 
@@ -54,22 +54,30 @@ package final class ScanCache: @unchecked Sendable {
     private let version: String
     /// Whether the cache is written: not for a run that promises to write nothing (`--check`).
     private let writes: Bool
-    private let lock = NSLock()
-    private var reusedCount = 0
-    private var scannedCount = 0
-    /// The last generating run's pack, by key; `nil` until first needed.
-    private var pack: [String: Kept]?
-    /// The last run's index, by key, and whether one was read; `nil` until first needed.
-    private var index: (digests: [String: String], found: Bool)?
-    /// Entries of the files scanned by this run, by key, for the pack it writes.
-    private var fresh: [String: Kept] = [:]
-    /// The declaration digests of the files scanned by this run, by key: empty for a file with
-    /// problems.
-    private var freshDigests: [String: String] = [:]
-    /// Files scanned by ``declarationDigests(for:)`` before the run needs them, by key.
-    private var prepared: [String: ScannedFile] = [:]
-    /// The keys this run looked up: what the pack and the index it writes keep.
-    private var used: Set<String> = []
+    /// What the runs through this cache read and found, changed only under its one lock.
+    private struct State {
+        var reusedCount = 0
+        var scannedCount = 0
+        /// The last generating run's pack, by key; `nil` until first needed.
+        var pack: [String: Kept]?
+        /// The last run's index, by key, and whether one was read; `nil` until first needed.
+        var index: (digests: [String: String], found: Bool)?
+        /// Entries of the files scanned by this run, by key, for the pack it writes.
+        var fresh: [String: Kept] = [:]
+        /// The declaration digests of the files scanned by this run, by key: empty for a file
+        /// with problems.
+        var freshDigests: [String: String] = [:]
+        /// Files scanned by ``declarationDigests(for:)`` before the run needs them, by key.
+        var prepared: [String: ScannedFile] = [:]
+        /// The keys this run looked up: what the pack and the index it writes keep.
+        var used: Set<String> = []
+
+        /// A file's declaration digest, if this run or the last one knows it.
+        func known(_ key: String) -> String? {
+            freshDigests[key] ?? index?.digests[key] ?? pack?[key]?.entry.declarations
+        }
+    }
+    private let state = Protected(State())
 
     /// - Parameters:
     ///   - folder: Where the pack and the index live (created when first written).
@@ -83,9 +91,7 @@ package final class ScanCache: @unchecked Sendable {
 
     /// How many files the last runs through this cache read from it, and how many they scanned.
     package var counts: (reused: Int, scanned: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (reusedCount, scannedCount)
+        state.withLock { ($0.reusedCount, $0.scannedCount) }
     }
 
     /// The key of a file's entry: the same path and bytes with the same schema and tool give
@@ -109,27 +115,21 @@ package final class ScanCache: @unchecked Sendable {
     /// before ``writePending()`` keeps what the run read.
     package func scan(_ source: SourceFile) -> ScannedFile {
         let key = key(for: source)
-        lock.lock()
-        used.insert(key)
-        if let ready = prepared.removeValue(forKey: key) {
-            lock.unlock()
-            return ready
-        }
-        loadPack()
-        let entry = fresh[key] ?? pack?[key]
-        lock.unlock()
-        if var file = entry?.entry.scanned {
-            count(reused: true)
+        let found = state.withLock { state -> ScannedFile? in
+            state.used.insert(key)
+            if let ready = state.prepared.removeValue(forKey: key) { return ready }
+            loadPack(&state)
+            guard var file = (state.fresh[key] ?? state.pack?[key])?.entry.scanned else { return nil }
+            state.reusedCount += 1
             file.path = source.path
             return file
         }
-        return scanned(source, key: key)
+        return found ?? scanned(source, key: key)
     }
 
     /// Scans a file, keeping its entry (when it has no problems) and its declaration digest.
     private func scanned(_ source: SourceFile, key: String) -> ScannedFile {
         let file = SourceScanner.scan(source)
-        count(reused: false)
         var digest = ""
         var kept: Kept?
         if file.isGenerated {
@@ -143,10 +143,11 @@ package final class ScanCache: @unchecked Sendable {
                 kept = Kept(entry: ScanEntry(key: key, declarations: digest, scanned: file), line: filled)
             }
         }
-        lock.lock()
-        freshDigests[key] = digest
-        if let kept { fresh[key] = kept }
-        lock.unlock()
+        state.withLock { state in
+            state.scannedCount += 1
+            state.freshDigests[key] = digest
+            if let kept { state.fresh[key] = kept }
+        }
         return file
     }
 
@@ -227,30 +228,25 @@ package final class ScanCache: @unchecked Sendable {
     /// The declaration digests of the files with these keys; `source(i)` is the `i`th file,
     /// asked for only when its key is not known, or `nil` when it cannot be had.
     private func declarationDigests(keys: [String], source: @Sendable (Int) -> SourceFile?) -> [String]? {
-        lock.lock()
-        loadIndex()
-        // Without an index, the pack's digests serve.
-        if index?.found != true { loadPack() }
-        used.formUnion(keys)
-        let missing = keys.indices.filter { known(keys[$0]) == nil }
-        lock.unlock()
+        let missing = state.withLock { state in
+            loadIndex(&state)
+            // Without an index, the pack's digests serve.
+            if state.index?.found != true { loadPack(&state) }
+            state.used.formUnion(keys)
+            return keys.indices.filter { state.known(keys[$0]) == nil }
+        }
         let files = inParallel(missing.count, chunk: 1) { range in
             range.map { index -> ScannedFile? in source(missing[index]).map { scanned($0, key: keys[missing[index]]) } }
         }
-        lock.lock()
-        defer { lock.unlock() }
-        for (index, file) in zip(missing, files) { prepared[keys[index]] = file }
-        var digests: [String] = []
-        for key in keys {
-            guard let digest = known(key), !digest.isEmpty else { return nil }
-            digests.append(digest)
+        return state.withLock { state in
+            for (index, file) in zip(missing, files) { state.prepared[keys[index]] = file }
+            var digests: [String] = []
+            for key in keys {
+                guard let digest = state.known(key), !digest.isEmpty else { return nil }
+                digests.append(digest)
+            }
+            return digests
         }
-        return digests
-    }
-
-    /// A file's declaration digest, if this run or the last one knows it; the caller holds the lock.
-    private func known(_ key: String) -> String? {
-        freshDigests[key] ?? index?.digests[key] ?? pack?[key]?.entry.declarations
     }
 
     // MARK: Reading and writing
@@ -263,10 +259,10 @@ package final class ScanCache: @unchecked Sendable {
         return digest.hex
     }
 
-    /// Reads the last generating run's pack, once; the caller holds the lock. A pack with a
-    /// line that is no entry, or a key or digest that is none, is a miss as a whole.
-    private func loadPack() {
-        guard pack == nil else { return }
+    /// Reads the last generating run's pack into `state`, once. A pack with a line that is no
+    /// entry, or a key or digest that is none, is a miss as a whole.
+    private func loadPack(_ state: inout State) {
+        guard state.pack == nil else { return }
         let lines = Self.packFormat.read(storeKey, in: folder).map { Data($0.utf8).split(separator: UInt8(ascii: "\n")) } ?? []
         let entries = inParallel(lines.count, chunk: 8) { range in
             range.map { index in try? JSONDecoder().decode(ScanEntry.self, from: lines[index]) }
@@ -274,23 +270,23 @@ package final class ScanCache: @unchecked Sendable {
         var kept: [String: Kept] = [:]
         for (line, entry) in zip(lines, entries) {
             guard let entry, Digest.isHex(entry.key.utf8), Digest.isHex(entry.declarations.utf8) else {
-                pack = [:]
+                state.pack = [:]
                 return
             }
             kept[entry.key] = Kept(entry: entry, line: Data(line))
         }
-        pack = kept
+        state.pack = kept
     }
 
-    /// Reads the last run's index, once; the caller holds the lock. An index that does not read,
-    /// or holds a key or digest that is none, is a miss, as if it were not there.
-    private func loadIndex() {
-        guard index == nil else { return }
+    /// Reads the last run's index into `state`, once. An index that does not read, or holds a
+    /// key or digest that is none, is a miss, as if it were not there.
+    private func loadIndex(_ state: inout State) {
+        guard state.index == nil else { return }
         let digests = Self.indexFormat.record(ScanIndex.self, for: storeKey, in: folder)?.declarations
         if let digests, digests.allSatisfy({ Digest.isHex($0.key.utf8) && Digest.isHex($0.value.utf8) }) {
-            index = (digests, true)
+            state.index = (digests, true)
         } else {
-            index = ([:], false)
+            state.index = ([:], false)
         }
     }
 
@@ -300,21 +296,20 @@ package final class ScanCache: @unchecked Sendable {
     package func writePending() {
         guard writes else { return }
         writeIndex()
-        lock.lock()
-        let keys = used.filter { fresh[$0] != nil || pack?[$0] != nil }
-        let changed = !fresh.isEmpty || keys.count != pack?.count ?? 0
-        var body = Data()
-        if changed {
+        let body = state.withLock { state -> Data? in
+            let keys = state.used.filter { state.fresh[$0] != nil || state.pack?[$0] != nil }
+            guard !state.fresh.isEmpty || keys.count != state.pack?.count ?? 0 else { return nil }
+            var body = Data()
             var kept: [String: Kept] = [:]
             for key in keys.sorted() {
-                guard let entry = fresh[key] ?? pack?[key] else { continue }
+                guard let entry = state.fresh[key] ?? state.pack?[key] else { continue }
                 body += entry.line + Data("\n".utf8)
                 kept[key] = entry
             }
-            (pack, fresh) = (kept, [:])
+            (state.pack, state.fresh) = (kept, [:])
+            return body
         }
-        lock.unlock()
-        guard changed else { return }
+        guard let body else { return }
         Self.packFormat.write(String(decoding: body, as: UTF8.self), key: storeKey, in: folder)
         // Each build of the tool has a pack and an index of its own, under one key: those of
         // the builds written least recently go, both files together, so that upgrading the
@@ -330,21 +325,16 @@ package final class ScanCache: @unchecked Sendable {
     /// from the output cache writes.
     package func writeIndex() {
         guard writes else { return }
-        lock.lock()
-        loadIndex()
-        var digests: [String: String] = [:]
-        for key in used {
-            if let digest = known(key), !digest.isEmpty { digests[key] = digest }
+        let changed = state.withLock { state -> [String: String]? in
+            loadIndex(&state)
+            var digests: [String: String] = [:]
+            for key in state.used {
+                if let digest = state.known(key), !digest.isEmpty { digests[key] = digest }
+            }
+            guard state.index?.found != true || digests != state.index?.digests else { return nil }
+            state.index = (digests, true)
+            return digests
         }
-        let changed = index?.found != true || digests != index?.digests
-        if changed { index = (digests, true) }
-        lock.unlock()
-        if changed { Self.indexFormat.write(record: ScanIndex(declarations: digests), key: storeKey, in: folder) }
-    }
-
-    private func count(reused: Bool) {
-        lock.lock()
-        if reused { reusedCount += 1 } else { scannedCount += 1 }
-        lock.unlock()
+        if let changed { Self.indexFormat.write(record: ScanIndex(declarations: changed), key: storeKey, in: folder) }
     }
 }
