@@ -5,69 +5,52 @@ import SwiftSyntax
 // MARK: - MacroMessage
 
 /// What the macros say about their own syntax: the attributes, where they are, what they name.
-enum MacroMessage: DiagnosticMessage {
-    case adaptsNeedsProtocol
-    case wrongAttachment
-    case undeclaredConformance(model: String, protocolName: String)
-    case mappedTwice(requirement: String)
-    case mapsNeedsProperty
-    case mapsNeedsKeyPath
-    case mapNeedsPairs
-    case keyPathNotSimple(String)
-    case ownerNotAdapted(owner: String, protocolName: String)
+/// Each message names the generator's rule for the problem, at its end as the compiler names its
+/// diagnostic groups, and as its diagnostic ID, as the generator's own diagnostics do.
+struct MacroMessage: DiagnosticMessage {
+    let rule: DecoupleGenerator.Diagnostic.Rule
+    private let text: String
 
-    /// The generator's rule for the problem, named at the end of the message as the compiler
-    /// names its diagnostic groups.
-    var rule: DecoupleGenerator.Diagnostic.Rule {
-        switch self {
-        case .adaptsNeedsProtocol: .adaptsNeedsProtocol
-        case .wrongAttachment: .adaptsAttachment
-        case .undeclaredConformance: .undeclaredConformance
-        case .mappedTwice: .requirementMappedTwice
-        case .mapsNeedsProperty, .mapsNeedsKeyPath, .mapNeedsPairs, .keyPathNotSimple: .mapsPlacement
-        case .ownerNotAdapted: .mappingOwnerNotAdapted
-        }
+    private init(rule: DecoupleGenerator.Diagnostic.Rule, _ text: String) {
+        self.rule = rule
+        self.text = text
+    }
+
+    static let adaptsNeedsProtocol = MacroMessage(rule: .adaptsNeedsProtocol, "@Adapts takes the protocol to conform to, as in `@Adapts(TitledContent.self)`")
+
+    static let wrongAttachment = MacroMessage(rule: .adaptsAttachment, "@Adapts applies to a struct, class, enum or actor")
+
+    static func undeclaredConformance(model: String, protocolName: String) -> MacroMessage {
+        MacroMessage(
+            rule: .undeclaredConformance,
+            "'\(model)' must declare its conformance to '\(protocolName)' itself (`: \(protocolName)`); a macro can add conformances only to Decouple's own protocols")
+    }
+
+    static func mappedTwice(requirement: String) -> MacroMessage {
+        MacroMessage(rule: .requirementMappedTwice, "'\(requirement)' is mapped twice; a requirement reads from one member")
+    }
+
+    static let mapsNeedsProperty = MacroMessage(rule: .mapsPlacement, "@Maps marks one property of a type marked @Adapts")
+
+    static let mapsNeedsKeyPath = MacroMessage(
+        rule: .mapsPlacement, "@Maps takes a key path to a requirement, with its protocol written out: `@Maps(to: \\TitledContent.title)`")
+
+    static let mapNeedsPairs = MacroMessage(
+        rule: .mapsPlacement, "`map:` takes each requirement with the member that feeds it, written out: `map: [\\.title: \"fullName\"]`")
+
+    static func keyPathNotSimple(_ keyPath: String) -> MacroMessage {
+        MacroMessage(rule: .mapsPlacement, "'\(keyPath)' is not a requirement; map to a requirement of the protocol itself")
+    }
+
+    static func ownerNotAdapted(owner: String, protocolName: String) -> MacroMessage {
+        MacroMessage(rule: .mappingOwnerNotAdapted, "'\(owner)' is not marked `@Adapts(\(protocolName).self)`, so nothing reads this mapping")
     }
 
     var message: String { "\(text) [#\(rule.name)]" }
 
-    private var text: String {
-        switch self {
-        case .adaptsNeedsProtocol:
-            "@Adapts takes the protocol to conform to, as in `@Adapts(TitledContent.self)`"
-        case .wrongAttachment:
-            "@Adapts applies to a struct, class, enum or actor"
-        case let .undeclaredConformance(model, protocolName):
-            "'\(model)' must declare its conformance to '\(protocolName)' itself (`: \(protocolName)`); a macro can add conformances only to Decouple's own protocols"
-        case let .mappedTwice(requirement):
-            "'\(requirement)' is mapped twice; a requirement reads from one member"
-        case .mapsNeedsProperty:
-            "@Maps marks one property of a type marked @Adapts"
-        case .mapsNeedsKeyPath:
-            "@Maps takes a key path to a requirement, with its protocol written out: `@Maps(to: \\TitledContent.title)`"
-        case .mapNeedsPairs:
-            "`map:` takes each requirement with the member that feeds it, written out: `map: [\\.title: \"fullName\"]`"
-        case let .keyPathNotSimple(keyPath):
-            "'\(keyPath)' is not a requirement; map to a requirement of the protocol itself"
-        case let .ownerNotAdapted(owner, protocolName):
-            "'\(owner)' is not marked `@Adapts(\(protocolName).self)`, so nothing reads this mapping"
-        }
-    }
-
-    var diagnosticID: MessageID {
-        let id = switch self {
-        case .adaptsNeedsProtocol: "adaptsNeedsProtocol"
-        case .wrongAttachment: "wrongAttachment"
-        case .undeclaredConformance: "undeclaredConformance"
-        case .mappedTwice: "mappedTwice"
-        case .mapsNeedsProperty: "mapsNeedsProperty"
-        case .mapsNeedsKeyPath: "mapsNeedsKeyPath"
-        case .mapNeedsPairs: "mapNeedsPairs"
-        case .keyPathNotSimple: "keyPathNotSimple"
-        case .ownerNotAdapted: "ownerNotAdapted"
-        }
-        return MessageID(domain: "Decouple", id: id)
-    }
+    /// The rule's name, `AdaptsAttachment`: an editor or a build log that groups diagnostics by
+    /// ID groups the macros' with the tool's.
+    var diagnosticID: MessageID { MessageID(domain: "Decouple", id: rule.name) }
 
     var severity: DiagnosticSeverity { .error }
 }

@@ -1,5 +1,6 @@
 import DecoupleGenerator
 import DecoupleTestSupport
+import DecoupleTool
 import Foundation
 import Testing
 
@@ -18,6 +19,16 @@ import Testing
         }
         for spelling in ["#FactoryMainActorModel", "factorymainactormodel"] {
             #expect(try runTool(["explain", spelling], in: packageRoot).stdout == run.stdout, "\(spelling)")
+        }
+    }
+
+    /// Each rule's entry is its entry in the rule table: its name, then its explanation.
+    @Test func everyRule_printsItsEntryInTheRuleTable() {
+        for description in RuleDescription.all {
+            let printed = FrontendTests.Printed()
+            let status = Frontend(console: printed.console).explain(description.rule.name, reference: false)
+            #expect(status == .success)
+            #expect(printed.output.value == "\(description.rule.name)\n\n\(description.explanation)\n")
         }
     }
 
@@ -40,7 +51,10 @@ import Testing
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == Diagnostic.Rule.allCases.count)
-        #expect(lines.map { String($0.prefix { $0 != ":" }) } == Diagnostic.Rule.allCases.map(\.name))
+        #expect(lines.map { String($0.prefix { $0 != ":" }) } == RuleDescription.all.map(\.rule.name))
+        for (line, description) in zip(lines, RuleDescription.all) {
+            #expect(description.explanation.hasPrefix(line.dropFirst(description.rule.name.count + 2).dropLast()), "\(line)")
+        }
         #expect(lines.first == "UnreadableInput: A path given to the tool cannot be read: a source that does not exist, is not a regular file or folder, is not a `.swift` file or is not UTF-8 text, or a configuration file that is missing, a folder or a symbolic link loop.")
     }
 

@@ -1,17 +1,18 @@
 import DecoupleGenerator
 import Testing
 
-/// One example of each rule that no other test shows: the smallest input that breaks it, and
-/// what the generator prints. Each test is named after its rule.
+/// What the generator prints for the first triggering example of each rule in the rule table
+/// (`RuleDescription`) that no other test shows: the smallest input that breaks it, read from
+/// the table. Each test is named after its rule. (`RuleTableTests` runs every example.)
 @Suite struct RuleExampleTests {
+    /// The generator's output for the rule's first triggering example.
+    private func output(of rule: Diagnostic.Rule) -> String {
+        guard let example = RuleDescription[rule].triggering.first else { return "no triggering example for \(rule.name)" }
+        return generate(example.files, config: example.config)
+    }
+
     @Test func actorMainActorConformance() {
-        let output = generate(["M.swift": """
-            @MainActor protocol Row { var title: String { get } }
-            actor Store { let title: String }
-            """], config: """
-            { "adapters": [ { "model": "Store", "protocol": "Row" } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .actorMainActorConformance), as: .lines) {
             """
             decouple.json:1:17: error: actor 'Store' cannot conform to 'Row', which is @MainActor (an actor's conformances are isolated to the actor itself); use the factory style, whose adapter reads the actor's `let`s and `nonisolated` members [#ActorMainActorConformance]
             M.swift:2:7: note: 'Store' is declared here
@@ -20,19 +21,7 @@ import Testing
     }
 
     @Test func conditionalMemberTypes() {
-        let output = generate(["M.swift": """
-            protocol Row { var title: String { get } }
-            struct M {
-            #if DEBUG
-                var name: String
-            #else
-                var name: Int
-            #endif
-            }
-            """], config: """
-            { "adapters": [ { "model": "M", "protocol": "Row", "map": { "title": "name" } } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .conditionalMemberTypes), as: .lines) {
             """
             M.swift:4:9: error: 'name' is declared with a different type in different branches of an #if (String at M.swift:4:9, Int at M.swift:6:9), and one witness of 'Row.title' reads it in every build; give it one type, or map 'title' to another member [#ConditionalMemberTypes]
             decouple.json:1:17: note: the adapter is asked for here
@@ -41,13 +30,7 @@ import Testing
     }
 
     @Test func detachedAnnotation() {
-        let output = generate(["M.swift": """
-            struct Post {
-                // decouple: TitledContent(title: name, subtitle: name)
-                var name: String
-            }
-            """])
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .detachedAnnotation), as: .lines) {
             """
             M.swift:2:5: error: this 'decouple:' annotation is attached to no type; write it directly above a struct, class, enum, actor or extension (or among its attributes): a typealias, a member or a statement cannot be annotated [#DetachedAnnotation]
             """
@@ -55,16 +38,7 @@ import Testing
     }
 
     @Test func duplicateAdapter() {
-        let output = generate(["M.swift": """
-            protocol Row { var title: String { get } }
-            struct M { var title: String }
-            """], config: """
-            { "adapters": [
-              { "model": "M", "protocol": "Row" },
-              { "model": "M", "protocol": "Row" }
-            ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .duplicateAdapter), as: .lines) {
             """
             decouple.json:3:3: error: 'M' is adapted to 'Row' twice; the first mapping is at decouple.json:2:3 [#DuplicateAdapter]
             """
@@ -72,13 +46,7 @@ import Testing
     }
 
     @Test func effectfulMember() {
-        let output = generate(["M.swift": """
-            protocol Row { var title: String { get } }
-            struct M { var name: String { get async { "" } } }
-            """], config: """
-            { "adapters": [ { "model": "M", "protocol": "Row", "map": { "title": "name" } } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .effectfulMember), as: .lines) {
             """
             M.swift:2:16: error: 'name' is read with `await` (its getter is `get async`), but 'Row.title' is not `async`, so no witness can read it; map 'title' to a member without `async`, or declare the requirement `{ get async }` [#EffectfulMember]
             decouple.json:1:17: note: the adapter is asked for here
@@ -87,13 +55,7 @@ import Testing
     }
 
     @Test func factoryMainActorMember() {
-        let output = generate(["M.swift": """
-            protocol Row { var title: String { get } }
-            struct M: Sendable { @MainActor var title: String { "" } }
-            """], config: """
-            { "style": "factory", "adapters": [ { "model": "M", "protocol": "Row" } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .factoryMainActorMember), as: .lines) {
             """
             M.swift:2:37: error: 'title' is @MainActor, and the factory style's adapter to 'Row', which is not, reads it off the main actor; use the conformance style, which makes an isolated conformance, or make 'title' nonisolated [#FactoryMainActorMember]
             """
@@ -101,13 +63,7 @@ import Testing
     }
 
     @Test func factoryMainActorModel() {
-        let output = generate(["M.swift": """
-            protocol Row { var title: String { get } }
-            @MainActor final class M { var title: String = "" }
-            """], config: """
-            { "style": "factory", "adapters": [ { "model": "M", "protocol": "Row" } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .factoryMainActorModel), as: .lines) {
             """
             decouple.json:1:37: error: 'M' is @MainActor, and the factory style's adapter to 'Row', which is not, reads it off the main actor; use the conformance style, which makes an isolated conformance (`extension M: @MainActor Row`), or declare 'Row' @MainActor [#FactoryMainActorModel]
             """
@@ -115,14 +71,7 @@ import Testing
     }
 
     @Test func factoryMainActorRefinement() {
-        let output = generate(["M.swift": """
-            protocol Base { var title: String { get } }
-            @MainActor protocol Row: Base {}
-            struct M: Sendable { var title: String }
-            """], config: """
-            { "style": "factory", "adapters": [ { "model": "M", "protocol": "Row" } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .factoryMainActorRefinement), as: .lines) {
             """
             decouple.json:1:37: error: 'Row' is @MainActor and refines a protocol that is not, so the factory style's adapter, isolated to the main actor, cannot conform to that one; use the conformance style, which makes an isolated conformance (`extension M: @MainActor Row`), or declare the protocols it refines @MainActor too [#FactoryMainActorRefinement]
             """
@@ -130,13 +79,7 @@ import Testing
     }
 
     @Test func factoryNonSendableModel() {
-        let output = generate(["M.swift": """
-            protocol Row: Sendable { var title: String { get } }
-            public struct M { public var title: String }
-            """], config: """
-            { "style": "factory", "adapters": [ { "model": "M", "protocol": "Row" } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .factoryNonSendableModel), as: .lines) {
             """
             decouple.json:1:37: error: 'Row' refines Sendable, so the factory style's adapter is Sendable and stores 'M', which does not declare Sendable (Swift infers it only for a struct or enum that is not public); declare 'M: Sendable', or use the conformance style [#FactoryNonSendableModel]
             M.swift:2:15: note: 'M' is declared here
@@ -145,13 +88,7 @@ import Testing
     }
 
     @Test func isolatedConformanceToSendable() {
-        let output = generate(["M.swift": """
-            protocol Row: Sendable { var title: String { get } }
-            @MainActor final class M { var title: String = "" }
-            """], config: """
-            { "adapters": [ { "model": "M", "protocol": "Row" } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .isolatedConformanceToSendable), as: .lines) {
             """
             decouple.json:1:17: error: 'M' is @MainActor, so its conformance is isolated to the main actor, and 'Row' refines Sendable, which an isolated conformance cannot satisfy; remove @MainActor from the model (or make the members read `nonisolated` and conform by hand), or adapt it to a protocol that does not refine Sendable [#IsolatedConformanceToSendable]
             M.swift:2:24: note: 'M' is declared here
@@ -160,13 +97,7 @@ import Testing
     }
 
     @Test func memberNotVisible() {
-        let output = generate(["M.swift": """
-            protocol Row { var title: String { get } }
-            struct M { private var name: String }
-            """], config: """
-            { "adapters": [ { "model": "M", "protocol": "Row", "map": { "title": "name" } } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .memberNotVisible), as: .lines) {
             """
             M.swift:2:24: error: 'name' is private, so the generated code, in a file of its own, cannot read it for 'Row.title'; make it internal or wider, or map 'title' to another member [#MemberNotVisible]
             decouple.json:1:17: note: the adapter is asked for here
@@ -175,13 +106,7 @@ import Testing
     }
 
     @Test func metatypeName() {
-        let output = generate(["M.swift": """
-            protocol Row { var `Type`: String { get } }
-            struct M { var `Type`: String }
-            """], config: """
-            { "style": "proxy", "adapters": [ { "model": "M", "protocol": "Row" } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .metatypeName), as: .lines) {
             """
             decouple.json:1:35: error: the proxy style reads 'Row.Type' through a key path, and a key path cannot name a member called 'Type' (it reads as the metatype); rename the requirement, or use the conformance or factory style [#MetatypeName]
             """
@@ -189,13 +114,7 @@ import Testing
     }
 
     @Test func methodForPropertyRequirement() {
-        let output = generate(["M.swift": """
-            protocol Row { var title: String { get } }
-            struct M { func name(x: Int) -> String { "" } }
-            """], config: """
-            { "adapters": [ { "model": "M", "protocol": "Row", "map": { "title": "name" } } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .methodForPropertyRequirement), as: .lines) {
             """
             decouple.json:1:70: error: 'name' is a method of 'M' ('name(x: Int) -> String'), and 'Row.title' is a property, which reads a property or calls a method without parameters, effects or generic parameters; map 'title' to one of those, or declare a computed property that calls 'name' and map to it [#MethodForPropertyRequirement]
             M.swift:2:8: note: 'M' is declared here
@@ -204,13 +123,7 @@ import Testing
     }
 
     @Test func modelNotInModule() {
-        let output = generate(["Sources/App/M.swift": """
-            protocol Row { var title: String { get } }
-            struct M { var title: String }
-            """], config: """
-            { "adapters": [ { "model": "M", "protocol": "Row", "module": "Other" } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .modelNotInModule), as: .lines) {
             """
             decouple.json:1:62: error: no 'M' is declared in module or folder 'Other'; it is declared at Sources/App/M.swift:2:8 [#ModelNotInModule]
             """
@@ -218,13 +131,7 @@ import Testing
     }
 
     @Test func moduleNamedLikeType() {
-        let output = generate(["Sources/Item/Item.swift": """
-            public protocol Row { var title: String { get } }
-            public struct Item { public var title: String }
-            """], config: """
-            { "module": "App", "adapters": [ { "model": "Item", "protocol": "Row", "module": "Item" } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .moduleNamedLikeType), as: .lines) {
             """
             decouple.json:1:82: error: module 'Item' is named like its type 'Item', so the generated file cannot name that type from another module (`Item.Item` would be a member of the type); rename the module or the type, or generate into module 'Item' [#ModuleNamedLikeType]
             """
@@ -232,13 +139,7 @@ import Testing
     }
 
     @Test func mutatingMember() {
-        let output = generate(["M.swift": """
-            protocol Row { func title() -> String }
-            struct M { mutating func title() -> String { "" } }
-            """], config: """
-            { "adapters": [ { "model": "M", "protocol": "Row" } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .mutatingMember), as: .lines) {
             """
             M.swift:2:26: error: 'title' is mutating, but 'Row.title' is not; declare the requirement mutating, or map it to a method that is not [#MutatingMember]
             """
@@ -246,13 +147,7 @@ import Testing
     }
 
     @Test func protocolNotVisible() {
-        let output = generate(["M.swift": """
-            private protocol Row { var title: String { get } }
-            struct M { var title: String }
-            """], config: """
-            { "adapters": [ { "model": "M", "protocol": "Row" } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .protocolNotVisible), as: .lines) {
             """
             M.swift:1:18: error: protocol 'Row' is private, so generated code in another file cannot see it [#ProtocolNotVisible]
             """
@@ -260,13 +155,7 @@ import Testing
     }
 
     @Test func protocolShadowsDecouple() {
-        let output = generate(["M.swift": """
-            protocol TitledContent { var title: String { get } }
-            struct M { var title: String }
-            """], config: """
-            { "adapters": [ { "model": "M", "protocol": "TitledContent" } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .protocolShadowsDecouple), as: .lines) {
             """
             M.swift:1:10: error: protocol 'TitledContent' is declared by Decouple already; rename yours [#ProtocolShadowsDecouple]
             """
@@ -274,17 +163,7 @@ import Testing
     }
 
     @Test func proxyConditionalRequirement() {
-        let output = generate(["M.swift": """
-            protocol Row {
-            #if DEBUG
-                var title: String { get }
-            #endif
-            }
-            struct M { var title: String }
-            """], config: """
-            { "style": "proxy", "adapters": [ { "model": "M", "protocol": "Row" } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .proxyConditionalRequirement), as: .lines) {
             """
             decouple.json:1:35: error: 'Row.title' is declared under #if DEBUG (at M.swift:3:9), and the proxy style lists every requirement in one member table for all builds; declare it outside #if (or alike in every branch), or use the conformance or factory style [#ProxyConditionalRequirement]
             """
@@ -292,13 +171,7 @@ import Testing
     }
 
     @Test func proxyEffectfulProperty() {
-        let output = generate(["M.swift": """
-            protocol Row { var title: String { get async } }
-            struct M { var title: String }
-            """], config: """
-            { "style": "proxy", "adapters": [ { "model": "M", "protocol": "Row" } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .proxyEffectfulProperty), as: .lines) {
             """
             decouple.json:1:35: error: 'Row.title' is read with `get async`, and the proxy style reads properties through key paths, which cannot name such a property; use the conformance or factory style [#ProxyEffectfulProperty]
             """
@@ -306,13 +179,7 @@ import Testing
     }
 
     @Test func proxyMethodRequirement() {
-        let output = generate(["M.swift": """
-            protocol Row { func title() -> String }
-            struct M { func title() -> String { "" } }
-            """], config: """
-            { "style": "proxy", "adapters": [ { "model": "M", "protocol": "Row" } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .proxyMethodRequirement), as: .lines) {
             """
             decouple.json:1:35: error: method requirement 'title() -> String' of 'Row' cannot be forwarded by the proxy style, which reads properties; use the conformance or factory style [#ProxyMethodRequirement]
             """
@@ -320,14 +187,7 @@ import Testing
     }
 
     @Test func proxyNoEmptyValue() {
-        let output = generate(["M.swift": """
-            struct Stamp {}
-            protocol Row { var stamp: Stamp { get } }
-            struct M { var stamp: Stamp }
-            """], config: """
-            { "style": "proxy", "adapters": [ { "model": "M", "protocol": "Row" } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .proxyNoEmptyValue), as: .lines) {
             """
             decouple.json:1:35: error: the proxy style answers 'Row.stamp' with an empty value when nothing is injected, and Stamp has none it knows; make the requirement optional or use the conformance style [#ProxyNoEmptyValue]
             """
@@ -335,13 +195,7 @@ import Testing
     }
 
     @Test func sendableConformanceOutsideFile() {
-        let output = generate(["M.swift": """
-            protocol Row: Sendable { var title: String { get } }
-            struct M { var name: String }
-            """], config: """
-            { "adapters": [ { "model": "M", "protocol": "Row", "map": { "title": "name" } } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .sendableConformanceOutsideFile), as: .lines) {
             """
             decouple.json:1:17: error: 'Row' refines Sendable, and Swift accepts a conformance to Sendable only in the file that declares 'M'; declare 'M: Sendable' there, or use the factory style [#SendableConformanceOutsideFile]
             M.swift:2:8: note: 'M' is declared here
@@ -350,13 +204,7 @@ import Testing
     }
 
     @Test func variadicForwarding() {
-        let output = generate(["M.swift": """
-            protocol Row { func sum(_ values: Int...) -> Int }
-            struct M { func sum(_ values: Int...) -> Int { 0 } }
-            """], config: """
-            { "style": "factory", "adapters": [ { "model": "M", "protocol": "Row" } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .variadicForwarding), as: .lines) {
             """
             decouple.json:1:37: error: method requirement 'sum(_: Int...) -> Int' of 'Row' has a variadic parameter, which the factory style's adapter cannot pass on to 'M.sum'; use the conformance style [#VariadicForwarding]
             """
@@ -364,13 +212,7 @@ import Testing
     }
 
     @Test func witnessAccess() {
-        let output = generate(["M.swift": """
-            public protocol Row { var title: String { get } }
-            public struct M { var title: String }
-            """], config: """
-            { "adapters": [ { "model": "M", "protocol": "Row" } ] }
-            """)
-        assertInlineSnapshot(of: output, as: .lines) {
+        assertInlineSnapshot(of: output(of: .witnessAccess), as: .lines) {
             """
             M.swift:2:23: error: 'title' is internal, but it is what 'M' answers for 'Row.title', and a public type's conformance to a public protocol needs public witnesses; declare it public, or rename it and map 'title' to it [#WitnessAccess]
             decouple.json:1:17: note: the adapter is asked for here

@@ -2,8 +2,9 @@ import DecoupleGenerator
 import Foundation
 import Testing
 
-/// Every diagnostic names a rule; every rule has an entry, a check that uses it, a test that
-/// shows it by name, and a place in the reference article, which is current.
+/// Every diagnostic names a rule; every rule has an entry in the rule table, a test that shows
+/// it by name, and a place in the reference article, which is current. (`RuleTableTests` checks
+/// the table and its examples, `RuleSitesTests` the checks that name each rule.)
 @Suite struct RuleTests {
     /// The reference article in the tool's documentation catalog, made by `decouple explain --reference`.
     static let referenceArticle = packageRoot.appendingPathComponent("Sources/DecoupleGenerator/DecoupleGenerator.docc/DiagnosticRules.md")
@@ -59,19 +60,6 @@ import Testing
         }
     }
 
-    /// No rule is dead: some check in the generator, the tool or the macros names it.
-    @Test func everyRule_isUsedBySomeCheck() throws {
-        var sources: [String: String] = [:]
-        for module in ["DecoupleGenerator", "DecoupleTool", "DecoupleMacrosPlugin"] {
-            for (name, text) in try Self.texts(under: "Sources/\(module)", suffixes: [".swift"]) where !name.hasPrefix("Rules/") {
-                sources[module + "/" + name] = text
-            }
-        }
-        let all = sources.values.joined(separator: "\n")
-        let unused = Diagnostic.Rule.allCases.filter { !all.contains(".\($0.rawValue)") }
-        #expect(unused.isEmpty, "no check names \(unused.map(\.name))")
-    }
-
     /// Each rule is shown by at least one test: a snapshot or expectation that prints
     /// `[#Name]`, found by searching the tests for the rule's name.
     @Test func everyRule_hasATestThatShowsIt() throws {
@@ -84,8 +72,17 @@ import Testing
     @Test func theReferenceArticle_isCurrent() throws {
         let committed = try String(contentsOf: Self.referenceArticle, encoding: .utf8)
         #expect(committed == Diagnostic.Rule.reference, "run: swift run decouple explain --reference > Sources/DecoupleGenerator/DecoupleGenerator.docc/DiagnosticRules.md")
-        for rule in Diagnostic.Rule.allCases {
-            #expect(committed.contains("### \(rule.name)\n\n\(rule.explanation)\n"))
+        // Each rule's entry is the table's explanation, under the heading of the table's area.
+        var area = ""
+        var areaOfRule: [String: String] = [:]
+        for line in committed.split(separator: "\n") {
+            if line.hasPrefix("## ") { area = String(line.dropFirst(3)) }
+            if line.hasPrefix("### ") { areaOfRule[String(line.dropFirst(4))] = area }
+        }
+        for description in RuleDescription.all {
+            let name = description.rule.name
+            #expect(committed.contains("### \(name)\n\n\(description.explanation)\n"), "\(name)")
+            #expect(areaOfRule[name] == description.area.rawValue, "\(name) is under '\(areaOfRule[name] ?? "no area")'")
         }
     }
 }

@@ -4,7 +4,9 @@ extension Diagnostic {
     /// Why the generator refuses its input, or warns: every diagnostic names one rule, as the Swift
     /// compiler names its diagnostic groups. The printed diagnostic ends with the rule's name
     /// (`error: … [#FactoryMainActorModel]`), `decouple explain NAME` prints its entry, and the
-    /// reference article lists every entry, made from this table.
+    /// reference article lists every entry. This is the list of names; what each rule means, its
+    /// area and its examples are its entry in the rule table (`RuleDescription`, one file per
+    /// area in `Rules/`), in this order.
     public enum Rule: String, CaseIterable, Sendable {
         // Files and configuration
         case unreadableInput
@@ -111,38 +113,12 @@ extension Diagnostic {
             self = rule
         }
 
-        /// The part of the reference the rule is listed in.
-        public var area: Area {
-            switch self {
-            case .unreadableInput, .outputOverwritesInput, .unwritableOutput, .unusableCache, .nothingToGenerate, .configurationExists, .partialMatch, .configurationNotJSON, .configurationShape, .configurationMissingKey,
-                 .unknownConfigurationKey, .unknownConfigurationValue, .notAMemberName:
-                .configuration
-            case .syntaxError, .nestingTooDeep, .skippedUnparsableFile, .malformedAnnotation, .detachedAnnotation,
-                 .annotatedExtensionOfUnknownType, .requirementMappedTwice, .protocolShadowsDecouple, .moduleNameShadowed, .moduleNamedLikeType:
-                .sources
-            case .unknownModel, .ambiguousModel, .modelNotInModule, .unknownProtocol, .unknownRequirement, .unsupportedRequirement,
-                 .noncopyableModel, .libraryRefinement, .duplicateAdapter:
-                .lookup
-            case .modelNotVisible, .protocolNotVisible, .memberNotVisible, .witnessAccess, .notVisibleFromOutputModule:
-                .access
-            case .missingMapping, .unknownMember, .unknownMemberType, .typeMismatch, .optionalWithoutDefault, .unusedDefault, .invalidDefault,
-                 .effectfulMember, .mutatingMember, .constrainedExtensionMember, .conditionalMemberTypes, .metatypeName,
-                 .methodForPropertyRequirement, .missingMethod, .variadicForwarding, .closureMember, .actorIsolatedMember, .globalActorIsolation:
-                .members
-            case .memberNameTaken, .conflictingWitnesses, .existingConditionalConformance, .sendableConformanceOutsideFile,
-                 .isolatedConformanceToSendable, .actorMainActorConformance, .classBoundProtocol, .inheritedConformance:
-                .conformance
-            case .factoryMainActorModel, .factoryMainActorMember, .factoryMainActorRefinement, .factoryNonSendableModel, .factoryGenericModel,
-                 .tagOutsideFactory, .tagNeedsDecodable, .duplicateTag:
-                .factory
-            case .proxyMethodRequirement, .proxyEffectfulProperty, .proxyConditionalRequirement, .proxyNoEmptyValue, .proxyConflictingRequirements:
-                .proxy
-            case .adaptsNeedsProtocol, .adaptsAttachment, .undeclaredConformance, .mapsPlacement, .mappingOwnerNotAdapted:
-                .macros
-            case .internalError:
-                .generator
-            }
-        }
+        /// The part of the reference the rule is listed in: its entry's in the rule table.
+        public var area: Area { RuleDescription[self].area }
+
+        /// What the rule means, why it exists, and what to do: one paragraph, its entry's in the
+        /// rule table.
+        public var explanation: String { RuleDescription[self].explanation }
 
         /// The parts of the reference, in its order.
         public enum Area: String, CaseIterable, Sendable {
@@ -185,8 +161,8 @@ extension Diagnostic {
                 """
             for area in Area.allCases {
                 text += "\n## \(area.rawValue)\n"
-                for rule in allCases where rule.area == area {
-                    text += "\n### \(rule.name)\n\n\(rule.explanation)\n"
+                for entry in RuleDescription.all where entry.area == area {
+                    text += "\n### \(entry.rule.name)\n\n\(entry.explanation)\n"
                 }
             }
             return text

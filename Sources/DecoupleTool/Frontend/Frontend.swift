@@ -70,15 +70,16 @@ package struct Frontend: Sendable {
     }
 
     /// `decouple explain`: the entry of the rule named (any letter case, `#` optional), every
-    /// rule's first sentence without a name, or the whole reference article.
+    /// rule's first sentence without a name, or the whole reference article, all from the rule
+    /// table (`RuleDescription`).
     package func explain(_ name: String?, reference: Bool) -> ExitStatus {
         if reference {
             console.output(Diagnostic.Rule.reference)
             return .success
         }
         guard let name else {
-            for rule in Diagnostic.Rule.allCases {
-                console.print("\(rule.name): \(Self.firstSentence(of: rule.explanation))")
+            for description in RuleDescription.all {
+                console.print("\(description.rule.name): \(Self.firstSentence(of: description.explanation))")
             }
             return .success
         }
