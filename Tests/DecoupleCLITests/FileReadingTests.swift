@@ -58,7 +58,7 @@ import Testing
         let failure = #expect(throws: GenerationFailure.self) { try SourceDiscovery.sources(at: [root]) }
         #expect(failure?.diagnostics.map(\.description) == expected)
         // Digested instead of read as text: the same check, the same errors.
-        let digestFailure = #expect(throws: GenerationFailure.self) { try SourceDiscovery.digests(at: [root]) }
+        let digestFailure = #expect(throws: GenerationFailure.self) { try SourceDiscovery.discover(own: [root], context: [], readingText: false).compactMap(\.sourceDigest) }
         #expect(digestFailure?.diagnostics.map(\.description) == expected)
     }
 
@@ -76,15 +76,31 @@ import Testing
         }
         try (generatedFileHeader + "struct Old {}\n").write(toFile: "\(root)/Generated.swift", atomically: false, encoding: .utf8)
         let sources = try SourceDiscovery.sources(at: [root], output: "\(root)/Generated.swift")
-        let digests = try SourceDiscovery.digests(at: [root], output: "\(root)/Generated.swift")
+        let digests = try SourceDiscovery.discover(own: [root], context: [], output: "\(root)/Generated.swift", readingText: false).compactMap(\.sourceDigest)
         #expect(sources.count == texts.count)
         #expect(digests == sources.map { SourceDigest(path: $0.path, content: Digest.of($0.text)) })
         // An output that is not generated is an input the run would overwrite: refused by both.
         let expected = "refusing to write the output \(root)/a.swift: it is the input source \(root)/a.swift, which would be overwritten [#OutputOverwritesInput]"
-        for discover in [{ _ = try SourceDiscovery.sources(at: [root], output: "\(root)/a.swift") }, { _ = try SourceDiscovery.digests(at: [root], output: "\(root)/a.swift") }] {
+        for discover in [{ _ = try SourceDiscovery.sources(at: [root], output: "\(root)/a.swift") }, { _ = try SourceDiscovery.discover(own: [root], context: [], output: "\(root)/a.swift", readingText: false).compactMap(\.sourceDigest) }] {
             let failure = #expect(throws: GenerationFailure.self) { try discover() }
             #expect(failure?.diagnostics.map(\.description) == ["decouple: error: " + expected])
         }
+    }
+
+    /// One walk finds the target's own files and the context's: a file among both is the
+    /// target's own, each is found once, and its text is read when asked for.
+    @Test func discovery_givesEachFileOnceWithItsRole() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for name in ["App/A.swift", "App/B.swift", "Library/C.swift"] {
+            try FileManager.default.createDirectory(atPath: (("\(root)/\(name)") as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try "struct \(name.dropFirst(name.count - 7).prefix(1)) {}\n".write(toFile: "\(root)/\(name)", atomically: false, encoding: .utf8)
+        }
+        let files = try SourceDiscovery.discover(own: ["\(root)/App"], context: [root], readingText: false)
+        #expect(files.map { "\($0.path.dropFirst(root.count + 1)) \($0.role)" } == ["App/A.swift own", "App/B.swift own", "Library/C.swift context"])
+        #expect(try files[2].source().text == "struct C {}\n" && files.allSatisfy { $0.text == nil && $0.digest != nil })
+        let read = try SourceDiscovery.discover(own: ["\(root)/App"], context: [root], readingText: true)
+        #expect(read.map(\.path) == files.map(\.path) && read.allSatisfy { $0.text != nil && $0.digest == nil })
     }
 
     @Test func onlyARegularFile_isRead_soAFIFONeverBlocks() throws {

@@ -237,7 +237,7 @@ extension InProcessWrites {
             }
             let onDisk = sources.map { SourceFile(path: "\(root)/\($0.path)", text: $0.text) }
             let byText = try #require(ScanCache(folder: "\(root)/cache", version: "test").declarationDigests(for: onDisk))
-            let found = try SourceDiscovery.digests(at: ["\(root)/Models"])
+            let found = try SourceDiscovery.discover(own: ["\(root)/Models"], context: [], readingText: false).compactMap(\.sourceDigest)
             let cache = ScanCache(folder: "\(root)/cache", version: "test")
             #expect(cache.declarationDigests(for: found) == byText)
             #expect(cache.counts.scanned == sources.count)

@@ -212,7 +212,7 @@ package final class ScanCache: Sendable {
     }
 
     /// ``declarationDigests(for:)-([SourceFile])`` for files found by the digest of their content
-    /// (``SourceDiscovery/digests(at:output:excludedPatterns:)``): only the files the
+    /// (``SourceDiscovery/discover(own:context:output:excludedPatterns:readingText:)``): only the files the
     /// cache does not know are read, as text, and scanned.
     ///
     /// - Returns: `nil` also when such a file can no longer be read with the content it was

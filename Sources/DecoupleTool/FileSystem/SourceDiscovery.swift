@@ -30,21 +30,30 @@ package enum SourceDiscovery {
         }
     }
 
-    /// The same files as ``sources(at:output:excludedPatterns:)``, with the same
-    /// checks and errors, each kept as the digest of its content instead of its text.
-    ///
-    /// For a run that may need no text at all: one whose output is cached reads each file into
-    /// one reused buffer to digest it, where a string per file is fresh memory, a page fault per
-    /// 4 kB of source.
-    package static func digests(
-        at paths: [String], output: String? = nil, excludedPatterns: [PathPattern] = []
-    ) throws(GenerationFailure) -> [SourceDigest] {
-        try read(at: paths, output: output, excludedPatterns: excludedPatterns) { path, buffer in
-            FileReader.withContents(of: path, in: &buffer) { bytes in
+    /// The files a `generate` run reads, found in one walk of the target's own paths and then
+    /// the context's, with the same checks and errors as ``sources(at:output:excludedPatterns:)``:
+    /// each with its role (a file among both is the target's own), and its text (`readingText`)
+    /// or else the digest of its content, its text read when a stage needs it
+    /// (``DiscoveredFile/source()``).
+    package static func discover(
+        own: [String], context: [String], output: String? = nil, excludedPatterns: [PathPattern] = [], readingText: Bool
+    ) throws(GenerationFailure) -> [DiscoveredFile] {
+        var walk = Walk(excludedPatterns: excludedPatterns)
+        for path in own { walk.visit(argument: path) }
+        walk.role = .context
+        for path in context { walk.visit(argument: path) }
+        return try read(walk, output: output) { found, buffer in
+            if readingText {
+                return FileReader.text(of: found.path).map { text in
+                    text.map { Reading(item: DiscoveredFile(path: found.path, role: found.role, text: $0), isGenerated: isGeneratedFile($0)) }
+                }
+            }
+            return FileReader.withContents(of: found.path, in: &buffer) { bytes in
                 guard FileReader.isUTF8(bytes) else { return nil }
                 var digest = Digest()
                 digest.add(bytes: bytes)
-                return Reading(item: SourceDigest(path: path, content: digest.hex), isGenerated: isGeneratedFile(bytes: bytes))
+                let file = DiscoveredFile(path: found.path, role: found.role, digest: digest.hex)
+                return Reading(item: file, isGenerated: isGeneratedFile(bytes: bytes))
             }
         }
     }
@@ -96,14 +105,22 @@ package enum SourceDiscovery {
     ) throws(GenerationFailure) -> [Item] {
         var walk = Walk(excludedPatterns: excludedPatterns)
         for path in paths { walk.visit(argument: path) }
+        return try read(walk, output: output) { found, buffer in reading(found.path, &buffer) }
+    }
 
+    /// The files `walk` found read by `reading`, with the walk's problems and the reading's
+    /// reported together.
+    private static func read<Item>(
+        _ walk: Walk, output: String?,
+        _ reading: (Found, inout FileReader.ReadBuffer) -> Swift.Result<Reading<Item>?, FileReader.Failure>
+    ) throws(GenerationFailure) -> [Item] {
         var outputIdentity: FileStatus.Identity?
         if let output, case .success(let status) = FileStatus.of(output) { outputIdentity = status.identity }
         let files = walk.files
         // On this thread: reading is system calls and copies of small files, which a second
         // thread does not make faster (Benchmarks/README.md, the warm run).
         var buffer = FileReader.ReadBuffer()
-        let readings = files.map { reading($0.path, &buffer) }
+        let readings = files.map { reading($0, &buffer) }
         var items: [Item] = []
         var problems = walk.problems
         for (file, reading) in zip(files, readings) {
@@ -137,6 +154,7 @@ package enum SourceDiscovery {
         var path: String
         var identity: FileStatus.Identity
         var isNamed: Bool
+        var role: DiscoveredFile.Role
     }
 
     /// The search: folders and files seen by identity, so each is visited once.
@@ -146,6 +164,8 @@ package enum SourceDiscovery {
         var seenFiles: Set<FileStatus.Identity> = []
         var files: [Found] = []
         var problems: [Diagnostic] = []
+        /// The role of the files the next visits find.
+        var role = DiscoveredFile.Role.own
 
         init(excludedPatterns: [PathPattern]) { self.excludedPatterns = excludedPatterns }
 
@@ -189,7 +209,7 @@ package enum SourceDiscovery {
 
         private mutating func add(_ path: String, _ identity: FileStatus.Identity, named: Bool) {
             guard seenFiles.insert(identity).inserted else { return }
-            files.append(Found(path: path, identity: identity, isNamed: named))
+            files.append(Found(path: path, identity: identity, isNamed: named, role: role))
         }
 
         /// Depth first, in name order, without recursion: a work list of paths still to visit.
@@ -230,7 +250,7 @@ package enum SourceDiscovery {
 
 // MARK: - SourceDigest
 
-/// A source file found by ``SourceDiscovery/digests(at:output:excludedPatterns:)``:
+/// A source file found by ``SourceDiscovery/discover(own:context:output:excludedPatterns:readingText:)``:
 /// its path, and the digest of its content rather than its text.
 package struct SourceDigest: Sendable, Equatable {
     /// The path to show in diagnostics.
@@ -241,5 +261,45 @@ package struct SourceDigest: Sendable, Equatable {
     package init(path: String, content: String) {
         self.path = path
         self.content = content
+    }
+}
+
+// MARK: - DiscoveredFile
+
+/// A Swift file a `generate` run reads, found once (``SourceDiscovery/discover(own:context:output:excludedPatterns:readingText:)``):
+/// its path, its role, and its text or the digest of its content.
+package struct DiscoveredFile: Sendable, Equatable {
+    /// Whether the file is the target's own, or read for its declarations only (`--context`).
+    package enum Role: Sendable, Equatable {
+        case own, context
+    }
+
+    package var path: String
+    package var role: Role
+    /// The text, when discovery read it.
+    package var text: String?
+    /// The hex ``Digest`` of the file's bytes, when discovery read them for it alone.
+    package var digest: String?
+
+    init(path: String, role: Role, text: String? = nil, digest: String? = nil) {
+        (self.path, self.role, self.text, self.digest) = (path, role, text, digest)
+    }
+
+    /// The file as the generator reads it: its text as discovered, or read now.
+    package func source() throws(GenerationFailure) -> SourceFile {
+        if let text { return SourceFile(path: path, text: text) }
+        switch FileReader.text(of: path) {
+        case .success(let text?):
+            return SourceFile(path: path, text: text)
+        case .success(nil):
+            throw GenerationFailure([Diagnostic("\(displayPath(path)) is not UTF-8 text", rule: .unreadableInput, at: SourcePosition(file: path, line: 1, column: 1))])
+        case .failure(let error):
+            throw GenerationFailure([Diagnostic("cannot read \(displayPath(path)): \(error)", rule: .unreadableInput, at: nil)])
+        }
+    }
+
+    /// The file found by the digest of its content, as the scan cache looks it up.
+    package var sourceDigest: SourceDigest? {
+        digest.map { SourceDigest(path: path, content: $0) }
     }
 }

@@ -93,20 +93,19 @@ private struct GenerateRun {
             if let output { try checkOutput(output, against: configurationFile) }
             if let cache = request.cache { try checkCache(cache) }
             patterns = (request.exclude + configurationFile.configuration.exclude).map(PathPattern.init)
-            if let cache = request.cache, let scanCache, let cached = try cachedOutput(of: inputs + context, in: cache, scanCache, configurationFile, patterns) {
+            // One walk of the tree: with a cache, each file's digest, and its text only if the
+            // output is not cached; without one, each file's text.
+            let files = try SourceDiscovery.discover(
+                own: inputs, context: context, output: output, excludedPatterns: patterns, readingText: request.cache == nil)
+            if let cache = request.cache, let scanCache, let cached = cachedOutput(of: files, in: cache, scanCache, configurationFile) {
                 (code, sourceCount, fromCache) = (cached.code, cached.sourceCount, true)
             } else {
                 var configuration = configurationFile.configuration
                 if let style = request.style { configuration.style = style }
-                // Read again, as text this time: what is generated, and the key it is kept by,
-                // come from the same bytes even if a file changed since it was digested.
-                let sources = try SourceDiscovery.sources(at: inputs + context, output: output, excludedPatterns: patterns)
-                if !context.isEmpty {
-                    // A file among the paths given as well is a source of the target's own.
-                    let own = Set(try SourceDiscovery.digests(at: inputs, output: output, excludedPatterns: patterns).map(\.path))
-                    let declarations = try SourceDiscovery.digests(at: context, output: output, excludedPatterns: patterns).map(\.path)
-                    configuration.declarationsOnly = Set(declarations.filter { !own.contains($0) })
-                }
+                // The text, read now where discovery read only the digest: what is generated, and
+                // the key it is kept by, come from the same bytes even if a file changed since.
+                let sources = try files.map { file throws(GenerationFailure) in try file.source() }
+                configuration.declarationsOnly = Set(files.filter { $0.role == .context }.map(\.path))
                 let key = scanCache?.declarationDigests(for: sources).map { digests in
                     outputKey(sources.map(\.path), digests, configurationFile)
                 }
@@ -181,10 +180,10 @@ private struct GenerateRun {
     /// digested, not kept as text: only files the cache does not know are read as text, and
     /// scanned, and none when nothing changed.
     private func cachedOutput(
-        of inputs: [String], in cache: String, _ scanCache: ScanCache, _ configurationFile: ConfigurationFile, _ patterns: [PathPattern]
-    ) throws(GenerationFailure) -> (code: String, sourceCount: Int)? {
-        let found = try SourceDiscovery.digests(at: inputs, output: output, excludedPatterns: patterns)
-        guard let digests = scanCache.declarationDigests(for: found),
+        of files: [DiscoveredFile], in cache: String, _ scanCache: ScanCache, _ configurationFile: ConfigurationFile
+    ) -> (code: String, sourceCount: Int)? {
+        let found = files.compactMap(\.sourceDigest)
+        guard found.count == files.count, let digests = scanCache.declarationDigests(for: found),
               let code = OutputCache.read(outputKey(found.map(\.path), digests, configurationFile), in: cache, touching: !check)
         else { return nil }
         scanCache.writeIndex()
