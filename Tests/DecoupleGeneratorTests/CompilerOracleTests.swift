@@ -125,6 +125,12 @@ import Testing
             "private namesakes in several files", "module named like its type", "top-level module", "model named Type",
             "requirement named Type", "keyword requirement", "raw identifier requirement", "raw identifier model", "nested model",
             "annotation after attributes", "annotation before a typealias", "annotation on an extension", "annotation before the type",
+            // Shapes of apps as written (the fixtures in Tests/Fixtures/Oracle they were found in)
+            "Identifiable id with Self in its type", "optional String with a default for an ImageName", "doubly optional member with a default",
+            "NSObject model for a protocol refining CustomStringConvertible", "nonisolated protocol refining a main-actor protocol, class model",
+            "Identifiable id of a nested ID type", "Identifiable id of an aliased ID type", "model named by a typealias in decouple.json",
+            "member from an extension of a protocol the model conforms to", "Sendable struct read through stored properties",
+            "wrapper reading a key path of several properties", "inferred metatype T.self",
         ]
         let missing = required.filter { reached[$0, default: 0] == 0 }
         #expect(missing.isEmpty, "shapes no program reaches: \(missing)")

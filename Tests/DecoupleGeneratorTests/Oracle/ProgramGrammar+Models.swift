@@ -4,8 +4,8 @@ import Foundation
 
 extension ProgramGrammar {
     mutating func modelDeclaration(
-        kind: ModelKind, name: String, access: String, unit: Int, body: [String], superclassMembers: [String],
-        annotation: String?, annotationAfterAttributes: Bool, file: String
+        kind: ModelKind, name: String, access: String, unit: Int, body: [String], superclassMembers: [String], conformances: [String] = [],
+        sendable: Bool = false, annotation: String?, annotationAfterAttributes: Bool, file: String
     ) -> String {
         var attributes: [String] = []
         var keyword: String
@@ -14,8 +14,9 @@ extension ProgramGrammar {
         switch kind {
         case .struct:
             keyword = "struct"
-            // `UserDefaults` is not `Sendable`: a struct that stores one cannot be.
-            if chance(0.3), !bodyLines.contains(where: { $0.contains("UserDefaults") }) {
+            // `UserDefaults` and the sources' `Setting` wrapper (which holds a key path) are not
+            // `Sendable`: a struct that stores one cannot be.
+            if sendable || chance(0.3), !bodyLines.contains(where: { $0.contains("UserDefaults") || $0.contains("@Setting") }) {
                 inheritance.append("Sendable")
                 shapes.insert("Sendable model")
             }
@@ -26,11 +27,16 @@ extension ProgramGrammar {
         case .genericStruct:
             keyword = "struct"
             shapes.insert("generic model")
+            let inherits = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
             return decorate(attributes: attributes, annotation: annotation, afterAttributes: annotationAfterAttributes,
-                            header: "\(access)struct \(name)<Element>", body: bodyLines + ["var element: Element? = nil"])
+                            header: "\(access)struct \(name)<Element>\(inherits)", body: bodyLines + ["var element: Element? = nil"])
         case .finalClass:
             keyword = "final class"
             if chance(0.2) { attributes.append("nonisolated"); shapes.insert("nonisolated model") }
+        case .objectSubclass:
+            keyword = "final class"
+            inheritance.append("NSObject")
+            shapes.insert("NSObject model")
         case .mainActorClass, .globalActorClass:
             let isMain = kind == .mainActorClass
             attributes.append(isMain ? "@MainActor" : "@\(globalActor(unit))")
@@ -75,6 +81,7 @@ extension ProgramGrammar {
                 bodyLines.append("\(access == "public " ? "public " : "")override init() { super.init() }")
             }
         }
+        inheritance += conformances
         let inherits = inheritance.isEmpty ? "" : ": " + inheritance.joined(separator: ", ")
         return decorate(attributes: attributes, annotation: annotation, afterAttributes: annotationAfterAttributes,
                         header: "\(access)\(keyword) \(name)\(inherits)", body: bodyLines)

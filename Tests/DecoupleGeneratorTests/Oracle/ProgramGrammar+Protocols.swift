@@ -49,13 +49,23 @@ extension ProgramGrammar {
     }
 
 
+    /// Writes the protocol and its parents; whether it is a `nonisolated` protocol refining a
+    /// parent of the sources (asked for with `nonisolatedRefinement`, where it has a parent).
+    @discardableResult
     mutating func writeProtocol(
-        _ name: String, access: String, requirements: [Requirement], unit: Int, sendable: Bool, file: String, libraryParents: [String] = []
-    ) {
+        _ name: String, access: String, requirements: [Requirement], unit: Int, sendable: Bool, file: String, libraryParents: [String] = [],
+        nonisolatedRefinement: Bool = false
+    ) -> Bool {
         var own = requirements
         var parents: [String] = (sendable ? ["Sendable"] : []) + libraryParents
         var parentDeclarations: [String] = []
-        if requirements.count >= 2, chance(0.35) {
+        // A `nonisolated` protocol below its parents, which MainActor by default isolates (or
+        // `@MainActor` says so in every mode).
+        var parentIsolation = ""
+        var refines = false
+        if requirements.count >= 2, chance(nonisolatedRefinement ? 0.7 : 0.35) {
+            refines = nonisolatedRefinement
+            if refines && chance(0.3) { parentIsolation = "@MainActor\n" }
             // Some requirements come from parents: one, several, or a composition.
             let split = int(1...requirements.count - 1)
             let inherited = Array(requirements[..<split])
@@ -66,7 +76,7 @@ extension ProgramGrammar {
                 let parent = self.name("Parent\(index)x", unit)
                 names.append(parent)
                 let mine = inherited.enumerated().filter { $0.offset % parentCount == index }.map(\.element)
-                parentDeclarations.append("\(access)protocol \(parent) {\n" + mine.map { "    " + $0.text }.joined(separator: "\n") + "\n}")
+                parentDeclarations.append("\(parentIsolation)\(access)protocol \(parent) {\n" + mine.map { "    " + $0.text }.joined(separator: "\n") + "\n}")
             }
             if names.count == 2 && chance(0.5) {
                 if chance(0.5) {
@@ -89,8 +99,9 @@ extension ProgramGrammar {
             parents.append("AnyObject")
             shapes.insert("class-bound protocol")
         }
-        let isolation = chance(0.1) ? "@MainActor\n" : ""
-        if !isolation.isEmpty { shapes.insert("@MainActor protocol") }
+        let isolation = refines ? "nonisolated " : chance(0.1) ? "@MainActor\n" : ""
+        if refines { shapes.insert("nonisolated protocol refining a main-actor protocol") }
+        if isolation.hasPrefix("@") { shapes.insert("@MainActor protocol") }
         let inheritance = parents.isEmpty ? "" : ": " + parents.joined(separator: ", ")
         var text = "\(isolation)\(access)protocol \(name)\(inheritance) {\n" + own.map { "    " + $0.text }.joined(separator: "\n") + "\n}"
         if chance(0.12) {
@@ -102,5 +113,6 @@ extension ProgramGrammar {
         for parent in parentDeclarations { add(parent, to: file, imports: ["Foundation"]) }
         add(text, to: file, imports: ["Foundation"])
         shapes.insert("protocol access \(access.isEmpty ? "default" : access.trimmingCharacters(in: .whitespaces))")
+        return refines
     }
 }

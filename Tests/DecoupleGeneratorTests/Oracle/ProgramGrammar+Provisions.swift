@@ -5,7 +5,7 @@ import Foundation
 extension ProgramGrammar {
     mutating func provide(
         _ requirement: Requirement, of protocolName: String, kind: ModelKind, unit: Int, plainOnly: Bool, protocolIsPublic: Bool,
-        modelIsPublic: Bool
+        modelIsPublic: Bool, storedOnly: Bool = false
     ) -> Provision {
         let reqName = requirement.name
         let plainReq = reqName.replacingOccurrences(of: "`", with: "")
@@ -105,8 +105,10 @@ extension ProgramGrammar {
         // Inference is where most rules live: every type's inferred shapes are drawn often.
         strategies += ["byNameInferred", "mappedInferred", "byNameInferred", "mappedInferred", "byNameInferred", "mappedInferred"]
         if kind == .observable { strategies += ["byNameInferred", "mappedInferred"] }
+        // A metatype member is mostly written as apps do: `let format = Format.self`.
+        if type.spelling.hasSuffix(".Type") { strategies += ["byNameInferred", "byNameInferred"] }
         if kind == .mainActorClass || kind == .mainActorStruct { strategies.append("nonisolated") }
-        if [.struct, .finalClass, .genericStruct, .subclass, .observable].contains(kind) { strategies.append("mainActorMember") }
+        if [.struct, .finalClass, .genericStruct, .subclass, .observable, .objectSubclass].contains(kind) { strategies.append("mainActorMember") }
         if isActor { strategies.removeAll { ["conditional", "typeDiffersPerBranch", "privateExtension", "effectful"].contains($0) } }
         if kind == .enum { strategies.removeAll { ["byName", "mapped", "mappedInferred", "optionalWithDefault", "byNameInferred", "inherited", "describing"].contains($0) } }
         if type.inferred.isEmpty { strategies.removeAll { $0.contains("Inferred") } }
@@ -123,16 +125,29 @@ extension ProgramGrammar {
         // `Self` in a stored property's initializer: not in a class.
         if type.isPlainValue && [.struct, .mainActorStruct, .noncopyable].contains(kind) { strategies.append("selfStatic") }
         if type.spelling == "String" && kind != .enum && kind != .actor && kind != .observable { strategies.append("sourceWrapper") }
+        // A wrapper of the sources that reads a key path through several properties; a member a
+        // protocol's extension gives the model (not a ~Copyable one: the protocol needs Copyable;
+        // not an actor, where the generator takes it for the actor's isolated `var`).
+        if !plainOnly && ["Int", "String"].contains(type.spelling) && kind != .observable && kind != .enum { strategies.append("keyPathWrapper") }
+        if kind != .noncopyable && kind != .actor { strategies.append("protocolExtension") }
         if mayBeRefused {
             if kind != .enum { strategies.append("closureForProperty") }
-            if kind == .genericStruct { strategies += Array(repeating: "boundExtension", count: 6) }
+            if kind == .genericStruct { strategies += Array(repeating: "boundExtension", count: 12) }
             if ![.actor, .enum, .globalActorClass].contains(kind) { strategies.append("globalActorMember") }
         }
-        if type.spelling == "ImageName" { strategies = ["imageFromString", "imageFromString", "computed", "mapped"] }
+        if type.spelling == "ImageName" {
+            strategies = ["imageFromString", "imageFromString", "computed", "mapped"] + (kind == .enum ? [] : ["optionalImage", "optionalImage"])
+        }
         // A default in decouple.json is a literal: a string, number or Boolean.
-        if isOptionalType || !["String", "Int", "Double", "Bool"].contains(type.spelling) { strategies.removeAll { $0 == "optionalWithDefault" } }
+        strategies.append("optionalWithDefault")
+        if isOptionalType || !["String", "Int", "Double", "Bool"].contains(type.spelling) || kind == .enum { strategies.removeAll { $0 == "optionalWithDefault" } }
         if !requirement.effects.isEmpty { strategies += ["effectful", "effectful"] }
         if !mayBeRefused { strategies.removeAll { ["privateByName", "privateExtension", "typeDiffersPerBranch"].contains($0) } }
+        if storedOnly {
+            // Stored properties only (an image name's `mapped` is computed).
+            let stored = ["byName", "byNameInferred", "mapped", "mappedInferred", "optionalWithDefault", "aliased", "describing", "imageFromString", "optionalImage"]
+            strategies.removeAll { !stored.contains($0) || $0 == "mapped" && type.spelling == "ImageName" }
+        }
         let strategy = pick(strategies)
         shapes.insert("provision \(strategy)")
         let stored = isActor ? "let" : (kind == .enum ? "static let" : "var")
@@ -153,8 +168,27 @@ extension ProgramGrammar {
             let (expression, shape) = pick(type.inferred)
             declareMapped("\(memberAccess)\(stored) \(other) = \(expression)", shape: shape)
         case "optionalWithDefault":
-            provision.members.append("\(memberAccess)\(stored) \(other): \(type.spelling)? = nil")
+            // Optional, or doubly so (`String??`, read through `(x ?? nil)`).
+            let doubly = chance(0.4)
+            if doubly { shapes.insert("doubly optional member with a default") }
+            let optional = doubly ? pick(["\(type.spelling)??", "Optional<\(type.spelling)?>"]) : "\(type.spelling)?"
+            provision.members.append("\(memberAccess)\(stored) \(other): \(optional) = nil")
             provision.mapping = map(other, defaultValue: type.value)
+        case "optionalImage":
+            // An image name from an optional String, with a default.
+            provision.members.append("\(memberAccess)\(stored) \(other): String? = nil")
+            provision.mapping = map(other, defaultValue: type.value)
+            shapes.insert("optional String with a default for an ImageName")
+        case "protocolExtension":
+            // The model conforms to a protocol of the sources whose extension declares the member.
+            let giver = typeName("Giving", unit)
+            let access = modelIsPublic ? "public " : ""
+            add("\(access)protocol \(giver) {}\n\nextension \(giver) {\n    \(memberAccess)var \(other): \(type.spelling) { \(type.value) }\n}", to: "Givers.swift")
+            provision.conformances.append(giver)
+            declareMapped(shape: "member from an extension of a protocol the model conforms to")
+        case "keyPathWrapper":
+            let (wrapper, path) = settingWrapper(unit, type: type.spelling)
+            declareMapped("@\(wrapper)(\\.\(path)) \(memberAccess)var \(other)", shape: "wrapper reading a key path of several properties")
         case "computed":
             if type.spelling == "ImageName" {
                 declareMapped("\(memberAccess)var \(other): String { \"star\" }")

@@ -16,10 +16,14 @@ extension ProgramGrammar {
         var superclassMembers: [String] = []
         /// The configuration's mapping (`"title": "name"`) and the annotation's argument.
         var mapping: (json: String, annotation: String)?
+        /// Protocols of the sources the model conforms to (one whose extension gives a member).
+        var conformances: [String] = []
     }
 
     enum ModelKind: CaseIterable {
         case `struct`, finalClass, subclass, genericSubclass, `enum`, actor, observable, mainActorClass, mainActorStruct, genericStruct
+        /// `final class M: NSObject`: Foundation's `NSObject` (swift-corelibs-foundation's on Linux).
+        case objectSubclass
         /// Refused in every style: drawn only where refusals are.
         case globalActorClass, noncopyable
     }
@@ -66,8 +70,10 @@ extension ProgramGrammar {
             }
             protocolIsSendable = chance(0.15)
         }
-        // A protocol that refines one of the standard library's with a requirement the models meet.
-        let libraryParent: String? = !builtIn && chance(0.12) ? pick(["CustomStringConvertible", "CustomStringConvertible", "Identifiable"]) : nil
+        // A protocol that refines one of the standard library's with a requirement the models meet
+        // (an NSObject model's `description` is NSObject's).
+        let libraryParent: String? = !builtIn && chance(kind == .objectSubclass ? 0.6 : 0.12)
+            ? (kind == .objectSubclass ? "CustomStringConvertible" : pick(["CustomStringConvertible", "Identifiable"])) : nil
         if protocolIsSendable {
             shapes.insert("protocol refining Sendable")
             // A Sendable protocol's model must be Sendable: a value, or an actor.
@@ -87,12 +93,21 @@ extension ProgramGrammar {
             requirements[index].text = requirements[index].text.replacingOccurrences(of: requirementTypeMarker, with: requirements[index].type?.spelling ?? "String")
         }
 
-        // The protocol, perhaps with parents that declare some of its requirements.
+        // A plain struct whose requirements are all read from stored properties: `Sendable`, so
+        // that under MainActor by default the factory's nonisolated adapter may read them.
+        let storedSendable = kind == .struct && libraryParent == nil && chance(0.5)
+            && requirements.allSatisfy { !$0.isMethod && !$0.conditional && $0.type?.spelling != "UserDefaults?" }
+        if storedSendable { shapes.insert("Sendable struct read through stored properties") }
+
+        // The protocol, perhaps with parents that declare some of its requirements; a class's
+        // more often `nonisolated` below a parent that MainActor by default isolates.
         let protocolFile = chance(0.5) ? "Protocols.swift" : "Models\(unit).swift"
         if !builtIn {
-            writeProtocol(
+            let isClass = [.finalClass, .mainActorClass, .subclass, .genericSubclass, .observable, .objectSubclass].contains(kind)
+            let refinement = writeProtocol(
                 protocolName, access: protocolAccess, requirements: requirements, unit: unit, sendable: protocolIsSendable, file: protocolFile,
-                libraryParents: libraryParent.map { [$0] } ?? [])
+                libraryParents: libraryParent.map { [$0] } ?? [], nonisolatedRefinement: chance(isClass ? 0.35 : 0.1))
+            if refinement && isClass { shapes.insert("nonisolated protocol refining a main-actor protocol, class model") }
         }
 
         // The model.
@@ -116,20 +131,26 @@ extension ProgramGrammar {
         }
         let plainModel = model.replacingOccurrences(of: "`", with: "")
         let qualifiedModel = nestedIn.map { "\($0).\(plainModel)" } ?? plainModel
+        // As Swift spells it where the model is named: `Outer1_7.`Type``.
+        let spelledModel = qualifiedModel.split(separator: ".").map { Self.escapedComponent(String($0)) }.joined(separator: ".")
         let modelFile = "Models\(unit).swift"
 
         var body: [String] = []
         var extensions: [(modifiers: String, text: String, otherFile: Bool)] = []
         var boundExtensions: [String] = []
         var superclass: [String] = []
+        var conformances: [String] = []
         var jsonMap: [String] = []
         var annotationArgs: [String] = []
         for requirement in requirements {
-            let provision = provide(requirement, of: protocolName, kind: kind, unit: unit, plainOnly: plainOnly, protocolIsPublic: isPublic, modelIsPublic: modelAccess == "public ")
+            let provision = provide(
+                requirement, of: protocolName, kind: kind, unit: unit, plainOnly: plainOnly, protocolIsPublic: isPublic, modelIsPublic: modelAccess == "public ",
+                storedOnly: storedSendable)
             body += provision.members
             extensions += provision.extensionMembers
             boundExtensions += provision.boundExtensionMembers
             superclass += provision.superclassMembers
+            conformances += provision.conformances
             if let mapping = provision.mapping {
                 jsonMap.append(mapping.json)
                 annotationArgs.append(mapping.annotation)
@@ -139,8 +160,7 @@ extension ProgramGrammar {
             body.append("var counter: Int = 0")
         }
         if let libraryParent {
-            let member = libraryParent == "Identifiable" ? "id" : "description"
-            body.append("\(modelAccess)\(kind == .actor ? "nonisolated " : "")var \(member): String { \"d\" }")
+            body += libraryMembers(for: libraryParent, kind: kind, access: modelAccess, unit: unit)
             shapes.insert("protocol refining \(libraryParent)")
         }
         if body.isEmpty && (kind == .enum) { body.append("static let placeholder = 1") }
@@ -157,7 +177,8 @@ extension ProgramGrammar {
         }
         let conditionalModel = annotationPlacement == "under #if" || (!useAnnotation && chance(0.08))
         let typeDeclaration = modelDeclaration(
-            kind: kind, name: model, access: modelAccess, unit: unit, body: body, superclassMembers: superclass,
+            kind: kind, name: model, access: modelAccess, unit: unit, body: body, superclassMembers: superclass, conformances: conformances,
+            sendable: storedSendable,
             annotation: annotationPlacement == "before the type" || annotationPlacement == "after attributes" || annotationPlacement == "under #if" ? annotationText : nil,
             annotationAfterAttributes: annotationPlacement == "after attributes", file: modelFile)
         var declaration = typeDeclaration
@@ -176,32 +197,39 @@ extension ProgramGrammar {
         for (modifiers, text, otherFile) in extensions {
             let header = extensionAnnotation.map { "\($0)\n" } ?? ""
             extensionAnnotation = nil
-            let chunk = "\(header)\(modifiers)extension \(qualifiedModel.split(separator: ".").map { Self.escapedComponent(String($0)) }.joined(separator: ".")) {\n\(indent(text))\n}"
+            let chunk = "\(header)\(modifiers)extension \(spelledModel) {\n\(indent(text))\n}"
             add(chunk, to: otherFile ? "Extensions\(unit).swift" : modelFile)
         }
         if !boundExtensions.isEmpty {
-            let extended = qualifiedModel.split(separator: ".").map { Self.escapedComponent(String($0)) }.joined(separator: ".")
-            let header = chance(0.5) ? "extension \(extended)<Int>" : "extension \(extended) where Element == Int"
+            let header = chance(0.5) ? "extension \(spelledModel)<Int>" : "extension \(spelledModel) where Element == Int"
             shapes.insert(header.contains("where") ? "constrained generic extension" : "bound generic extension")
             add("\(header) {\n\(indent(boundExtensions.joined(separator: "\n")))\n}", to: modelFile)
         }
         var requestModels = [qualifiedModel]
         if annotationPlacement == "before a typealias", let annotationText {
             let alias = name("Alias", unit)
-            add("\(annotationText)\ntypealias \(alias) = \(qualifiedModel.split(separator: ".").map { Self.escapedComponent(String($0)) }.joined(separator: "."))", to: modelFile)
+            add("\(annotationText)\ntypealias \(alias) = \(spelledModel)", to: modelFile)
             requestModels.append(alias)
         }
         if let annotationText {
             requests.append((requestModels, protocolName, annotationText))
         } else {
             let map = jsonMap.isEmpty ? "" : ", \"map\": { " + jsonMap.joined(separator: ", ") + " }"
-            let jsonModel = qualifiedModel.replacingOccurrences(of: "\\", with: "\\\\")
+            var jsonModel = qualifiedModel.replacingOccurrences(of: "\\", with: "\\\\")
+            if kind != .genericStruct && chance(nestedIn == nil ? 0.08 : 0.5) {
+                // Named in decouple.json by a type alias of the sources (`typealias A = Outer.Inner`).
+                let alias = name("Alias", unit)
+                add("\(modelAccess)typealias \(alias) = \(spelledModel)", to: modelFile)
+                shapes.insert("model named by a typealias in decouple.json")
+                jsonModel = alias
+                requestModels.insert(alias, at: 0)
+            }
             adapterEntries.append("{ \"model\": \"\(jsonModel)\", \"protocol\": \"\(protocolName)\"\(map) }")
-            requests.append(([qualifiedModel], protocolName, nil))
+            requests.append((requestModels, protocolName, nil))
         }
     }
 
-    private static func escapedComponent(_ name: String) -> String {
+    static func escapedComponent(_ name: String) -> String {
         name == "Type" || name.contains(" ") ? "`\(name)`" : name
     }
 

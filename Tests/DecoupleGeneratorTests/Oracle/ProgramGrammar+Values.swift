@@ -19,8 +19,15 @@ extension ProgramGrammar {
 
     mutating func valueType(unit: Int, publicTypes: Bool) -> ValueType {
         let access = publicTypes ? "public " : ""
-        switch int(0...16) {
-        case 0, 1, 2:
+        switch int(0...17) {
+        case 17 where chance(0.5):
+            // A metatype: the member is `let format = Format.self`.
+            let format = typeName("Format", unit)
+            add("\(access)nonisolated enum \(format): Sendable {\n    case plain\n}", to: "Types.swift", imports: [])
+            shapes.insert("metatype requirement")
+            return ValueType(spelling: "\(format).Type", value: "\(format).self", inferred: [("\(format).self", "inferred metatype T.self")],
+                             isPlainValue: true, hasProxyFallback: false)
+        case 0, 1, 2, 17:
             return ValueType(spelling: "String", value: "\"text\"", inferred: [
                 ("\"a\\(1)\"", "inferred string interpolation"), ("\"plain\"", "inferred string literal"),
                 ("String(42)", "inferred String(Int)"), ("NSLocalizedString(\"key\", comment: \"\")", "inferred NSLocalizedString call"),
@@ -64,7 +71,7 @@ extension ProgramGrammar {
             return ValueType(spelling: kind, value: "\(kind).video", inferred: [("\(kind).audio", "inferred enum case")], isPlainValue: true, hasProxyFallback: false)
         case 9:
             let gauge = typeName("Gauge", unit)
-            let failable = pick(["init?", "init!", "init?", "init!", "init"])
+            let failable = pick(["init?", "init!", "init?", "init!", "init", "init"])
             if failable == "init" {
                 // With a failable initializer of other labels beside it, which `Gauge(3)` cannot call.
                 add("\(access)nonisolated struct \(gauge): Sendable {\n    \(access)init(_ value: Int) {}\n    \(access)init?(rawValue: Int) { return nil }\n}",

@@ -69,7 +69,8 @@ struct OracleProgram: Sendable {
 ///
 /// Here are the state its draws share and the entry point, ``program(seed:)``; the grammar's
 /// sections are extensions in files of their own beside this one (`ProgramGrammar+Values.swift`,
-/// `+Program`, `+Units`, `+Protocols`, `+Models`, `+Provisions`, and `+Choices` for the draws).
+/// `+Program`, `+Units`, `+Protocols`, `+Models`, `+Provisions`, `+Library` for the standard
+/// library's parents and the sources' key-path wrapper, and `+Choices` for the draws).
 struct ProgramGrammar {
     var random: SplitMix64
     let seed: UInt64
