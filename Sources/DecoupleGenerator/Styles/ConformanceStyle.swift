@@ -23,9 +23,11 @@ struct ConformanceStyle: AdapterStyle {
         }
         // Swift isolates an actor's conformances to the actor: never to the main actor.
         // The proxy style conforms the model too, so that it can be injected.
-        if model.kind == .actor, protocolDeclaration.isMainActor {
+        // So is a `nonisolated` protocol that refines a main-actor one, whose requirements stay there.
+        if model.kind == .actor, protocolDeclaration.isMainActor || protocolDeclaration.inheritsMainActorRequirements {
+            let why = protocolDeclaration.isMainActor ? "which is @MainActor" : "which refines a @MainActor protocol"
             problems.append(Diagnostic(
-                "actor '\(model.qualifiedName)' cannot conform to '\(protocolDeclaration.name)', which is @MainActor (an actor's conformances are isolated to the actor itself); use the factory style, whose adapter reads the actor's `let`s and `nonisolated` members",
+                "actor '\(model.qualifiedName)' cannot conform to '\(protocolDeclaration.name)', \(why) (an actor's conformances are isolated to the actor itself); use the factory style, whose adapter reads the actor's `let`s and `nonisolated` members",
                 rule: .actorMainActorConformance, at: request.position ?? model.position, notes: resolver.declarationNote(model, request: request)))
         }
         // A conformance isolated to the main actor cannot be one to a protocol that refines `Sendable`.
@@ -89,9 +91,11 @@ struct ConformanceStyle: AdapterStyle {
         // An actor's witnesses read `let`s only, so they need no isolation.
         // Witnesses that read `@MainActor` members of a model that is not are on the main actor too.
         let isolation = adapter.model.kind == .actor ? " nonisolated" : ""
-        // So are the witnesses of a main-actor model for a `nonisolated` protocol that refines a
-        // main-actor one: in its extension they would otherwise be taken as nonisolated.
-        let mainActorWitnesses = adapter.readsMainActorMembers || (adapter.model.isMainActor && adapter.protocolDeclaration.inheritsMainActorRequirements)
+        // So are the witnesses of a main-actor model for a protocol declared `nonisolated`: in
+        // the extension that declares the conformance they would otherwise be taken as
+        // nonisolated, as the protocol is.
+        let protocolIsNonisolated = adapter.protocolDeclaration.isNonisolated || adapter.protocolDeclaration.inheritsMainActorRequirements
+        let mainActorWitnesses = adapter.readsMainActorMembers || (adapter.model.isMainActor && protocolIsNonisolated)
         let attribute = mainActorWitnesses && adapter.model.kind != .actor ? "@Swift.MainActor " : ""
         // An async witness that awaits off the main actor is `nonisolated`, not `@MainActor`.
         func access(_ binding: Binding) -> String {

@@ -44,28 +44,7 @@ struct KnownDefect: Sendable {
 enum KnownDefects {
     /// The defects the generator still has (issue 29's, and those the oracle found since).
     /// Messages are matched in the class key, where quoted names are `'…'` and numbers `#`.
-    static let all: [KnownDefect] = [
-        // Fixture isolation-nonisolated-protocol-main-actor-model.
-        KnownDefect(
-            name: "nonisolated-protocol-main-actor-model",
-            issue: "a `nonisolated` protocol adopted by an explicitly @MainActor model through a mapped member: the isolated conformance's "
-                + "witnesses are nonisolated, as the protocol makes them, and read the model's main-actor members (Swift 5 and 6 without "
-                + "MainActor by default; under it they are marked @MainActor)",
-            kinds: [.doesNotCompile],
-            messages: ["main actor-isolated property '…' can not be referenced from a nonisolated context",
-                       "call to main actor-isolated instance method '…' in a synchronous nonisolated context"],
-            styles: ["conformance", "proxy"], modes: ["Swift 5", "Swift 6"],
-            shapes: ["nonisolated protocol refining a main-actor protocol"]),
-        // Fixture isolation-nonisolated-protocol-actor-model.
-        KnownDefect(
-            name: "nonisolated-protocol-refining-main-actor-actor-model",
-            issue: "an actor adapted to a `nonisolated` protocol that refines a @MainActor one: the conformance is written, which Swift "
-                + "refuses (the parent's isolation binds it), where the @MainActor protocol itself is refused with a located error",
-            kinds: [.doesNotCompile],
-            messages: ["cannot conform to global-actor-isolated protocol"],
-            styles: ["conformance", "proxy"],
-            shapes: ["nonisolated protocol refining a main-actor protocol"]),
-    ]
+    static let all: [KnownDefect] = []
 
     /// The first entry a failure falls under, if any.
     static func entry(for failure: OracleFailure, in program: OracleProgram) -> KnownDefect? {
