@@ -12,7 +12,7 @@ public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConver
         self.column = column
     }
 
-    /// `path:line:column`, the path with any control character escaped (``displayPath(_:)``).
+    /// `path:line:column`, the path with any control character escaped (`displayPath(_:)`).
     public var description: String { "\(displayPath(file)):\(line):\(column)" }
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
@@ -94,7 +94,7 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `path:line:column: error: message [#Rule]`, then one line per note. Control characters in the
-    /// messages, which can quote names from the configuration, are escapes (``displayText(_:)``):
+    /// messages, which can quote names from the configuration, are escapes (`displayText(_:)`):
     /// each diagnostic and note is one line, and nothing reaches the terminal raw.
     public var description: String {
         let prefix = position.map { "\($0): " } ?? "decouple: "
@@ -169,7 +169,7 @@ package func displayPath(_ path: String) -> String {
     displayText(path)
 }
 
-/// Text as diagnostics show it, escaped as ``displayPath(_:)`` escapes a path: a newline in a
+/// Text as diagnostics show it, escaped as `displayPath(_:)` escapes a path: a newline in a
 /// name from the configuration cannot start a line that looks like another diagnostic, nor an
 /// escape sequence reach the terminal. Escaping twice changes nothing more.
 package func displayText(_ text: String) -> String {

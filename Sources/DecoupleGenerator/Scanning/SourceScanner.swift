@@ -87,13 +87,13 @@ package let generatedFileHeader = """
 
     """
 
-/// Whether `text` is a file this tool generated (it starts with ``generatedFileHeader``, see
-/// ``isGeneratedFile(bytes:)``).
+/// Whether `text` is a file this tool generated (it starts with `generatedFileHeader`, see
+/// `isGeneratedFile(bytes:)`).
 package func isGeneratedFile(_ text: String) -> Bool {
     isGeneratedFile(bytes: text.utf8)
 }
 
-/// Whether `bytes` start with ``generatedFileHeader``, also when a checkout or an editor changed
+/// Whether `bytes` start with `generatedFileHeader`, also when a checkout or an editor changed
 /// how it is stored: a UTF-8 byte order mark before it, and a carriage return before any of its
 /// newlines (CRLF line endings, as Git's `autocrlf` writes them on Windows), are allowed.
 package func isGeneratedFile<Bytes: Collection<UInt8>>(bytes: Bytes) -> Bool {
