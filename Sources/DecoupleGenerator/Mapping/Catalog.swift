@@ -386,19 +386,22 @@ package struct Catalog: Sendable {
 }
 
 extension Catalog {
-    /// The catalog of the files as the configuration's target sees them: under a default
-    /// isolation of `MainActor`, the target's own declarations that say none are isolated to
-    /// it; a file of another module (read with `--context`, or whose path `Sources/NAME/…`
-    /// names another module than the configuration's) keeps its own.
+    /// The catalog of the files as the configuration's target sees them: the types and
+    /// protocols of the files read for their declarations only are marked so (the one place the
+    /// configuration's list of them is read); under a default isolation of `MainActor`, the
+    /// target's own declarations that say none are isolated to it, and a file of another module
+    /// (read with `--context`, or whose path `Sources/NAME/…` names another module than the
+    /// configuration's) keeps its own.
     init(files: [ScannedFile], configuration: Configuration) {
-        guard configuration.defaultIsolation == .mainActor else {
-            self.init(files: files)
-            return
-        }
         self.init(files: files.map { file in
-            let isAnotherModule = configuration.declarationsOnly.contains(file.path)
-                || (configuration.module != nil && file.module != nil && file.module != configuration.module)
-            return isAnotherModule ? file : file.isolatedToTheMainActorByDefault()
+            guard configuration.declarationsOnly.contains(file.path) else {
+                let isAnotherModule = configuration.module != nil && file.module != nil && file.module != configuration.module
+                return configuration.defaultIsolation == .mainActor && !isAnotherModule ? file.isolatedToTheMainActorByDefault() : file
+            }
+            var file = file
+            for index in file.types.indices { file.types[index].isContext = true }
+            for index in file.protocols.indices { file.protocols[index].isContext = true }
+            return file
         })
     }
 }

@@ -41,8 +41,8 @@ struct Plan: Sendable {
             }
             var modules = [adapter.module]
             // A model or protocol read with `--context` is another target's: its module is imported.
-            if adapter.module == nil, configuration.declarationsOnly.contains(adapter.model.position.file) { modules.append(adapter.model.module) }
-            if let position = adapter.protocolDeclaration.position, configuration.declarationsOnly.contains(position.file) {
+            if adapter.module == nil, adapter.model.isContext { modules.append(adapter.model.module) }
+            if adapter.protocolDeclaration.isContext {
                 modules.append(adapter.protocolDeclaration.module)
             }
             if outputModule != nil {

@@ -98,7 +98,7 @@ extension Resolver {
         if style.extendsTheModel {
             checkWitnessAccess(of: model, to: protocolDeclaration, bindings: bindings, request: request)
         }
-        if policy.checksAccess, outputModule != nil || declarationsOnly.contains(model.position.file) {
+        if policy.checksAccess, outputModule != nil || model.isContext {
             checkVisible(from: outputModule, model: model, protocolDeclaration: protocolDeclaration, bindings: bindings, request: request)
         }
         guard diagnostics.count == errorsBefore else { return nil }
@@ -162,14 +162,13 @@ extension Resolver {
                 "\(what) is \(access.rawValue) in module '\(module)', and the generated file is compiled in \(output), which cannot see it; make it package or public, or generate into '\(module)'",
                 rule: .notVisibleFromOutputModule, at: position))
         }
-        let isContext = declarationsOnly.contains(model.position.file)
-        if isContext, request.module == nil, model.module == nil {
+        if model.isContext, request.module == nil, model.module == nil {
             // Its path shows no `Sources/NAME/`: the generated file could not import it.
             diagnostics.append(Diagnostic(
                 "'\(model.qualifiedName)' is another target's, and its path shows no module (`Sources/NAME/…`) for the generated file to import; add \"module\": \"<its target>\" to the adapter",
                 rule: .notVisibleFromOutputModule, at: request.position ?? model.position))
         }
-        if let module = isContext ? request.module ?? model.module ?? "its target" : model.module, isContext || module != outputModule {
+        if let module = model.isContext ? request.module ?? model.module ?? "its target" : model.module, model.isContext || module != outputModule {
             if model.access < .package {
                 report("'\(model.qualifiedName)'", model.access, in: module, at: request.position ?? model.position)
             }
@@ -183,7 +182,7 @@ extension Resolver {
             }
         }
         if let position = protocolDeclaration.position, let module = protocolDeclaration.module,
-           declarationsOnly.contains(position.file) || (outputModule != nil && module != outputModule), protocolDeclaration.access < .package {
+           protocolDeclaration.isContext || (outputModule != nil && module != outputModule), protocolDeclaration.access < .package {
             report("protocol '\(protocolDeclaration.name)'", protocolDeclaration.access, in: module, at: request.position ?? position)
         }
     }

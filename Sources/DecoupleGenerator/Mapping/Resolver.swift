@@ -9,8 +9,6 @@ struct Resolver: Sendable {
     var diagnostics: [Diagnostic] = []
     /// The configuration's `"defaultIsolation"`, which messages about isolation mention.
     var defaultIsolation: DefaultIsolation = .nonisolated
-    /// The files read for their declarations only: another target's, always another module.
-    var declarationsOnly: Set<String> = []
     /// Where the output's module comes from, as a message says it.
     var outputModuleOrigin = "the configuration's \"module\""
 
@@ -26,9 +24,8 @@ struct Resolver: Sendable {
 
     mutating func resolve(configuration: Configuration) -> [ResolvedAdapter] {
         defaultIsolation = configuration.defaultIsolation
-        declarationsOnly = configuration.declarationsOnly
         var requests = configuration.adapters
-        for (type, annotation) in catalog.annotated where !configuration.declarationsOnly.contains(type.position.file) {
+        for (type, annotation) in catalog.annotated where !type.isContext {
             var request = AdapterRequest(model: type.qualifiedName, protocolName: annotation.protocolName, position: annotation.position)
             request.declarationPosition = type.position
             // Where the output is compiled, a namesake in another module makes the bare name ambiguous.

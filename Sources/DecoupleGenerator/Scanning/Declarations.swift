@@ -256,6 +256,9 @@ package struct TypeDeclaration: Hashable, Sendable, Codable {
     package var isMainActorByDefault: Bool = false
     /// The module the file is in, when its path shows one (`Sources/NAME/…`, `Tests/NAME/…`).
     package var module: String?
+    /// Read for its declarations only (`--context`, the build plugin's dependency targets):
+    /// another target's, whose annotations are its own target's to generate.
+    package var isContext = false
     /// Conformances added by extensions with a `where` clause; not used where they may not hold.
     package var conditionalConformances: [ConditionalConformance] = []
     /// The argument labels of each `init?` or `init!` the type has (`_` for an unlabelled

@@ -45,6 +45,8 @@ package struct ProtocolDeclaration: Hashable, Sendable, Codable {
     package var position: SourcePosition?
     /// The module of the file that declares it, when its path shows one (`Sources/NAME/…`).
     package var module: String?
+    /// Read for its declarations only, as ``TypeDeclaration/isContext``.
+    package var isContext = false
     /// True for the protocols `Decouple` itself declares, which need no source.
     package var isBuiltIn: Bool
     /// The `#if` conditions the protocol is declared under.

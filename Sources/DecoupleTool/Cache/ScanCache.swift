@@ -259,6 +259,12 @@ package final class ScanCache: Sendable {
         return digest.hex
     }
 
+    /// Reads the last generating run's pack now, if no step has: before a parallel scan, whose
+    /// first file would otherwise decode it on one worker while the others wait.
+    package func loadPack() {
+        state.withLock { loadPack(&$0) }
+    }
+
     /// Reads the last generating run's pack into `state`, once. A pack with a line that is no
     /// entry, or a key or digest that is none, is a miss as a whole.
     private func loadPack(_ state: inout State) {

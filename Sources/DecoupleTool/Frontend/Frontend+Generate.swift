@@ -109,7 +109,9 @@ private struct GenerateRun {
                 let key = scanCache?.declarationDigests(for: sources).map { digests in
                     outputKey(sources.map(\.path), digests, configurationFile)
                 }
-                // The cache serves the scan: a file it knows is not parsed again.
+                // The cache serves the scan: a file it knows is not parsed again. Its pack is
+                // decoded first, on every core.
+                scanCache?.loadPack()
                 let result = Generator.generate(sources: sources, configuration: configuration, scanning: scanCache?.scan ?? SourceScanner.scan)
                 scanCache?.writePending()
                 code = try result.get()
