@@ -269,7 +269,7 @@ import Testing
 
             extension Thing: Describable {
             }
-            decouple.json:1:84: error: 'Thing' already has a member 'description' (at M.swift:3:13), so a conformance cannot also map 'description' to 'name'; use the factory style or rename one of them [#MemberNameTaken]
+            decouple.json:1:84: error: 'Thing' already has a member 'description' (inherited from NSObject), so a conformance cannot also map 'description' to 'name'; use the factory style or rename one of them [#MemberNameTaken]
             """
         }
     }

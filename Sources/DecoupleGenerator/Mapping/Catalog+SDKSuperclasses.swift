@@ -36,10 +36,13 @@ extension Catalog {
                 let top = superclasses(of: type).last ?? type
                 guard let written = top.inheritedTypes.first, resolveTypeName(written) == nil,
                       let members = Self.sdkSuperclassMembers[QualifiedName(TypeDeclaration.withoutAttributes(written)).last] else { continue }
+                let sdkClass = QualifiedName(TypeDeclaration.withoutAttributes(written)).last
                 for (memberName, memberType) in members where !type.members.contains(where: { $0.name.isSameIdentifier(as: memberName) }) {
-                    declarations[name]![index].members.append(MemberDeclaration(
+                    var member = MemberDeclaration(
                         name: memberName, kind: .property, type: memberType, signature: nil, isStatic: false,
-                        access: .public, position: type.position))
+                        access: .public, position: type.position)
+                    member.inheritedFromSDK = sdkClass
+                    declarations[name]![index].members.append(member)
                 }
             }
         }

@@ -78,7 +78,7 @@ extension Resolver {
             return nil
         }
         if style.extendsTheModel, let clash = model.members.first(where: { $0.name.isSameIdentifier(as: requirement.name) && !$0.isStatic }) {
-            let reference = policy.reference(to: clash.position, note: "'\(requirement.name)' is declared here")
+            let reference = clashReference(clash)
             diagnostics.append(Diagnostic(
                 "'\(model.qualifiedName)' already has a member '\(requirement.name)'\(reference.text), so a conformance cannot also make '\(requirement.name)' the constant \(value); \(policy.remedies(.factoryStyle, .other("rename the member")))",
                 rule: .memberNameTaken, at: position, notes: reference.notes))
@@ -182,7 +182,7 @@ extension Resolver {
         }
         // A conformance adds members to the model itself, so it cannot add a second `title`.
         if style.extendsTheModel, requirement.kind == .property, memberName != requirement.name, let clash = model.member(named: requirement.name) {
-            let reference = policy.reference(to: clash.position, note: "'\(requirement.name)' is declared here")
+            let reference = clashReference(clash)
             diagnostics.append(Diagnostic(
                 "'\(model.qualifiedName)' already has a member '\(requirement.name)'\(reference.text), so a conformance cannot also map '\(requirement.name)' to '\(memberName)'; \(policy.remedies(.factoryStyle, .other("rename one of them")))",
                 rule: .memberNameTaken, at: where_, notes: reference.notes))
@@ -307,5 +307,12 @@ extension Resolver {
         case "ImageName": ".empty"
         default: "<#\(type.wrapped)#>"
         }
+    }
+
+    /// Where the model's member of a requirement's name is, for a message: its place, or the SDK
+    /// class it is inherited from, which the sources do not show.
+    private func clashReference(_ clash: MemberDeclaration) -> (text: String, notes: [Diagnostic.Note]) {
+        if let sdkClass = clash.inheritedFromSDK { return (" (inherited from \(sdkClass))", []) }
+        return policy.reference(to: clash.position, note: "'\(clash.name)' is declared here")
     }
 }

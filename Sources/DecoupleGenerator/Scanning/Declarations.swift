@@ -174,6 +174,9 @@ package struct MemberDeclaration: Hashable, Sendable, Codable {
     /// root of the wrapper's key path initializer declares.
     package var wrapperKeyPath: [String]?
     /// A custom global actor (`@globalActor` in the sources) the member is isolated to.
+    /// The SDK class (`NSObject`, `UIView`…) a member of a class of the sources comes from,
+    /// for a member the sources never declare (``Catalog/sdkSuperclassMembers``).
+    package var inheritedFromSDK: String?
     package var globalActor: String?
 }
 
