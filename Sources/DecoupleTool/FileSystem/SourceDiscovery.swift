@@ -128,10 +128,10 @@ package enum SourceDiscovery {
             switch reading {
             case .success(let found?): read = found
             case .success(nil):
-                problems.append(Diagnostic("\(displayPath(file.path)) is not UTF-8 text", rule: .unreadableInput, at: SourcePosition(file: file.path, line: 1, column: 1)))
+                problems.append(notUTF8(file.path))
                 continue
             case .failure(let error):
-                problems.append(Diagnostic("cannot read \(displayPath(file.path)): \(error)", rule: .unreadableInput, at: nil))
+                problems.append(unreadable(file.path, error))
                 continue
             }
             if file.identity == outputIdentity, let output {
@@ -147,6 +147,16 @@ package enum SourceDiscovery {
         }
         guard problems.isEmpty else { throw GenerationFailure(problems) }
         return items
+    }
+
+    /// A file found that is not UTF-8 text, at its first line.
+    fileprivate static func notUTF8(_ path: String) -> Diagnostic {
+        Diagnostic("\(displayPath(path)) is not UTF-8 text", rule: .unreadableInput, at: SourcePosition(file: path, line: 1, column: 1))
+    }
+
+    /// A file found that cannot be read, in the system's words.
+    fileprivate static func unreadable(_ path: String, _ error: FileReader.Failure) -> Diagnostic {
+        Diagnostic("cannot read \(displayPath(path)): \(error)", rule: .unreadableInput, at: nil)
     }
 
     /// One file to read, and whether the command line named it rather than a folder holding it.
@@ -292,9 +302,9 @@ package struct DiscoveredFile: Sendable, Equatable {
         case .success(let text?):
             return SourceFile(path: path, text: text)
         case .success(nil):
-            throw GenerationFailure([Diagnostic("\(displayPath(path)) is not UTF-8 text", rule: .unreadableInput, at: SourcePosition(file: path, line: 1, column: 1))])
+            throw GenerationFailure([SourceDiscovery.notUTF8(path)])
         case .failure(let error):
-            throw GenerationFailure([Diagnostic("cannot read \(displayPath(path)): \(error)", rule: .unreadableInput, at: nil)])
+            throw GenerationFailure([SourceDiscovery.unreadable(path, error)])
         }
     }
 
