@@ -18,7 +18,7 @@ package enum MacroFrontEnd {
     package struct Mapping: Sendable {
         package var requirement: String
         package var member: String
-        package var defaultValue: String?
+        package var defaultValue: DefaultExpression?
         /// Where the requirement is named: the attribute's key path.
         package var position: SourcePosition
         /// Where the whole `@Maps` attribute starts.
@@ -28,7 +28,7 @@ package enum MacroFrontEnd {
         package var defaultPosition: SourcePosition?
 
         package init(
-            requirement: String, member: String, defaultValue: String?, position: SourcePosition, attributePosition: SourcePosition,
+            requirement: String, member: String, defaultValue: DefaultExpression?, position: SourcePosition, attributePosition: SourcePosition,
             defaultPosition: SourcePosition? = nil
         ) {
             self.requirement = requirement
@@ -95,7 +95,7 @@ package enum MacroFrontEnd {
         var adapterRequest = AdapterRequest(model: request.extendedType, protocolName: request.protocolName, position: request.protocolPosition)
         for mapping in request.mappings {
             var source = MappingSource(
-                member: mapping.member, defaultValue: mapping.defaultValue, position: mapping.position, defaultPosition: mapping.defaultPosition ?? mapping.attributePosition)
+                member: mapping.member, default: mapping.defaultValue, position: mapping.position, defaultPosition: mapping.defaultPosition ?? mapping.attributePosition)
             source.attributePosition = mapping.attributePosition
             adapterRequest.map(mapping.requirement, to: source)
         }

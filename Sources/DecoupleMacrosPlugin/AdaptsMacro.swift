@@ -73,7 +73,7 @@ public struct AdaptsMacro: ExtensionMacro {
             }
             mapped[mapping.requirement] = attribute
             mappings.append(MacroFrontEnd.Mapping(
-                requirement: mapping.requirement, member: member, defaultValue: mapping.defaultValue?.trimmedDescription,
+                requirement: mapping.requirement, member: member, defaultValue: mapping.defaultValue.map(DefaultExpression.init),
                 position: locator.position(of: mapping.keyPath), attributePosition: locator.position(of: attribute),
                 defaultPosition: mapping.defaultValue.map { locator.position(of: $0) }))
         }

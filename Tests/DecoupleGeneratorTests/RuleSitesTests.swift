@@ -12,7 +12,7 @@ import Testing
     static let modules = ["DecoupleGenerator", "DecoupleTool", "DecoupleMacrosPlugin"]
 
     /// Each Swift file of the modules outside the rule table, by its module and path without
-    /// `.swift` (`DecoupleGenerator/Mapping/Resolver+Lookup`), with its text.
+    /// `.swift` (`DecoupleGenerator/Plan/Resolver+Lookup`), with its text.
     static func sourceFiles() throws -> [String: String] {
         var files: [String: String] = [:]
         for module in modules {

@@ -35,7 +35,7 @@ struct Resolver: Sendable {
             }
             for mapping in annotation.mappings {
                 request.map(mapping.requirement, to: MappingSource(
-                    member: mapping.member, defaultValue: mapping.defaultValue, position: mapping.position, defaultPosition: mapping.defaultPosition))
+                    member: mapping.member, default: mapping.defaultValue, position: mapping.position, defaultPosition: mapping.defaultPosition))
             }
             requests.append(request)
         }

@@ -333,8 +333,8 @@ package struct Annotation: Hashable, Sendable, Codable {
     package struct Mapping: Hashable, Sendable, Codable {
         package var requirement: String
         package var member: String
-        /// A Swift expression used when the member is `nil`.
-        package var defaultValue: String?
+        /// The Swift expression used when the member is `nil`.
+        package var defaultValue: DefaultExpression?
         package var position: SourcePosition
         /// Where the default is written.
         package var defaultPosition: SourcePosition?

@@ -18,7 +18,7 @@ extension Resolver {
                 rule: .proxyEffectfulProperty, at: request.position ?? model.position))
             return nil
         }
-        if let mapped, mapped.isConstant, let value = mapped.defaultValue {
+        if let mapped, mapped.isConstant, let value = mapped.defaultExpression {
             return bindConstant(value, to: requirement, of: protocolName, in: model, at: mapped.position, style: style)
         }
         let memberName = mapped?.member ?? requirement.name
@@ -70,21 +70,21 @@ extension Resolver {
     /// A requirement that is always one value, a constant of its type; a conformance cannot add
     /// it beside a model member of its name.
     mutating func bindConstant(
-        _ value: String, to requirement: Requirement, of protocolName: String, in model: TypeDeclaration, at position: SourcePosition?,
+        _ value: DefaultExpression, to requirement: Requirement, of protocolName: String, in model: TypeDeclaration, at position: SourcePosition?,
         style: any AdapterStyle
     ) -> Binding? {
         if let problem = DefaultCheck.problem(with: value, for: requirement.type, requiresConstant: true, literalKinds: catalog.literalKinds(of:)) {
-            diagnostics.append(Diagnostic("the constant \(value) for '\(protocolName).\(requirement.name)' \(problem)", rule: .invalidDefault, at: position))
+            diagnostics.append(Diagnostic("the constant \(value.text) for '\(protocolName).\(requirement.name)' \(problem)", rule: .invalidDefault, at: position))
             return nil
         }
         if style.extendsTheModel, let clash = model.members.first(where: { $0.name.isSameIdentifier(as: requirement.name) && !$0.isStatic }) {
             let reference = clashReference(clash)
             diagnostics.append(Diagnostic(
-                "'\(model.qualifiedName)' already has a member '\(requirement.name)'\(reference.text), so a conformance cannot also make '\(requirement.name)' the constant \(value); \(policy.remedies(.factoryStyle, .other("rename the member")))",
+                "'\(model.qualifiedName)' already has a member '\(requirement.name)'\(reference.text), so a conformance cannot also make '\(requirement.name)' the constant \(value.text); \(policy.remedies(.factoryStyle, .other("rename the member")))",
                 rule: .memberNameTaken, at: position, notes: reference.notes))
             return nil
         }
-        return Binding(requirement: requirement, source: .constant(value))
+        return Binding(requirement: requirement, source: .constant(value.text))
     }
 
     /// A note at the model's declaration, for a problem reported at the configuration entry.
@@ -224,17 +224,17 @@ extension Resolver {
                 fixIts: [.addDefault(requirement: requirement.name, member: member.name, value: Self.placeholder(for: requirement.type))]))
             return nil
         }
-        if let defaultValue = mapped?.defaultValue {
+        if let defaultValue = mapped?.defaultExpression {
             if !memberType.isOptional {
                 diagnostics.append(Diagnostic(
-                    "'\(member.name)' is not optional, so the default \(defaultValue) would never be used; remove it",
+                    "'\(member.name)' is not optional, so the default \(defaultValue.text) would never be used; remove it",
                     rule: .unusedDefault, at: mapped?.defaultPosition ?? where_))
                 return nil
             }
             if let problem = DefaultCheck.problem(
                 with: defaultValue, for: requirement.type, requiresConstant: policy.checksAccess, literalKinds: catalog.literalKinds(of:)) {
                 diagnostics.append(Diagnostic(
-                    "the default \(defaultValue) for '\(protocolName).\(requirement.name)' \(problem)",
+                    "the default \(defaultValue.text) for '\(protocolName).\(requirement.name)' \(problem)",
                     rule: .invalidDefault, at: mapped?.defaultPosition ?? where_))
                 return nil
             }

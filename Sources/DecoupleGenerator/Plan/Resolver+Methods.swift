@@ -16,7 +16,7 @@ extension Resolver {
                 rule: .proxyMethodRequirement, at: request.position ?? model.position))
             return nil
         }
-        if let mapped, mapped.isConstant, let value = mapped.defaultValue {
+        if let mapped, mapped.isConstant, let value = mapped.defaultExpression {
             return bindConstant(value, to: requirement, of: protocolName, in: model, at: mapped.position, style: style)
         }
         // A method of a constrained extension (`where T == Int`) is not every model's.

@@ -93,7 +93,7 @@ package enum AnnotationParser {
                     rule: .malformedAnnotation, at: position(argument.expression)))
             }
             mappings.append(Annotation.Mapping(
-                requirement: label, member: member, defaultValue: defaultExpression?.trimmedDescription, position: position(argument.expression),
+                requirement: label, member: member, defaultValue: defaultExpression.map(DefaultExpression.init), position: position(argument.expression),
                 defaultPosition: defaultExpression.map(position)))
         }
         return .success(Annotation(protocolName: name, mappings: mappings, position: position(call.calledExpression)))

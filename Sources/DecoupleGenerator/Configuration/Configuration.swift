@@ -16,8 +16,10 @@ public enum OutputStyle: String, Sendable, CaseIterable, Codable {
 /// Where a requirement's value comes from.
 public struct MappingSource: Hashable, Sendable {
     public var member: String
-    /// A Swift expression used when the member is `nil`; for a constant, the value itself.
-    public var defaultValue: String?
+    /// The Swift expression used when the member is `nil`; for a constant, the value itself.
+    package var defaultExpression: DefaultExpression?
+    /// The text of ``defaultExpression``.
+    public var defaultValue: String? { defaultExpression?.text }
     /// No member feeds the requirement: it is always ``defaultValue`` (`{"default": null}`, or
     /// `null`, in the configuration).
     package var isConstant = false
@@ -29,9 +31,14 @@ public struct MappingSource: Hashable, Sendable {
     /// Where the default is written, for problems with it.
     public var defaultPosition: SourcePosition?
 
+    /// - Parameter defaultValue: A Swift expression, parsed here once.
     public init(member: String, defaultValue: String? = nil, position: SourcePosition? = nil, defaultPosition: SourcePosition? = nil) {
+        self.init(member: member, default: defaultValue.map(DefaultExpression.init(parsing:)), position: position, defaultPosition: defaultPosition)
+    }
+
+    package init(member: String, default defaultExpression: DefaultExpression?, position: SourcePosition? = nil, defaultPosition: SourcePosition? = nil) {
         self.member = member
-        self.defaultValue = defaultValue
+        self.defaultExpression = defaultExpression
         self.position = position
         self.defaultPosition = defaultPosition
     }
@@ -39,8 +46,8 @@ public struct MappingSource: Hashable, Sendable {
 
 extension MappingSource {
     /// A requirement that is always `value`, written at `position`.
-    static func constant(_ value: String, at position: SourcePosition) -> MappingSource {
-        var source = MappingSource(member: "", defaultValue: value, position: position, defaultPosition: position)
+    static func constant(_ value: DefaultExpression, at position: SourcePosition) -> MappingSource {
+        var source = MappingSource(member: "", default: value, position: position, defaultPosition: position)
         source.isConstant = true
         return source
     }
@@ -248,10 +255,10 @@ private struct ConfigurationReader {
         case let .string(member):
             return memberName(member, at: node.position).map { MappingSource(member: $0, position: node.position) }
         case .null:
-            return .constant("nil", at: node.position)
+            return .constant(.nilLiteral, at: node.position)
         case let .object(members):
             var member: String?
-            var defaultValue: String?
+            var defaultValue: DefaultExpression?
             var defaultPosition: SourcePosition?
             var memberPosition = node.position
             for (key, keyPosition, value) in members {
@@ -274,7 +281,7 @@ private struct ConfigurationReader {
                 return nil
             }
             guard let member = memberName(member, at: memberPosition) else { return nil }
-            return MappingSource(member: member, defaultValue: defaultValue, position: memberPosition, defaultPosition: defaultPosition)
+            return MappingSource(member: member, default: defaultValue, position: memberPosition, defaultPosition: defaultPosition)
         default:
             diagnostics.append(Diagnostic(
                 "the mapping of '\(requirement)' must be a member name, {\"from\": …, \"default\": …}, or a constant ({\"default\": …} or null), found \(node.kindName)",
@@ -334,12 +341,12 @@ private struct ConfigurationReader {
     }
 
     /// A JSON default as Swift source: strings become string literals.
-    private mutating func swiftLiteral(_ node: JSONNode) -> String? {
+    private mutating func swiftLiteral(_ node: JSONNode) -> DefaultExpression? {
         switch node.value {
-        case let .string(text): return SwiftLiteral.string(text)
-        case let .number(text): return text
-        case let .bool(value): return value ? "true" : "false"
-        case .null: return "nil"
+        case let .string(text): return .string(text)
+        case let .number(text): return .number(text)
+        case let .bool(value): return .boolean(value)
+        case .null: return .nilLiteral
         case .object, .array:
             diagnostics.append(Diagnostic("a default must be a string, number, boolean or null, found \(node.kindName)", rule: .configurationShape, at: node.position))
             return nil
