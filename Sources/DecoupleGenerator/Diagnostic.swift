@@ -18,6 +18,20 @@ public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConver
     public static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case file, line, column
+    }
+
+    /// Its file, line and column; its file only for a digest that leaves positions out
+    /// (``ScannedFile/declarationDigest``).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        guard encoder.userInfo[.leavesPositionsOut] == nil else { return }
+        try container.encode(line, forKey: .line)
+        try container.encode(column, forKey: .column)
+    }
 }
 
 /// One problem found in the input, printed the way the compiler prints its own, so editors and

@@ -1,4 +1,4 @@
-@testable import DecoupleTool
+import DecoupleGenerator
 import DecoupleTestSupport
 import Testing
 

@@ -17,6 +17,20 @@ package struct GenericSignature: Hashable, Sendable, Codable, CustomStringConver
     /// `V:P`; a composition gives one per protocol; a same-type requirement is kept whole.
     var constraints: Set<String>
 
+    private enum CodingKeys: String, CodingKey {
+        case parameterClause, whereClause, parameters, constraints
+    }
+
+    /// Its constraints in order, so that the same signature always codes alike (a set's order
+    /// changes from run to run, and the declaration digest reads the coding).
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(parameterClause, forKey: .parameterClause)
+        try container.encode(whereClause, forKey: .whereClause)
+        try container.encode(parameters, forKey: .parameters)
+        try container.encode(constraints.sorted(), forKey: .constraints)
+    }
+
     /// The function's generic signature, or `nil` when it has none.
     init?(_ function: FunctionDeclSyntax) {
         guard function.genericParameterClause != nil || function.genericWhereClause != nil else { return nil }

@@ -9,7 +9,7 @@ struct ScanEntry: Codable {
     /// The entry's key (``ScanCache/key(path:content:)``).
     var key: String
     /// The digest of what the file declares, positions left out
-    /// (``ScanCache/declarationDigest(ofSortedJSON:)``).
+    /// (`ScannedFile.declarationDigest`).
     var declarations: String
     /// What the scanner found in the file: its types, extensions, protocols and imports, as
     /// the scanner codes them. Its path is the key's, and is not stored.
@@ -135,13 +135,11 @@ package final class ScanCache: Sendable {
         if file.isGenerated {
             // Left out of every run: it declares nothing the output depends on.
             digest = Digest.of("generated")
-        } else if file.diagnostics.isEmpty, let line = try? CacheEntryFormat.encoder.encode(ScanEntry(key: "", declarations: "", scanned: file)) {
-            // One coding serves both: the digest reads the declarations' JSON, and the pack keeps
-            // the line, its first two fields (keys sorted) filled in.
-            digest = Self.declarationDigest(ofSortedJSON: line)
-            if let filled = Self.filling(line, key: key, declarations: digest) {
-                kept = Kept(entry: ScanEntry(key: key, declarations: digest, scanned: file), line: filled)
-            }
+        } else if file.diagnostics.isEmpty {
+            digest = file.declarationDigest
+            let entry = ScanEntry(key: key, declarations: digest, scanned: file)
+            // Keys in no set order: sorting them costs more than the rest of the coding.
+            if let line = try? JSONEncoder().encode(entry) { kept = Kept(entry: entry, line: line) }
         }
         state.withLock { state in
             state.scannedCount += 1
@@ -149,52 +147,6 @@ package final class ScanCache: Sendable {
             if let kept { state.fresh[key] = kept }
         }
         return file
-    }
-
-    /// A line coded with an empty `declarations` and `key`, its first two fields with keys
-    /// sorted, given their values.
-    private static func filling(_ line: Data, key: String, declarations: String) -> Data? {
-        let empty = Data(#"{"declarations":"","key":"","#.utf8)
-        guard line.starts(with: empty) else { return nil }
-        return Data(#"{"declarations":"\#(declarations)","key":"\#(key)","#.utf8) + line.dropFirst(empty.count)
-    }
-
-    /// The digest of what a scanned file declares, wherever in the file: its JSON coding with
-    /// keys sorted, in which every ``SourcePosition`` reads `{"column":C,"file":F,"line":L}`,
-    /// digested with each position's line and column left out (`{"file":F}`). `{"column":`
-    /// and `,"line":` can only be keys there, since a quote inside a JSON string is escaped,
-    /// and only a position has them.
-    static func declarationDigest(ofSortedJSON json: Data) -> String {
-        let column = Array(#"{"column":"#.utf8)
-        let line = Array(#","line":"#.utf8)
-        var kept: [UInt8] = []
-        kept.reserveCapacity(json.count)
-        json.withUnsafeBytes { bytes in
-            func at(_ offset: Int, _ pattern: [UInt8]) -> Bool {
-                offset + pattern.count <= bytes.count && pattern.indices.allSatisfy { bytes[offset + $0] == pattern[$0] }
-            }
-            func number(from offset: Int) -> Int {
-                var end = offset
-                while end < bytes.count, bytes[end] == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
-                return end
-            }
-            var offset = 0
-            while offset < bytes.count {
-                if at(offset, column) {
-                    kept.append(UInt8(ascii: "{"))
-                    offset = number(from: offset + column.count)
-                    if offset < bytes.count, bytes[offset] == UInt8(ascii: ",") { offset += 1 }
-                } else if at(offset, line) {
-                    offset = number(from: offset + line.count)
-                } else {
-                    kept.append(bytes[offset])
-                    offset += 1
-                }
-            }
-        }
-        var digest = Digest()
-        kept.withUnsafeBytes { digest.add(bytes: $0) }
-        return digest.hex
     }
 
     // MARK: What files declare

@@ -4,8 +4,8 @@
 /// other implementation, with no package to build for it. swift-crypto, the ecosystem's, compiles
 /// BoringSSL's C for the host and again for the target; for a few megabytes of sources a run, this
 /// one is as fast as a user can tell (`Benchmarks/README.md`, "The cache's digest").
-struct SHA256 {
-    static let byteCount = 32
+package struct SHA256: Sendable {
+    package static let byteCount = 32
 
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19)
@@ -13,11 +13,11 @@ struct SHA256 {
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
-    init() {
+    package init() {
         pending.reserveCapacity(64)
     }
 
-    mutating func update(bufferPointer bytes: UnsafeRawBufferPointer) {
+    package mutating func update(bufferPointer bytes: UnsafeRawBufferPointer) {
         length &+= UInt64(bytes.count)
         var rest = bytes[...]
         if !pending.isEmpty {
@@ -36,7 +36,7 @@ struct SHA256 {
     }
 
     /// The digest of everything given, in 32 bytes.
-    func finalize() -> [UInt8] {
+    package func finalize() -> [UInt8] {
         var last = self
         let bits = length &* 8
         var padding: [UInt8] = [0x80] + [UInt8](repeating: 0, count: (119 - pending.count) % 64)
