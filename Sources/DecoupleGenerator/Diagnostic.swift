@@ -23,8 +23,8 @@ public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConver
         case file, line, column
     }
 
-    /// Its file, line and column; its file only for a digest that leaves positions out
-    /// (``ScannedFile/declarationDigest``).
+    /// Its file, line and column; its file only for the digest of a scan, which leaves
+    /// positions out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(file, forKey: .file)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import DecoupleTool
 
-/// The per-file half of `--cache`: each file's scanned declarations, found by its content.
+/// The per-file half of `--cache`: each file's declaration digest, found by its content.
 @Suite struct FileCacheTests {
     /// `count` model files under Models/, two models each, half of them annotated.
     private func corpus(_ count: Int) throws -> Workspace {
@@ -29,59 +29,25 @@ import Testing
         return try bytes(workspace, "Cold.swift")
     }
 
-    @Test func oneChangedFileAmongMany_isTheOnlyOneScanned_andTheOutputIsTheColdOutput() throws {
+    @Test func oneChangedFile_changesTheIndex_andTheOutputIsTheColdOutput() throws {
         let workspace = try corpus(40)
         let first = try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift")
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stderr.hasSuffix("wrote Out.swift from 40 source files (40 scanned, 0 from the cache)\n"), "\(first.stderr)")
-        #expect(try workspace.scanCacheEntries("cache").count == 40)
+        #expect(first.stderr.hasSuffix("wrote Out.swift from 40 source files\n"), "\(first.stderr)")
+        let entries = try workspace.scanCacheEntries("cache")
+        #expect(entries.count == 40)
 
         try workspace.write(changed(7), to: "Models/File7.swift")
         let second = try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift")
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(second.stderr.hasSuffix("wrote Out.swift from 40 source files (1 scanned, 39 from the cache)\n"), "\(second.stderr)")
+        #expect(second.stderr.hasSuffix("wrote Out.swift from 40 source files\n"), "\(second.stderr)")
+        #expect(try workspace.scanCacheEntries("cache") != entries, "the changed file's key")
         let output = try workspace.read("Out.swift")
         #expect(output.contains("extension G7_Model0: Decouple.TitledContent"))
         #expect(!output.contains("F7_Model0"))
         #expect(try bytes(workspace, "Out.swift") == coldOutput(workspace))
-        // The pack keeps the files of the last run: the changed file's old entry is gone.
+        // The index keeps the files of the last run: the changed file's old key is gone.
         #expect(try workspace.scanCacheEntries("cache").count == 40)
-    }
-
-    @Test func aDamagedOrPlantedPack_isIgnored_everyFileRescanned_andThePackReplaced() throws {
-        let workspace = try corpus(3)
-        #expect(try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift").status == 0)
-        let cold = try coldOutput(workspace)
-        #expect(try workspace.scanCacheEntries("cache").count == 3)
-        let pack = try workspace.scanCacheFile("cache", ending: ".pack")
-        let valid = try workspace.read(pack)
-        let entries = try workspace.scanCacheEntries("cache")
-        // Another cache file: valid in itself, but written for another key.
-        let planted = try workspace.read(workspace.scanCacheFile("cache", ending: ".index"))
-        let body = valid[valid.index(after: valid.firstIndex(of: "\n")!)...]
-        let damaged: [(String, String)] = [
-            ("truncated", String(valid.prefix(valid.count / 2))),
-            ("garbage", "\u{0}\u{1}garbage\n"),
-            ("empty", ""),
-            ("no header", String(body)),
-            ("edited body", valid.replacingOccurrences(of: "Model0", with: "Model9")),
-            ("planted", planted),
-        ]
-        for (what, text) in damaged {
-            try workspace.write(text, to: pack)
-            // Without the output entry, so the run must use the pack, and without the output, so
-            // the run writes it and says how.
-            for output in try workspace.outputCacheEntries("cache").map({ "cache/\($0)" }) + ["Out.swift"] {
-                try FileManager.default.removeItem(at: workspace.url.appendingPathComponent(output))
-            }
-            let run = try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift")
-            #expect(run.status == 0, "\(what): \(run.stderr)")
-            #expect(run.stderr.hasSuffix("(3 scanned, 0 from the cache)\n"), "\(what): \(run.stderr)")
-            #expect(try bytes(workspace, "Out.swift") == cold, "\(what): served from a bad pack")
-            // Replaced by a pack of the same entries (a record's keys are in no set order).
-            #expect(try workspace.read(pack).prefix(while: { $0 != "\n" }).hasSuffix(",\"version\":\(CacheHeader.version)}"), "\(what): the pack was not replaced")
-            #expect(try workspace.scanCacheEntries("cache") == entries, "\(what): the pack was not replaced")
-        }
     }
 
     @Test func contentChangedWithTheSameSizeAndModificationTime_isScannedAgain() throws {
@@ -104,15 +70,15 @@ import Testing
 
         let run = try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift")
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.hasSuffix("(1 scanned, 4 from the cache)\n"), "\(run.stderr)")
+        #expect(run.stderr.hasSuffix("wrote Out.swift from 5 source files\n"), "\(run.stderr)")
         #expect(try workspace.read("Out.swift").contains("extension G2_Model0: Decouple.TitledContent"))
         #expect(try bytes(workspace, "Out.swift") == coldOutput(workspace))
     }
 
     /// Every shape the scanner records (`#if` branches, methods, generics, annotations with
-    /// defaults, extensions in other files, keywords as names) survives its cache entry: a run
-    /// that reads every file from the cache writes what a cold run writes.
-    @Test func everyScannedShape_readFromTheCache_givesTheColdOutput() throws {
+    /// defaults, extensions in other files, keywords as names): a run whose files the index
+    /// knows, without its output entry, writes what a cold run writes.
+    @Test func everyScannedShape_withTheIndex_givesTheColdOutput() throws {
         let workspace = try Workspace(copying: "Tests/Fixtures/Coverage")
         try FileManager.default.removeItem(at: workspace.url.appendingPathComponent("Generated.swift"))
         let cold = try workspace.run("generate", ".", "--output", "Cold.swift")
@@ -127,7 +93,7 @@ import Testing
         // Every model source of the fixture (its generated file was removed above).
         let sources = try FileManager.default.contentsOfDirectory(atPath: workspace.url.path).filter { $0.hasSuffix(".swift") && $0 != "Cold.swift" && $0 != "Out.swift" }
         #expect(sources.count >= 8)
-        #expect(second.stderr.contains(" scanned, \(sources.count) from the cache)"), "\(second.stderr)")
+        #expect(second.stderr.hasSuffix("wrote Out.swift from \(sources.count) source files\n"), "\(second.stderr)")
         #expect(try bytes(workspace, "Out.swift") == bytes(workspace, "Cold.swift"))
     }
 
@@ -158,7 +124,7 @@ import Testing
         try workspace.write(original.replacingOccurrences(of: "public var detail: String?", with: "public var detail: Int?"), to: "Models/File7.swift")
         let changedMember = try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift")
         #expect(changedMember.status == 0, "\(changedMember.stderr)")
-        #expect(changedMember.stderr == "wrote Out.swift from 40 source files (1 scanned, 39 from the cache)\n")
+        #expect(changedMember.stderr == "wrote Out.swift from 40 source files\n")
         #expect(try bytes(workspace, "Out.swift") != before)
         #expect(try bytes(workspace, "Out.swift") == coldOutput(workspace))
     }
@@ -196,7 +162,7 @@ import Testing
         #expect(edited != original)
         try workspace.write(edited, to: "Models/File1.swift")
         let run = try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift")
-        #expect(run.stderr == "wrote Out.swift from 3 source files (1 scanned, 2 from the cache)\n")
+        #expect(run.stderr == "wrote Out.swift from 3 source files\n")
         #expect(try workspace.read("Out.swift").contains(#"?? "none""#))
         #expect(try bytes(workspace, "Out.swift") == coldOutput(workspace))
     }
@@ -211,14 +177,14 @@ import Testing
         try remove(workspace, ["Out.swift"])
         let swapped = try workspace.run("generate", "B", "A", "--cache", "cache", "--output", "Out.swift")
         #expect(swapped.status == 0, "\(swapped.stderr)")
-        #expect(swapped.stderr == "wrote Out.swift from 2 source files (0 scanned, 2 from the cache)\n")
+        #expect(swapped.stderr == "wrote Out.swift from 2 source files\n")
         let uncached = try workspace.run("generate", "B", "A", "--exclude", "Out.swift", "--output", "Cold.swift")
         #expect(uncached.status == 0, "\(uncached.stderr)")
         #expect(try bytes(workspace, "Out.swift") == bytes(workspace, "Cold.swift"))
     }
 
     /// The index of what files declare is a cache entry like the others: damaged, it is a miss
-    /// (each file's declarations are read from its entry instead) and it is written again.
+    /// (every file is scanned to digest it) and it is written again.
     @Test func aDamagedDeclarationIndex_isAMiss_andIsRewritten() throws {
         let workspace = try corpus(5)
         #expect(try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift").status == 0)
@@ -232,7 +198,7 @@ import Testing
             try remove(workspace, ["Out.swift"])
             let run = try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift")
             #expect(run.status == 0, "\(what): \(run.stderr)")
-            #expect(run.stderr == "wrote Out.swift from the cache (5 source files, 1 scanned: the same declarations)\n", "\(what)")
+            #expect(run.stderr == "wrote Out.swift from the cache (5 source files, 5 scanned: the same declarations)\n", "\(what)")
             #expect(try bytes(workspace, "Out.swift") == before, "\(what)")
             #expect(try workspace.read(index).hasPrefix("{\"format\":\"decouple-cache\",\"key\":"), "\(what): the index was not written again")
         }

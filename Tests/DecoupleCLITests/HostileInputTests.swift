@@ -487,7 +487,7 @@ import Testing
             ("planted", planted),
             ("old format", "// from the cache\n"),
             ("another schema version", valid.replacingOccurrences(of: "\"version\":\(CacheHeader.version)}", with: "\"version\":\(CacheHeader.version + 1)}")),
-            ("another kind of entry", valid.replacingOccurrences(of: "\"kind\":\"output\"", with: "\"kind\":\"scan-pack\"")),
+            ("another kind of entry", valid.replacingOccurrences(of: "\"kind\":\"output\"", with: "\"kind\":\"scan-index\"")),
             ("a header that is no JSON", String(valid.dropFirst())),
         ]
         for (what, text) in damaged {
@@ -496,8 +496,8 @@ import Testing
             try FileManager.default.removeItem(at: workspace.url.appendingPathComponent("Out.swift"))
             let run = try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift")
             #expect(run.status == 0, "\(what): \(run.stderr)")
-            // Generated again, from the file's (valid) scan entry: the output entry was not served.
-            #expect(run.stderr == "wrote Out.swift from 1 source file (0 scanned, 1 from the cache)\n", "\(what): served from a bad entry")
+            // Generated again: the output entry was not served.
+            #expect(run.stderr == "wrote Out.swift from 1 source file\n", "\(what): served from a bad entry")
             #expect(try workspace.read("Out.swift") == good, "\(what)")
             #expect(try workspace.read(entry) == valid, "\(what): the entry was not replaced")
             #expect(try workspace.run("generate", "Models", "--cache", "cache", "--output", "Out.swift", "--check").status == 0, "\(what)")

@@ -4,14 +4,16 @@ import Testing
 @testable import DecoupleTool
 
 extension InProcessWrites {
-    /// The scan cache's pack and index behind a valid header: the header's SHA-256 has no
-    /// secret, so anyone can write one. Whatever the body says, reading it is a miss or a correct
-    /// read, never a crash or another file's declarations.
+    /// The scan cache's index behind a valid header: the header's SHA-256 has no secret, so
+    /// anyone can write one. Whatever the body says, reading it is a miss or a correct read,
+    /// never a crash or another file's digest.
     @Suite struct ScanCacheTests {
-        /// A run as the tool makes one: the cache serves the scan, then keeps what the run read.
+        /// A run as the tool makes one: the files digested, the cache serving the scan, then the
+        /// index of what the run read kept.
         private static func generate(_ sources: [SourceFile], with cache: ScanCache) -> GenerationResult {
+            _ = cache.declarationDigests(for: sources)
             let result = Generator.generate(sources: sources, configuration: Configuration(), scanning: cache.scan)
-            cache.writePending()
+            cache.writeIndex()
             return result
         }
 
@@ -26,7 +28,6 @@ extension InProcessWrites {
                 """)
         }
 
-        private let packFormat = CacheEntryFormat(kind: "scan-pack", fileExtension: "pack")
         private let indexFormat = CacheEntryFormat(kind: "scan-index", fileExtension: "index")
 
         /// A new, empty cache folder, removed by the caller.
@@ -100,33 +101,11 @@ extension InProcessWrites {
             ]
         }
 
-        @Test func hostileBodiesBehindAValidHeader_areMisses() throws {
-            let (root, cold, digests) = try filledFolder()
+        @Test func hostileIndexesBehindAValidHeader_areMisses() throws {
+            let (root, _, digests) = try filledFolder()
             defer { try? FileManager.default.removeItem(atPath: root) }
-
-            let pack = try file(in: root, ending: ".pack")
             let index = try file(in: root, ending: ".index")
-            let validPack = try entry(at: pack.path).body
-            #expect(validPack.contains("\"line\":2"))
             let hex = String(repeating: "ab", count: 32)
-            let noDeclarations = #"{"extensions":[],"imports":[],"protocols":[],"types":[]}"#
-            let hostilePacks = [
-                ("no JSON", "garbage"),
-                ("truncated JSON", String(validPack.prefix(validPack.count / 2))),
-                ("a record of another shape", #"{"files":3}"#),
-                ("an entry without its declarations", #"{"declarations":"\#(hex)","key":"\#(hex)"}"#),
-                ("a key that is no digest", #"{"declarations":"\#(hex)","key":"x","scanned":\#(noDeclarations)}"#),
-                ("a good entry, then a line that is none", #"{"declarations":"\#(hex)","key":"\#(hex)","scanned":\#(noDeclarations)}"# + "\nx\n"),
-                ("a line past Int's range", validPack.replacingOccurrences(of: "\"line\":2", with: "\"line\":1e300")),
-            ]
-            for (what, body) in hostilePacks {
-                packFormat.write(body, key: pack.key, in: root)
-                // The index still names every file, so generating must read the pack.
-                let cache = ScanCache(folder: root, version: "test")
-                #expect(try Self.generate(sources, with: cache).get() == cold, "\(what)")
-                #expect(cache.counts.scanned == 3, "\(what)")
-            }
-
             let hostileIndexes = [
                 ("no JSON", "garbage"),
                 ("an array", "[]"),
@@ -135,64 +114,74 @@ extension InProcessWrites {
             ]
             for (what, body) in hostileIndexes {
                 indexFormat.write(body, key: index.key, in: root)
-                // Without a usable index the pack's digests serve; a fresh cache computes the same.
+                // Without a usable index every file is scanned, and gives the same digests.
                 let cache = ScanCache(folder: root, version: "test")
                 #expect(cache.declarationDigests(for: sources) == digests, "\(what)")
-                #expect(cache.counts.scanned == 0, "\(what)")
+                #expect(cache.scannedCount == 3, "\(what)")
             }
         }
 
-        /// An entry of another schema version, or with a header that does not describe its body,
-        /// is a miss: the pack's files are scanned again, and the index's digests come from the
-        /// pack. Both are then written again in this version.
-        @Test func entriesOfAnotherVersion_orCorrupted_areMisses_andAreRewritten() throws {
-            let (root, cold, digests) = try filledFolder()
+        /// An index of another schema version, or with a header that does not describe its body,
+        /// is a miss: the files are scanned again, and it is written again in this version.
+        @Test func indexesOfAnotherVersion_orCorrupted_areMisses_andAreRewritten() throws {
+            let (root, _, digests) = try filledFolder()
             defer { try? FileManager.default.removeItem(atPath: root) }
-            let pack = try file(in: root, ending: ".pack").path
             let index = try file(in: root, ending: ".index").path
-            let (packHeader, packBody) = try entry(at: pack)
             let (indexHeader, indexBody) = try entry(at: index)
-            #expect(packHeader.version == CacheHeader.version && indexHeader.kind == "scan-index")
-
-            for (what, corrupt) in corruptions(of: packHeader, packBody, at: pack) {
-                try corrupt()
-                let cache = ScanCache(folder: root, version: "test")
-                #expect(try Self.generate(sources, with: cache).get() == cold, "\(what)")
-                #expect(cache.counts.scanned == 3, "\(what): served from the pack")
-                #expect(try isWrittenAgain(pack, as: packFormat, like: packHeader, in: root), "\(what): the pack was not written again")
-            }
+            #expect(indexHeader.version == CacheHeader.version && indexHeader.kind == "scan-index")
             for (what, corrupt) in corruptions(of: indexHeader, indexBody, at: index) {
                 try corrupt()
                 let cache = ScanCache(folder: root, version: "test")
                 #expect(cache.declarationDigests(for: sources) == digests, "\(what)")
-                #expect(cache.counts.scanned == 0, "\(what)")
+                #expect(cache.scannedCount == 3, "\(what)")
                 cache.writeIndex()
                 #expect(try isWrittenAgain(index, as: indexFormat, like: indexHeader, in: root), "\(what): the index was not written again")
             }
         }
 
-        /// Each build of the tool writes a pack and an index of its own, under one key; a third
-        /// build's run removes the first build's two files, keeps the other two builds' pairs,
-        /// and leaves anything else in the folder alone, a name that is not a key's included.
-        @Test func packsAndIndexes_ofTheTwoBuildsWrittenLast_areKept() throws {
+        /// A run with the cache writes what a run without one writes, and parses each file once:
+        /// the files it digests are not scanned again to generate. One file's declarations
+        /// changed: that file is digested, and every file scanned, once.
+        @Test func aRunWithTheCache_parsesEachFileOnce_andWritesWhatAColdRunWrites() throws {
+            let (root, cold, _) = try filledFolder()
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            let warm = ScanCache(folder: root, version: "test")
+            #expect(try Self.generate(sources, with: warm).get() == cold)
+            #expect(warm.scannedCount == sources.count, "the index knows every file; the run still parses each")
+            var changed = sources
+            changed[1].text = changed[1].text.replacingOccurrences(of: "subtitle: naïve)", with: "subtitle: name)")
+            let expected = try Generator.generate(sources: changed, configuration: Configuration()).get()
+            #expect(expected != cold)
+            let once = ScanCache(folder: root, version: "test")
+            #expect(try Self.generate(changed, with: once).get() == expected)
+            #expect(once.scannedCount == sources.count)
+        }
+
+        /// Each build of the tool writes an index of its own; a third build's run removes the
+        /// first build's, and an older build's index with the pack it kept beside it, keeps the
+        /// other two builds' indexes, and leaves anything else in the folder alone, a name that
+        /// is not a key's included.
+        @Test func indexes_ofTheTwoBuildsWrittenLast_areKept() throws {
             let root = try folder()
             defer { try? FileManager.default.removeItem(atPath: root) }
             try "kept".write(toFile: "\(root)/notes.pack", atomically: false, encoding: .utf8)
             // Named like entries, but not under a key (128 bits, where a key has 256): not the cache's.
             let old = ["0123456789abcdef0123456789abcdef.pack", "0123456789abcdef0123456789abcdef.index"]
+            // An earlier build's pair, under a key.
+            let earlier = ["pack", "index"].map { String(repeating: "cd", count: 32) + "." + $0 }
             func files() throws -> Set<String> {
                 Set(try FileManager.default.contentsOfDirectory(atPath: root).filter { $0 != "notes.pack" && !old.contains($0) })
             }
-            // Each pair is dated apart, in the order written, rather than waiting out the clock.
+            // Each is dated apart, in the order written, rather than waiting out the clock.
             func date(_ names: some Sequence<String>, _ seconds: TimeInterval) throws {
                 for name in names {
                     try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: seconds)], ofItemAtPath: "\(root)/\(name)")
                 }
             }
-            for name in old {
+            for name in old + earlier {
                 try "old".write(toFile: "\(root)/\(name)", atomically: false, encoding: .utf8)
             }
-            try date(old, 1_000_000_000)
+            try date(old + earlier, 1_000_000_000)
             var written: [Set<String>] = []
             for (index, build) in ["build 1", "build 2", "build 3"].enumerated() {
                 let before = try files()
@@ -200,9 +189,8 @@ extension InProcessWrites {
                 written.append(try files().subtracting(before))
                 try date(written[index], 1_000_000_000 + 10 * Double(index + 1))
             }
-            for pair in written {
-                let keys = Set(pair.map { $0.split(separator: ".")[0] })
-                #expect(pair.count == 2 && keys.count == 1 && pair.contains { $0.hasSuffix(".pack") }, "a pack and an index under one key: \(pair)")
+            for one in written {
+                #expect(one.count == 1 && one.allSatisfy { $0.hasSuffix(".index") }, "an index alone: \(one)")
             }
             #expect(try files() == written[1].union(written[2]))
             #expect(try String(contentsOfFile: "\(root)/notes.pack", encoding: .utf8) == "kept")
@@ -240,12 +228,12 @@ extension InProcessWrites {
             let found = try SourceDiscovery.discover(own: ["\(root)/Models"], context: [], readingText: false).compactMap(\.sourceDigest)
             let cache = ScanCache(folder: "\(root)/cache", version: "test")
             #expect(cache.declarationDigests(for: found) == byText)
-            #expect(cache.counts.scanned == sources.count)
-            cache.writePending()
+            #expect(cache.scannedCount == sources.count)
+            cache.writeIndex()
             // The next run knows every file: it reads none as text.
             let next = ScanCache(folder: "\(root)/cache", version: "test")
             #expect(next.declarationDigests(for: found) == byText)
-            #expect(next.counts.scanned == 0)
+            #expect(next.scannedCount == 0)
             // A file changed between being digested and being read: no digests.
             try (sources[1].text + "struct Added {}\n").write(toFile: onDisk[1].path, atomically: false, encoding: .utf8)
             let stale = found.map { SourceDigest(path: $0.path, content: $0.path == onDisk[1].path ? Digest.of("before the change") : $0.content) }

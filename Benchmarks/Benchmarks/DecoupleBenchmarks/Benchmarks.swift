@@ -420,8 +420,8 @@ func generatorBenchmarks() {
     }
     // One file's content changes: its first line, a comment.
     rerun("generate.one_file_changed_vs_cold/candidate") { corpus.touch(file: $0) }
-    // Reported without a goal: one file's declarations change (a member's type), so the output
-    // cache cannot serve and the run resolves and emits every adapter again.
+    // One file's declarations change (a member's type): the output cache cannot serve, and the
+    // run parses every file (the changed one once, to digest it), resolves and emits every adapter.
     rerun("generate.one_declaration_changed_vs_cold/candidate") { corpus.changeDeclaration(file: $0) }
 
     // What the build plugin runs (Plugins/Shared/GenerateInvocation.swift, linked here): the

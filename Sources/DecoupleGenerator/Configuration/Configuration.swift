@@ -18,7 +18,7 @@ public struct MappingSource: Hashable, Sendable {
     public var member: String
     /// The Swift expression used when the member is `nil`; for a constant, the value itself.
     package var defaultExpression: DefaultExpression?
-    /// The text of ``defaultExpression``.
+    /// The default as Swift code writes it.
     public var defaultValue: String? { defaultExpression?.text }
     /// No member feeds the requirement: it is always ``defaultValue`` (`{"default": null}`, or
     /// `null`, in the configuration).
@@ -31,7 +31,8 @@ public struct MappingSource: Hashable, Sendable {
     /// Where the default is written, for problems with it.
     public var defaultPosition: SourcePosition?
 
-    /// - Parameter defaultValue: A Swift expression, parsed here once.
+    /// A mapping from `member`, with `defaultValue` (a Swift expression, parsed here once) when
+    /// it is `nil`.
     public init(member: String, defaultValue: String? = nil, position: SourcePosition? = nil, defaultPosition: SourcePosition? = nil) {
         self.init(member: member, default: defaultValue.map(DefaultExpression.init(parsing:)), position: position, defaultPosition: defaultPosition)
     }

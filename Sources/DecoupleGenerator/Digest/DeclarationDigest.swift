@@ -48,143 +48,168 @@ private final class DigestSink {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// A count in four little-endian bytes.
+    /// A count as LEB128: seven bits a byte, the high bit set on all but the last; one byte
+    /// below 128.
     private func append(_ count: Int) {
-        let value = UInt32(truncatingIfNeeded: count)
-        for shift in [0, 8, 16, 24] as [UInt32] { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
+        var rest = UInt(bitPattern: count)
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
     }
 }
 
-/// An `Encoder` that writes what it is given into a ``Digest`` instead of a document.
+/// An `Encoder` that writes what it is given into a ``Digest`` instead of a document. It
+/// keeps each value's depth, not its coding path (which nothing here reads), and codes strings,
+/// booleans and integers through the containers' own methods, where the coding of a value
+/// calls them, without casts.
 private struct DigestEncoder: Encoder {
     var sink = DigestSink()
-    var codingPath: [any CodingKey] = []
+    var depth = 0
+    var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [.leavesPositionsOut: true] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        sink.add("{", depth: codingPath.count)
-        return KeyedEncodingContainer(Keyed(sink: sink, codingPath: codingPath))
+        sink.add("{", depth: depth)
+        return KeyedEncodingContainer(Keyed(sink: sink, depth: depth + 1))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        sink.add("[", depth: codingPath.count)
-        return Unkeyed(sink: sink, codingPath: codingPath)
+        sink.add("[", depth: depth)
+        return Unkeyed(sink: sink, depth: depth + 1)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        Single(sink: sink, codingPath: codingPath)
+        Single(sink: sink, depth: depth)
     }
 
-    /// A value below `path`: a primitive as one token, anything else through its coding.
-    fileprivate static func encode(_ value: some Encodable, in sink: DigestSink, at path: [any CodingKey]) throws {
+    /// A value of any other type, at `depth`: through its coding, or, for the primitives that
+    /// code themselves through a single-value container (and would come back here), as text.
+    fileprivate static func encode(_ value: some Encodable, in sink: DigestSink, depth: Int) throws {
         switch value {
-        case let text as String: sink.add("s", depth: path.count, text)
-        case let flag as Bool: sink.add("b", depth: path.count, flag ? "1" : "0")
-        case let number as Int: sink.add("i", depth: path.count, String(number))
-        // The other primitives, which code themselves through a single-value container and
-        // would come back here.
-        case let number as any BinaryInteger: sink.add("i", depth: path.count, String(number))
-        case let number as Double: sink.add("d", depth: path.count, String(number))
-        case let number as Float: sink.add("f", depth: path.count, String(number))
-        default: try value.encode(to: DigestEncoder(sink: sink, codingPath: path))
+        case let text as String: sink.add("s", depth: depth, text)
+        case let flag as Bool: sink.add("b", depth: depth, flag ? "1" : "0")
+        case let number as any BinaryInteger: sink.add("i", depth: depth, String(number))
+        case let number as any BinaryFloatingPoint: sink.add("d", depth: depth, "\(number)")
+        default: try value.encode(to: DigestEncoder(sink: sink, depth: depth))
         }
     }
 
+    /// Each key and value at the container's depth, a value's own tokens below it.
     private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let sink: DigestSink
-        var codingPath: [any CodingKey]
+        let depth: Int
+        var codingPath: [any CodingKey] { [] }
 
         mutating func encodeNil(forKey key: Key) throws {
-            sink.add("n", depth: codingPath.count + 1, key.stringValue)
+            sink.add("N", depth: depth, key.stringValue)
+        }
+
+        mutating func encode(_ value: String, forKey key: Key) throws {
+            sink.add("k", depth: depth, key.stringValue)
+            sink.add("s", depth: depth, value)
+        }
+
+        mutating func encode(_ value: Bool, forKey key: Key) throws {
+            sink.add("k", depth: depth, key.stringValue)
+            sink.add("b", depth: depth, value ? "1" : "0")
+        }
+
+        mutating func encode(_ value: Int, forKey key: Key) throws {
+            sink.add("k", depth: depth, key.stringValue)
+            sink.add("i", depth: depth, String(value))
         }
 
         mutating func encode(_ value: some Encodable, forKey key: Key) throws {
-            sink.add("k", depth: codingPath.count + 1, key.stringValue)
-            try DigestEncoder.encode(value, in: sink, at: codingPath + [key])
+            sink.add("k", depth: depth, key.stringValue)
+            try DigestEncoder.encode(value, in: sink, depth: depth)
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-            sink.add("k", depth: codingPath.count + 1, key.stringValue)
-            return DigestEncoder(sink: sink, codingPath: codingPath + [key]).container(keyedBy: keyType)
+            sink.add("k", depth: depth, key.stringValue)
+            return DigestEncoder(sink: sink, depth: depth).container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            sink.add("k", depth: codingPath.count + 1, key.stringValue)
-            return DigestEncoder(sink: sink, codingPath: codingPath + [key]).unkeyedContainer()
+            sink.add("k", depth: depth, key.stringValue)
+            return DigestEncoder(sink: sink, depth: depth).unkeyedContainer()
         }
 
         mutating func superEncoder() -> any Encoder {
-            sink.add("k", depth: codingPath.count + 1, "super")
-            return DigestEncoder(sink: sink, codingPath: codingPath + [Index(stringValue: "super")])
+            sink.add("k", depth: depth, "super")
+            return DigestEncoder(sink: sink, depth: depth)
         }
 
         mutating func superEncoder(forKey key: Key) -> any Encoder {
-            sink.add("k", depth: codingPath.count + 1, key.stringValue)
-            return DigestEncoder(sink: sink, codingPath: codingPath + [key])
+            sink.add("k", depth: depth, key.stringValue)
+            return DigestEncoder(sink: sink, depth: depth)
         }
     }
 
-    /// The key of an element of an unkeyed container, or of a super encoder, for the coding
-    /// path's depth.
-    private struct Index: CodingKey {
-        var stringValue: String
-        var intValue: Int?
-        init(_ index: Int) {
-            stringValue = String(index)
-            intValue = index
-        }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { self.init(intValue) }
-    }
-
+    /// Each element marked at the container's depth, its tokens from there.
     private struct Unkeyed: UnkeyedEncodingContainer {
         let sink: DigestSink
-        var codingPath: [any CodingKey]
+        let depth: Int
         var count = 0
+        var codingPath: [any CodingKey] { [] }
 
-        init(sink: DigestSink, codingPath: [any CodingKey]) {
+        init(sink: DigestSink, depth: Int) {
             self.sink = sink
-            self.codingPath = codingPath
+            self.depth = depth
         }
 
-        private mutating func element() -> [any CodingKey] {
-            sink.add("e", depth: codingPath.count + 1)
+        private mutating func element() {
+            sink.add("e", depth: depth)
             count += 1
-            return codingPath + [Index(count - 1)]
         }
 
         mutating func encodeNil() throws {
-            sink.add("n", depth: codingPath.count + 1)
+            sink.add("n", depth: depth)
             count += 1
         }
 
+        mutating func encode(_ value: String) throws {
+            element()
+            sink.add("s", depth: depth, value)
+        }
+
         mutating func encode(_ value: some Encodable) throws {
-            try DigestEncoder.encode(value, in: sink, at: element())
+            element()
+            try DigestEncoder.encode(value, in: sink, depth: depth)
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-            DigestEncoder(sink: sink, codingPath: element()).container(keyedBy: keyType)
+            element()
+            return DigestEncoder(sink: sink, depth: depth).container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            DigestEncoder(sink: sink, codingPath: element()).unkeyedContainer()
+            element()
+            return DigestEncoder(sink: sink, depth: depth).unkeyedContainer()
         }
 
         mutating func superEncoder() -> any Encoder {
-            DigestEncoder(sink: sink, codingPath: element())
+            element()
+            return DigestEncoder(sink: sink, depth: depth)
         }
     }
 
     private struct Single: SingleValueEncodingContainer {
         let sink: DigestSink
-        var codingPath: [any CodingKey]
+        let depth: Int
+        var codingPath: [any CodingKey] { [] }
 
         mutating func encodeNil() throws {
-            sink.add("n", depth: codingPath.count)
+            sink.add("n", depth: depth)
+        }
+
+        mutating func encode(_ value: String) throws {
+            sink.add("s", depth: depth, value)
         }
 
         mutating func encode(_ value: some Encodable) throws {
-            try DigestEncoder.encode(value, in: sink, at: codingPath)
+            try DigestEncoder.encode(value, in: sink, depth: depth)
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 
 /// The first line of every file in a cache folder, as JSON: what the file is, the key it was
 /// written for, and the length and SHA-256 of the body after the line. The body is the entry's
-/// payload: generated code, or the scan cache's JSON records (``ScanEntry`` lines, ``ScanIndex``).
+/// payload: generated code, or the scan cache's JSON record (``ScanIndex``).
 struct CacheHeader: Codable, Equatable {
     /// The same in every entry: `decouple-cache`.
     var format: String

@@ -109,11 +109,9 @@ private struct GenerateRun {
                 let key = scanCache?.declarationDigests(for: sources).map { digests in
                     outputKey(sources.map(\.path), digests, configurationFile)
                 }
-                // The cache serves the scan: a file it knows is not parsed again. Its pack is
-                // decoded first, on every core.
-                scanCache?.loadPack()
+                // The cache serves the scan: a file it digested above is not parsed again.
                 let result = Generator.generate(sources: sources, configuration: configuration, scanning: scanCache?.scan ?? SourceScanner.scan)
-                scanCache?.writePending()
+                scanCache?.writeIndex()
                 code = try result.get()
                 console.warn(result.warnings)
                 sourceCount = sources.count
@@ -148,7 +146,7 @@ private struct GenerateRun {
             switch try OutputFile.write(code, to: output) {
             case .written:
                 let files = "\(sourceCount) source file\(sourceCount == 1 ? "" : "s")"
-                console.errors("wrote \(output) from " + (fromCache ? "the cache (\(files)\(changeSummary(scanCache)))" : files + scanSummary(scanCache)))
+                console.errors("wrote \(output) from " + (fromCache ? "the cache (\(files)\(changeSummary(scanCache)))" : files))
             case .unchanged: console.errors("\(output) is up to date")
             }
         } catch let refusal as OutputFile.Refusal {
@@ -204,14 +202,8 @@ private struct GenerateRun {
     /// ` unchanged`, or `, 2 scanned: the same declarations`, after a run served from the
     /// cache. Scanned are the files the last run did not read: changed ones, or new ones.
     private func changeSummary(_ scanCache: ScanCache?) -> String {
-        let scanned = scanCache?.counts.scanned ?? 0
+        let scanned = scanCache?.scannedCount ?? 0
         return scanned == 0 ? " unchanged" : ", \(scanned) scanned: the same declarations"
-    }
-
-    /// ` (3 scanned, 397 from the cache)` after a run that used the per-file cache.
-    private func scanSummary(_ scanCache: ScanCache?) -> String {
-        guard let counts = scanCache?.counts else { return "" }
-        return " (\(counts.scanned) scanned, \(counts.reused) from the cache)"
     }
 
     /// Refuses a cache that is no folder, or that is the output or holds it (or is inside it),

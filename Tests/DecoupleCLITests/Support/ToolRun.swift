@@ -66,19 +66,19 @@ final class Workspace {
             .filter { $0.hasSuffix(".output") }.sorted()
     }
 
-    /// The keys of the entries in the scan cache's pack: after its header line, one JSON record
-    /// a line, each with its `key`.
+    /// The keys of the files in the scan cache's index: after its header line, a JSON record
+    /// whose `declarations` holds each file's declaration digest by its key.
     func scanCacheEntries(_ folder: String) throws -> [String] {
-        let packs = try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder + "/files").path)
-            .filter { $0.hasSuffix(".pack") }
-        guard packs.count == 1 else { return [] }
-        let lines = try Data(contentsOf: url.appendingPathComponent("\(folder)/files/\(packs[0])")).split(separator: UInt8(ascii: "\n"))
-        return try lines.dropFirst().map { line in
-            (try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])?["key"] as? String ?? ""
-        }.sorted()
+        let indexes = try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder + "/files").path)
+            .filter { $0.hasSuffix(".index") }
+        guard indexes.count == 1 else { return [] }
+        let lines = try Data(contentsOf: url.appendingPathComponent("\(folder)/files/\(indexes[0])")).split(separator: UInt8(ascii: "\n"))
+        guard lines.count == 2, let record = try JSONSerialization.jsonObject(with: Data(lines[1])) as? [String: Any],
+              let declarations = record["declarations"] as? [String: String] else { return [] }
+        return declarations.keys.sorted()
     }
 
-    /// The scan cache's pack or index, as a path relative to the workspace.
+    /// The scan cache's index, as a path relative to the workspace.
     func scanCacheFile(_ folder: String, ending suffix: String) throws -> String {
         let names = try FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(folder + "/files").path)
             .filter { $0.hasSuffix(suffix) }
