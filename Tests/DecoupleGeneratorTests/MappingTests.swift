@@ -251,6 +251,44 @@ import Testing
         }
     }
 
+    /// A protocol that declares `Identifiable`'s `id` again, `var id: ID { get }`, means the
+    /// associated type: each model's own `ID` (nested, or an alias) feeds it. An actor's `let`
+    /// of its nested `Sendable` type, or of an alias of `UUID`, is read from outside it. A
+    /// model named by an alias of a raw identifier is that type. All were refused.
+    @Test func aRedeclaredID_actorsNestedIDs_andAnAliasOfARawIdentifier_areRead() {
+        let output = generate([
+            "M.swift": """
+                import Foundation
+                protocol Row: Identifiable, Sendable { var id: ID { get }; var title: String { get } }
+                struct Nested: Sendable { struct ID: Hashable, Sendable { var raw: Int }; let id: ID; let title: String }
+                actor Worker { struct ID: Hashable, Sendable { var raw: Int }; let id: ID; let title: String; init(id: ID) { self.id = id; title = "" } }
+                actor Job { typealias ID = UUID; let id: ID; let title: String; init() { id = UUID(); title = "" } }
+                struct `Raw Model` { var title: String; var subtitle: String }
+                typealias RawAlias = `Raw Model`
+                """,
+        ], config: #"""
+            {"style": "factory", "adapters": [
+              {"model": "Nested", "protocol": "Row"}, {"model": "Worker", "protocol": "Row"},
+              {"model": "Job", "protocol": "Row"}, {"model": "RawAlias", "protocol": "TitledContent"}]}
+            """#)
+        assertInlineSnapshot(of: body(output).split(separator: "\n").filter { $0.contains(" var ") || $0.contains("let model") }.joined(separator: "\n"), as: .lines) {
+            """
+                let model: Job
+                var id: UUID {
+                var title: Swift.String {
+                let model: Nested
+                var id: Nested.ID {
+                var title: Swift.String {
+                let model: Worker
+                var id: Worker.ID {
+                var title: Swift.String {
+                let model: `Raw Model`
+                var title: Swift.String {
+                var subtitle: Swift.String {
+            """
+        }
+    }
+
     /// An `NSObject` subclass has `description`: read, not declared again, which an extension
     /// cannot do (it did not compile); mapped to another member, refused in the conformance style.
     @Test func anNSObjectSubclass_hasItsDescription() {

@@ -196,7 +196,9 @@ package struct Catalog: Sendable {
     func typeAliasDeclaration(named name: String, in context: String?) -> (aliased: String, scope: String?)? {
         guard !typeAliases.isEmpty else { return nil }
         let path = QualifiedName(name).components
-        guard !path.isEmpty else { return nil }
+        // A raw identifier without backticks (`Raw Alias`, as a configuration names it) is no
+        // path to split, but may be a top-level alias's name.
+        guard !path.isEmpty else { return typeAliases[name].map { ($0, nil) } }
         let scope = context.map { QualifiedName($0).components } ?? []
         for depth in (0...scope.count).reversed() {
             let candidate = (scope.prefix(depth) + path).joined(separator: ".")

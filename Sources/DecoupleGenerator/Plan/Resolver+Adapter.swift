@@ -87,7 +87,7 @@ extension Resolver {
         if !style.extendsTheModel, FactoryStyle.readsStoredProperties(of: model, in: self), !protocolDeclaration.isWhollyMainActor,
            let read = bindings.lazy.compactMap({ model.members(readBy: $0).first }).first(where: { member in
                !member.isNonisolated && (!member.isStored || !member.followsDefaultIsolation
-                   || !isKnownSendable(member.type ?? TypeReference(wrapped: "_", isOptional: false)))
+                   || !isKnownSendable(member.type ?? TypeReference(wrapped: "_", isOptional: false), in: model.qualifiedName))
            }),
            let problem = style.mainActorReadProblem(read, of: protocolDeclaration, in: self) {
             diagnostics.append(problem)

@@ -11,8 +11,10 @@ extension Resolver {
         var names = catalog.typeNames(matching: request.model)
         // A model named by a type alias of the sources (`typealias HourlyForecast = Forecast.Hourly`)
         // is the type it names.
+        // The alias's type is read as the sources write it: `` `Raw Model` `` names `Raw Model`.
         if names.isEmpty, let aliased = catalog.typeAlias(named: request.model, in: nil) {
-            names = catalog.typeNames(matching: aliased)
+            let path = QualifiedName(aliased).components
+            names = catalog.typeNames(matching: path.isEmpty ? aliased : path.joined(separator: "."))
         }
         guard names.count == 1 else {
             if names.count > 1 {

@@ -118,7 +118,7 @@ extension Resolver {
     ) -> Problem? {
         guard model.kind == .actor, !member.isStatic, !member.isNonisolated else { return nil }
         if member.isConstant {
-            guard let type = member.type, isKnownSendable(type) else {
+            guard let type = member.type, isKnownSendable(type, in: model.qualifiedName) else {
                 return Problem(
                     "'\(member.name)' is a `let` of actor '\(model.qualifiedName)' whose type\(member.type.map { " '\($0)'" } ?? "") is not known to be Sendable, so it is isolated to the actor and cannot back '\(protocolName).\(requirement.name)' from outside it; declare that type Sendable, or map '\(requirement.name)' to a member of a Sendable type",
                     rule: .actorIsolatedMember)

@@ -15,8 +15,11 @@ extension Resolver {
     /// Whether Swift holds a value of this type `Sendable`, as the sources and the standard
     /// library say: the standard library's and Foundation's value types, optionals, arrays, sets
     /// and dictionaries of such types, and the sources' types held `Sendable` as declarations.
-    func isKnownSendable(_ type: TypeReference) -> Bool {
+    /// The type is read as `context` reads it (a member's type as its type does): `ID` in
+    /// `Row` is `Row.ID`, and an alias is the type it names.
+    func isKnownSendable(_ type: TypeReference, in context: String?) -> Bool {
         isKnownSendable(typeNamed: type.wrapped)
+            || isKnownSendable(typeNamed: catalog.normalized(TypeReference(wrapped: type.wrapped, isOptional: false), in: context).wrapped)
     }
 
     private static let sendableNames: Set<String> = [

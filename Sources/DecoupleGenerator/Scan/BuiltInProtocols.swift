@@ -45,6 +45,10 @@ enum LibraryProtocols {
         "Identifiable": [Requirement(name: "id", kind: .property, type: TypeReference(wrapped: Requirement.unseenType, isOptional: false))],
     ]
 
+    /// The associated types of those protocols, as a refining protocol may write them in the
+    /// requirements it declares again.
+    static let associatedTypes: [String: Set<String>] = ["Identifiable": ["ID", "Self.ID"]]
+
     /// Conformances that imply another: a `Hashable` type is `Equatable`.
     static let implied: [String: Set<String>] = [
         "Hashable": ["Equatable"], "Comparable": ["Equatable"], "Codable": ["Encodable", "Decodable"], "Strideable": ["Comparable", "Equatable"],
@@ -64,9 +68,16 @@ enum LibraryProtocols {
         }
         if let known = requirements[last] {
             for var requirement in known {
-                // One the protocol declares again is witnessed publicly all the same.
+                // One the protocol declares again is witnessed publicly all the same; declared
+                // again with the refined protocol's associated type (`var id: ID { get }`), it
+                // still takes the type of the member that feeds it.
                 if let index = declaration.requirements.firstIndex(where: { $0.name.isSameIdentifier(as: requirement.name) }) {
                     declaration.requirements[index].declaringAccess = .public
+                    let written = declaration.requirements[index].type
+                    if requirement.type.wrapped == Requirement.unseenType, declaration.requirements[index].kind == .property,
+                       written.optionalDepth == 0, associatedTypes[last]?.contains(QualifiedName(written.wrapped).canonical) == true {
+                        declaration.requirements[index].type = requirement.type
+                    }
                     continue
                 }
                 requirement.declaringAccess = .public
