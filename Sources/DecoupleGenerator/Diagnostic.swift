@@ -178,9 +178,10 @@ public struct GenerationFailure: Error, Sendable, CustomStringConvertible {
 // MARK: - DisplayPath
 
 /// A path as diagnostics show it: control characters (a newline in a file name, say) are
-/// written as escapes, so that `path:line:column` stays one line and editors can parse it.
+/// written as escapes, so that `path:line:column` stays one line and editors can parse it, and
+/// an empty path (`--output ""`) as `""`, so that the message still shows one.
 package func displayPath(_ path: String) -> String {
-    displayText(path)
+    path.isEmpty ? "\"\"" : displayText(path)
 }
 
 /// Text as diagnostics show it, escaped as `displayPath(_:)` escapes a path: a newline in a

@@ -408,6 +408,60 @@ import Testing
         #expect(!exists("Out.swift"))
     }
 
+    /// A cache the run could not use is refused, not ignored: an empty path (which named the
+    /// root folder), a path through a file, a link to nothing. (A folder the user may not write
+    /// is refused alike; the tests run as a user who may write anywhere.)
+    @Test func cacheWithAnEmptyPath_aFileOnTheWay_orALinkToNothing_isRefused() throws {
+        let workspace = try workspace()
+        try workspace.write("a file\n", to: "afile")
+        try FileManager.default.createSymbolicLink(atPath: workspace.url.appendingPathComponent("link").path, withDestinationPath: "nowhere")
+        try expectRefused(
+            workspace, ["generate", "Models", "--output", "Out.swift", "--cache", ""],
+            saying: "decouple: error: the cache's path is empty; name a folder for --cache (it is created when missing) [#UnusableCache]\n")
+        try expectRefused(
+            workspace, ["generate", "Models", "--output", "Out.swift", "--cache", "afile/cache"],
+            saying: "decouple: error: cannot create the cache folder afile/cache: afile is not a folder [#UnusableCache]\n")
+        try expectRefused(
+            workspace, ["generate", "Models", "--output", "Out.swift", "--cache", "link"],
+            saying: "decouple: error: cannot create the cache folder link: link is a symbolic link to nothing that exists [#UnusableCache]\n")
+        #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("Out.swift").path))
+        #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("nowhere").path))
+        // The other empty paths are refused too, the message showing the path as `""`.
+        let emptyPaths: [([String], String)] = [
+            (["generate", "Models", "--output", ""], "decouple: error: cannot write \"\": No such file or directory [#UnwritableOutput]\n"),
+            (["generate", "Models", "--config", ""], "decouple: error: no configuration file at \"\" [#UnreadableInput]\n"),
+            (["generate", ""], "decouple: error: no such file or folder: \"\" [#UnreadableInput]\n"),
+        ]
+        for (arguments, message) in emptyPaths { try expectRefused(workspace, arguments, saying: message) }
+    }
+
+    /// A symbolic link planted under a cache entry's name is replaced by the entry, never
+    /// written through: the file it leads to, outside the cache, is left as it was.
+    @Test func aLinkPlantedUnderACacheEntrysName_isReplaced_notWrittenThrough() throws {
+        let workspace = try workspace()
+        #expect(try workspace.run("generate", "Models", "--output", "Out.swift", "--cache", "cache").status == 0)
+        let entries = try workspace.outputCacheEntries("cache").map { "cache/\($0)" } + [try workspace.scanCacheFile("cache", ending: ".index")]
+        #expect(entries.count == 2)
+        for (index, entry) in entries.enumerated() {
+            let path = workspace.url.appendingPathComponent(entry).path
+            let victim = workspace.url.appendingPathComponent("victim\(index)").path
+            try "the user's file\n".write(toFile: victim, atomically: false, encoding: .utf8)
+            try FileManager.default.removeItem(atPath: path)
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: victim)
+        }
+        // A changed comment: the index is read, and written again; the output entry is missed
+        // (it is a link to a file that is no entry), and written again.
+        try workspace.write("// changed\n" + workspace.read("Models/A.swift"), to: "Models/A.swift")
+        try FileManager.default.removeItem(at: workspace.url.appendingPathComponent("Out.swift"))
+        let run = try workspace.run("generate", "Models", "--output", "Out.swift", "--cache", "cache")
+        #expect(run.status == 0, "\(run.stderr)")
+        for (index, entry) in entries.enumerated() {
+            #expect(try workspace.read("victim\(index)") == "the user's file\n", "\(entry)")
+            let kind = try FileManager.default.attributesOfItem(atPath: workspace.url.appendingPathComponent(entry).path)[.type] as? FileAttributeType
+            #expect(kind == .typeRegular, "\(entry)")
+        }
+    }
+
     @Test func checkWithACache_readsIt_butNeverCreatesOrWritesIt() throws {
         let workspace = try workspace()
         #expect(try workspace.run("generate", "Models", "--output", "Out.swift").status == 0)

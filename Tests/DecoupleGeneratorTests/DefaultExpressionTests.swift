@@ -30,7 +30,7 @@ import Testing
         let cases: [(text: String, literal: DefaultExpression.Literal, constant: Bool)] = [
             ("nil", .nilLiteral, true), ("-0x1F", .integer(digits: "0x1F", negative: true), true),
             ("1_000", .integer(digits: "1_000", negative: false), true), ("-1.5", .float, true),
-            (#""\(name)""#, .string, false), (".empty", .other, true), ("Kind.none", .other, true),
+            (#""\(name)""#, .string(value: nil), false), (#""a\tb""#, .string(value: "a\tb"), true), (".empty", .other, true), ("Kind.none", .other, true),
             (#"ImageName("x")"#, .other, true), ("self.name", .other, false), (#"{ "-" }()"#, .other, false),
             ("[1, -2]", .other, true), ("[name]", .other, false), ("-x", .other, false), ("a + b", .other, false),
         ]

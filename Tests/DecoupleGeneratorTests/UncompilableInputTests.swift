@@ -229,6 +229,40 @@ import Testing
         }
     }
 
+    /// Literals no value of the requirement's type can be: a string of other than one
+    /// character for a `Character`, a scalar for a collection or for `URL`, a number too large
+    /// for `Double` or `Float`. `-0` is zero, which an unsigned type holds. Each was written, and
+    /// did not compile (or, for the numbers, became infinite).
+    @Test func literalsNoValueOfTheTypeCanBe_areRefused_andMinusZeroIsUnsigned() {
+        let output = generate(["M.swift": """
+            import Foundation
+            protocol Show {
+                var letter: Character { get }
+                var tags: [String] { get }
+                var link: URL { get }
+                var ratio: Double { get }
+                var scale: Float { get }
+                var count: UInt8 { get }
+            }
+            struct Item { var l: Character?; var t: [String]?; var u: URL?; var r: Double?; var s: Float?; var c: UInt8? }
+            """], config: #"""
+            {"adapters": [{"model": "Item", "protocol": "Show", "map": {
+              "letter": {"from": "l", "default": "ab"}, "tags": {"from": "t", "default": "a"},
+              "link": {"from": "u", "default": "https://x"}, "ratio": {"from": "r", "default": 1e400},
+              "scale": {"from": "s", "default": 1e39}, "count": {"from": "c", "default": -0}}}]}
+            """#)
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            decouple.json:1:15: error: cannot adapt 'Item' to 'Show': 5 problems:
+            decouple.json:2:38: error: the default "ab" for 'Show.letter' is a string of 2 characters, but a Character holds one [#InvalidDefault]
+            decouple.json:2:78: error: the default "a" for 'Show.tags' is a string, but [String] is made by no such literal; write a value of that type (a static member or an initializer call) [#InvalidDefault]
+            decouple.json:3:36: error: the default "https://x" for 'Show.link' is a string, but URL is made by no such literal; write a value of that type (a static member or an initializer call) [#InvalidDefault]
+            decouple.json:3:84: error: the default 1e400 for 'Show.ratio' is too large for Double (it would be infinite) [#InvalidDefault]
+            decouple.json:4:37: error: the default 1e39 for 'Show.scale' is too large for Float (it would be infinite) [#InvalidDefault]
+            """
+        }
+    }
+
     @Test func defaultThatIsNotAConstant_isRefusedAtTheDefault() {
         let output = generate(["M.swift": """
             // decouple: TitledContent(title: name, subtitle: bio ?? "\\(name)")

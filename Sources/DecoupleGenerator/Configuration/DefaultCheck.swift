@@ -10,6 +10,12 @@ enum DefaultCheck {
     private static let unsignedIntegers: [String: Int] = ["UInt": 64, "UInt8": 8, "UInt16": 16, "UInt32": 32, "UInt64": 64]
     private static let floatingPoint: Set<String> = ["Double", "Float", "Float16", "Float80", "CGFloat", "Decimal"]
     private static let textual: Set<String> = ["String", "Substring", "Character", "ImageName"]
+    /// Types of the standard library and the SDK that no literal makes.
+    private static let withoutLiterals: Set<String> = [
+        "URL", "Date", "UUID", "Data", "TimeZone", "Locale", "Calendar", "CGRect", "CGPoint", "CGSize", "CGAffineTransform",
+    ]
+    /// The start of a collection type that only an array or dictionary literal makes.
+    private static let collections: [String] = ["[", "Array<", "Set<", "Dictionary<", "ContiguousArray<"]
 
     /// What is wrong with `value` as a default of `type`, as the end of a sentence, or `nil`.
     /// With `requiresConstant`, for code written into a file of its own, a default must also be
@@ -30,22 +36,31 @@ enum DefaultCheck {
         if value.literal == .nilLiteral {
             return type.isOptional ? nil : "is nil, but \(type) is not optional"
         }
+        if let what = value.literal.scalarName, withoutLiterals.contains(name) || collections.contains(where: name.hasPrefix) {
+            return "is \(what), but \(type.wrapped) is made by no such literal; write a value of that type (a static member or an initializer call)"
+        }
         let isKnown = signedIntegers[name] != nil || unsignedIntegers[name] != nil || floatingPoint.contains(name)
             || textual.contains(name) || name == "Bool"
         guard isKnown else { return sourceTypeProblem(value.literal, for: type, literalKinds: literalKinds) }
         switch value.literal {
         case let .integer(digits, negative):
-            if floatingPoint.contains(name) { return nil }
+            if floatingPoint.contains(name) { return overflow(value.text, as: name) }
             if let bits = signedIntegers[name] ?? unsignedIntegers[name] {
                 let unsigned = unsignedIntegers[name] != nil
-                if unsigned, negative { return "is negative, but \(type) is unsigned" }
+                // `-0` is zero, which an unsigned type holds.
+                if unsigned, negative, !isZero(digits) { return "is negative, but \(type) is unsigned" }
                 return fits(digits, negative: negative, bits: bits, unsigned: unsigned) ? nil : "does not fit in \(type)"
             }
             return "is an integer, but the requirement is \(type)"
         case .float:
-            return floatingPoint.contains(name) ? nil : "is a floating-point number, but the requirement is \(type)"
-        case .string:
-            return textual.contains(name) ? nil : "is a string, but the requirement is \(type)"
+            return floatingPoint.contains(name) ? overflow(value.text, as: name) : "is a floating-point number, but the requirement is \(type)"
+        case let .string(text):
+            guard textual.contains(name) else { return "is a string, but the requirement is \(type)" }
+            // A character literal is one extended grapheme cluster.
+            if name == "Character", let text, text.count != 1 {
+                return "is a string of \(text.count) characters, but a Character holds one"
+            }
+            return nil
         case .boolean:
             return name == "Bool" ? nil : "is a boolean, but the requirement is \(type)"
         case .nilLiteral, .other:
@@ -67,6 +82,26 @@ enum DefaultCheck {
         // An integer literal is a float literal too.
         if kinds.contains(literal) || (literal == .integer && kinds.contains(.float)) { return nil }
         return "is \(what), but \(type.wrapped) adopts no `ExpressibleBy…Literal` protocol that takes one, and a configuration's constant is a literal; map the requirement to a member of that type"
+    }
+
+    /// A number too large for the floating-point type, which Swift would make infinite, as the
+    /// end of a sentence; `nil` when it fits or the type is not one this reads.
+    private static func overflow(_ text: String, as name: String) -> String? {
+        let digits = text.replacingOccurrences(of: "_", with: "")
+        let isInfinite: Bool? =
+            switch name {
+            case "Double", "CGFloat": Double(digits)?.isInfinite
+            case "Float": Float(digits)?.isInfinite
+            default: nil
+            }
+        return isInfinite == true ? "is too large for \(name) (it would be infinite)" : nil
+    }
+
+    /// Whether an integer literal's digits (decimal, `0x`, `0o`, `0b`, with `_`) are zero.
+    private static func isZero(_ literal: String) -> Bool {
+        var digits = Substring(literal.replacingOccurrences(of: "_", with: ""))
+        for prefix in ["0x", "0o", "0b"] where digits.hasPrefix(prefix) { digits = digits.dropFirst(2) }
+        return !digits.isEmpty && digits.allSatisfy { $0 == "0" }
     }
 
     /// Whether an integer literal (decimal, `0x`, `0o`, `0b`, with `_`) fits the width.

@@ -49,13 +49,16 @@ extension RuleDescription {
                 .macros(nickname(ofType: "String?")),
             ]),
         RuleDescription(
-            .invalidDefault, .members, explanation: "A mapping's default, or a constant given for a requirement no member feeds, is not a value of the requirement's type, or, in the configuration, not a constant the generated file can compile without the model's scope. The message says which.",
+            .invalidDefault, .members, explanation: "A mapping's default, or a constant given for a requirement no member feeds, is not a value of the requirement's type (a literal out of its range, a string of two characters for a `Character`, a string for a `URL` or an array), or, in the configuration, not a constant the generated file can compile without the model's scope. The message says which.",
             triggering: [
                 Example("protocol Row { var count: Int { get } }\nstruct M {}", config: adapter(model: "M", protocolName: "Row", map: #"{ "count": null }"#)),
                 Example("protocol Row { var count: Int { get } }\nstruct M {}", config: adapter(model: "M", protocolName: "Row", map: #"{ "count": { "default": "many" } }"#)),
+                Example("protocol Row { var letter: Character { get } }\nstruct M {}", config: adapter(model: "M", protocolName: "Row", map: #"{ "letter": { "default": "ab" } }"#)),
+                Example("import Foundation\nprotocol Row { var link: URL { get } }\nstruct M {}", config: adapter(model: "M", protocolName: "Row", map: #"{ "link": { "default": "https://example.com" } }"#)),
             ],
             nonTriggering: [
                 Example("protocol Row { var count: Int { get } }\nstruct M {}", config: adapter(model: "M", protocolName: "Row", map: #"{ "count": { "default": 0 } }"#)),
+                Example("protocol Row { var count: UInt { get } }\nstruct M {}", config: adapter(model: "M", protocolName: "Row", map: #"{ "count": { "default": -0 } }"#)),
             ]),
         RuleDescription(
             .effectfulMember, .members, explanation: "The member's getter is `async` or `throws`, and the requirement's is not, so no witness can read it. A typed `throws(E)` covers only the getters that throw `E` or nothing; an untyped `throws` covers any. Map the requirement to a member without the effect, or declare the requirement `{ get async }` or `{ get throws }`.",

@@ -14,10 +14,23 @@ package struct DefaultExpression: Hashable, Sendable, Codable {
         /// An integer literal: its digits as written (`0x1F`, `1_000`), and whether `-` precedes it.
         case integer(digits: String, negative: Bool)
         case float
-        case string
+        /// A string literal, with its value when it has no interpolation.
+        case string(value: String?)
         case boolean
         /// Anything else: a member, a call, an array, an operator…
         case other
+
+        /// What a string, number or boolean literal is, in a sentence ("a string"); `nil` for
+        /// `nil` and anything else.
+        var scalarName: String? {
+            switch self {
+            case .string: "a string"
+            case .integer: "an integer"
+            case .float: "a floating-point number"
+            case .boolean: "a boolean"
+            case .nilLiteral, .other: nil
+            }
+        }
     }
 
     /// The expression as Swift code writes it.
@@ -41,7 +54,7 @@ package struct DefaultExpression: Hashable, Sendable, Codable {
 
     /// A string of a configuration, as a Swift string literal.
     package static func string(_ value: String) -> DefaultExpression {
-        DefaultExpression(text: SwiftLiteral.string(value), literal: .string)
+        DefaultExpression(text: SwiftLiteral.string(value), literal: .string(value: value))
     }
 
     /// A boolean of a configuration.
@@ -89,7 +102,7 @@ package struct DefaultExpression: Hashable, Sendable, Codable {
         if let integer = expression.as(IntegerLiteralExprSyntax.self) { return .integer(digits: integer.literal.text, negative: false) }
         if expression.is(FloatLiteralExprSyntax.self) { return .float }
         if expression.is(NilLiteralExprSyntax.self) { return .nilLiteral }
-        if expression.is(StringLiteralExprSyntax.self) { return .string }
+        if let string = expression.as(StringLiteralExprSyntax.self) { return .string(value: string.representedLiteralValue) }
         if expression.is(BooleanLiteralExprSyntax.self) { return .boolean }
         return .other
     }

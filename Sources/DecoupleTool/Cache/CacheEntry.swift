@@ -78,7 +78,8 @@ package struct CacheEntryFormat: Sendable {
     /// Marks the entry for `key` as just used, so that ``prune(in:entries:keeping:)`` keeps it longest.
     /// Best effort, like every write to a cache.
     package func touch(_ key: String, in folder: String) {
-        _ = utimensat(AT_FDCWD, entryPath(of: key, in: folder), nil, 0)
+        // The entry itself: a link's target is nothing of the cache's.
+        _ = utimensat(AT_FDCWD, entryPath(of: key, in: folder), nil, AT_SYMLINK_NOFOLLOW)
     }
 
     /// Removes all but the `limit` keys in `folder` whose entries of the given formats were
@@ -117,7 +118,8 @@ package struct CacheEntryFormat: Sendable {
         let written = body.withUTF8 { header(key: key, body: UnsafeRawBufferPointer($0)) }
         guard let firstLine = try? Self.encoder.encode(written) else { return }
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        _ = try? OutputFile.write(String(decoding: firstLine, as: UTF8.self) + "\n" + body, to: entryPath(of: key, in: folder))
+        // A link planted under an entry's name is replaced, never written through.
+        _ = try? OutputFile.write(String(decoding: firstLine, as: UTF8.self) + "\n" + body, to: entryPath(of: key, in: folder), replacingLinks: true)
     }
 
     /// Stores `record` for `key` as JSON, its keys in no set order (sorting them cost more

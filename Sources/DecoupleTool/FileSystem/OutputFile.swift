@@ -61,11 +61,16 @@ package enum OutputFile {
 
     /// Replaces the content of the file `path` names (through its links) in one step, unless it
     /// already holds `text`. A failure leaves any existing file as it was and no temporary file.
-    package static func write(_ text: String, to path: String) throws -> Outcome {
-        let target = try target(of: path)
-        if isCurrent(target, text: text) { return .unchanged }
+    ///
+    /// - Parameter replacingLinks: Whether a symbolic link at `path` is itself replaced, rather
+    ///   than written through: for a cache's entries, where a link is nothing the tool made, and
+    ///   writing through it would change a file outside the cache.
+    package static func write(_ text: String, to path: String, replacingLinks: Bool = false) throws -> Outcome {
+        let target = replacingLinks ? path : try target(of: path)
+        let existing = FileStatus.of(target, followingLinks: !replacingLinks)
+        if case .success(let status) = existing, status.kind == .regular, isCurrent(target, text: text) { return .unchanged }
         var permissions: mode_t = 0o644
-        if case .success(let status) = FileStatus.of(target) { permissions = mode_t(status.permissions) }
+        if case .success(let status) = existing, status.kind == .regular { permissions = mode_t(status.permissions) }
         let folder = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).decouple-\(getpid()).tmp"

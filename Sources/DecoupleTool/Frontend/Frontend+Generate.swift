@@ -210,21 +210,63 @@ private struct GenerateRun {
     /// before anything is read or written: a cache is created only where it can be.
     private func checkCache(_ cache: String) throws(GenerationFailure) {
         func refuse(_ message: String) -> GenerationFailure { GenerationFailure([Diagnostic(message, rule: .unusableCache, at: nil)]) }
+        guard !cache.isEmpty else { throw refuse("the cache's path is empty; name a folder for --cache (it is created when missing)") }
+        var missing = false
         switch FileStatus.of(cache) {
         case .success(let status) where status.kind != .directory:
             throw refuse("the cache \(displayPath(cache)) is \(status.kind.rawValue), not a folder; name a folder for --cache (it is created when missing)")
+        case .success:
+            // Read by every run, written by all but --check: a folder the run cannot use is
+            // said now, not found out by a cache that never serves.
+            let mode = check ? R_OK | X_OK : R_OK | W_OK | X_OK
+            guard access(cache, mode) == 0 else {
+                throw refuse("cannot use the cache \(displayPath(cache)): \(SystemError(code: errno)); name a folder this user can \(check ? "read" : "read and write")")
+            }
         case .failure(let error) where !error.isMissing:
             throw refuse("cannot use the cache \(displayPath(cache)): \(error)")
-        default:
-            break
+        case .failure:
+            missing = true
         }
-        guard let output else { return }
-        let (outputPath, cachePath) = (Self.absolute(output), Self.absolute(cache))
-        let shownOutput = displayPath(output)
-        let clash = outputPath == cachePath ? "it is the output \(shownOutput)"
-            : outputPath.hasPrefix(cachePath + "/") ? "it would hold the output \(shownOutput)"
-            : cachePath.hasPrefix(outputPath + "/") ? "it would be inside the output \(shownOutput), a file" : nil
-        if let clash { throw refuse("refusing to use \(displayPath(cache)) as the cache folder: \(clash)") }
+        if let output {
+            let (outputPath, cachePath) = (Self.absolute(output), Self.absolute(cache))
+            let shownOutput = displayPath(output)
+            let clash = outputPath == cachePath ? "it is the output \(shownOutput)"
+                : outputPath.hasPrefix(cachePath + "/") ? "it would hold the output \(shownOutput)"
+                : cachePath.hasPrefix(outputPath + "/") ? "it would be inside the output \(shownOutput), a file" : nil
+            if let clash { throw refuse("refusing to use \(displayPath(cache)) as the cache folder: \(clash)") }
+        }
+        // Made by the first write, after the run; said now when it could not be. --check
+        // creates nothing (a missing cache is one with nothing in it).
+        if missing, !check, let failure = Self.whyNoFolderCanBeMade(at: cache) {
+            throw refuse("cannot create the cache folder \(displayPath(cache)): \(failure)")
+        }
+    }
+
+    /// Why a folder cannot be made at `path`, as `mkdir -p` would make it, or `nil`: the
+    /// nearest part of the path that exists must be a folder this user may write in, and no part
+    /// a file or a link to nothing.
+    private static func whyNoFolderCanBeMade(at path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        var parent = path.hasPrefix("/") ? "/" : "."
+        for end in 1...parts.count {
+            let prefix = parts[..<end].joined(separator: "/")
+            guard !prefix.isEmpty, parts[end - 1] != "." else { continue }
+            switch FileStatus.of(prefix) {
+            case .success(let status) where status.kind == .directory:
+                parent = prefix
+            case .success:
+                return "\(displayPath(prefix)) is not a folder"
+            case .failure(let error) where !error.isMissing:
+                return error.description
+            case .failure(let error):
+                if case .success(let link) = FileStatus.of(prefix, followingLinks: false), link.kind == .symbolicLink {
+                    return "\(displayPath(prefix)) is a symbolic link to nothing that exists"
+                }
+                if error.code == ENOTDIR { return "\(displayPath(parent)) is not a folder" }
+                return access(parent, W_OK | X_OK) == 0 ? nil : "\(SystemError(code: errno)) in \(displayPath(parent))"
+            }
+        }
+        return nil
     }
 
     /// The path made absolute, with `.`, `..` and symbolic links resolved as far as it exists.
