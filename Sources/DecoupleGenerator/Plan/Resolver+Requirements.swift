@@ -232,7 +232,8 @@ extension Resolver {
                 return nil
             }
             if let problem = DefaultCheck.problem(
-                with: defaultValue, for: requirement.type, requiresConstant: policy.checksAccess, literalKinds: catalog.literalKinds(of:)) {
+                with: defaultValue, for: requirement.type, requiresConstant: policy.checksAccess, literalKinds: catalog.literalKinds(of:))
+                ?? defaultTypeProblem(defaultValue, for: requirement.type, in: model) {
                 diagnostics.append(Diagnostic(
                     "the default \(defaultValue.text) for '\(protocolName).\(requirement.name)' \(problem)",
                     rule: .invalidDefault, at: mapped?.defaultPosition ?? where_))

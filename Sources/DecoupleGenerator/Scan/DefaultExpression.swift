@@ -41,6 +41,10 @@ package struct DefaultExpression: Hashable, Sendable, Codable {
     package var nonConstantPart: String?
     /// Why the text is not one Swift expression, as the end of a sentence, or `nil`.
     package var syntaxProblem: String?
+    /// What the expression says of its type, for one that is not a literal: a call
+    /// (`Int8("5")`, an `Int8?`) or a static member (`Int.max`, `Kind.none`), which the plan
+    /// reads once it knows the sources' types.
+    var inference: TypeInference.Outcome?
 
     /// `nil`, the value of a configuration's `null`.
     package static let nilLiteral = DefaultExpression(text: "nil", literal: .nilLiteral)
@@ -74,6 +78,12 @@ package struct DefaultExpression: Hashable, Sendable, Codable {
     package init(_ expression: ExprSyntax) {
         self.init(text: expression.trimmedDescription, literal: Self.literal(of: expression), nonConstantPart: Self.nonConstantPart(expression))
         if expression.hasError { syntaxProblem = "is not a Swift expression" }
+        // Only what names its type: an array literal's elements, say, take the requirement's.
+        if literal == .other, let call = expression.as(FunctionCallExprSyntax.self) {
+            inference = TypeInference.failableResult(call).map { .type($0) } ?? TypeInference.infer(expression)
+        } else if literal == .other, expression.is(MemberAccessExprSyntax.self) {
+            inference = TypeInference.infer(expression)
+        }
     }
 
     /// Swift text given to the library's API (``MappingSource/init(member:defaultValue:position:defaultPosition:)``),

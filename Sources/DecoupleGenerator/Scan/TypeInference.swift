@@ -17,7 +17,7 @@ import SwiftSyntax
 /// | `[1, 2]`, `["a": true]` | `[Int]`, `[String: Bool]` |
 /// | `Kind.video`, `Cache.shared` | read by the catalog once it knows `Kind` and `Cache` |
 enum TypeInference {
-    enum Outcome: Equatable {
+    enum Outcome: Hashable, Sendable, Codable {
         case type(TypeReference)
         /// `A.B.c` or `A.B.c(…)`: the catalog reads it as an enum case or a static member of `A.B`.
         case staticReference([String])
@@ -198,6 +198,17 @@ enum TypeInference {
             return .failure("`\(signature)` may fail, so its value is optional; write the type (`\(typeText)?`) or unwrap it")
         }
         return .type(TypeReference(wrapped: typeText, isOptional: false))
+    }
+
+    /// The optional a well-known failable initializer gives (`URL(string: "…")`, `Int("5")`),
+    /// or `nil` for any other call: what a default of that call may be.
+    static func failableResult(_ call: FunctionCallExprSyntax) -> TypeReference? {
+        guard let path = typePath(call.calledExpression), isTypeName(path) else { return nil }
+        let typeText = path.joined(separator: ".")
+        let labels = call.arguments.map { "\($0.label?.text ?? "_"):" }.joined()
+        let fromString = numberTypes.contains(typeText) && labels == "_:" && call.arguments.first?.expression.is(StringLiteralExprSyntax.self) == true
+        guard fromString || failableInitializers.contains("\(typeText)(\(labels))") else { return nil }
+        return TypeReference(wrapped: typeText, isOptional: true)
     }
 
     /// The standard library's generic types, whose type arguments a call without them leaves
