@@ -26,6 +26,6 @@ import Testing
         ("let s = \"Decouple.title\"", false), ("// Decouple.title\nlet s = 1", false), ("let d = Decouple", false),
     ])
     func theDecoupleModule_isNamedOnlyByItsTokens(code: String, names: Bool) {
-        #expect(Emitter.namesDecouple(code) == names)
+        #expect(DecoupleImport.namesDecouple(code) == names)
     }
 }

@@ -7,9 +7,28 @@ struct Plan: Sendable {
     var adapters: [ResolvedAdapter]
     var imports: [ImportDeclaration]
     var takenNames: Set<String>
+    /// Whether the code written names the `Decouple` module (``namesDecouple(_:)``): then it
+    /// imports it without conditions.
+    var namesDecouple: Bool
 
     init(adapters: [ResolvedAdapter], imports: [ImportDeclaration] = [], takenNames: Set<String> = []) {
         (self.adapters, self.imports, self.takenNames) = (adapters, imports, takenNames)
+        namesDecouple = Self.namesDecouple(adapters)
+    }
+
+    /// Whether the code written for these adapters names the `Decouple` module, decided from
+    /// what they are, not read from the text: what a style writes beside the conformances (the
+    /// factory's `Decouple.ContentFactory`, the proxy's `Decouple.ForwardingProxy`), a
+    /// conformance to one of the library's protocols, and a witness that names it
+    /// (``Binding/namesDecouple``). The tests check it against the tokens of every file the
+    /// compiler oracle and the golden tests write.
+    static func namesDecouple(_ adapters: [ResolvedAdapter]) -> Bool {
+        adapters.contains { adapter in
+            if adapter.style.writesMore(for: adapter) { return true }
+            let written = adapter.bindings.filter { !$0.isSatisfiedByModel && !$0.isWrittenByAnotherAdapter }
+            if adapter.declaresConformance { return written.contains(where: \.namesDecouple) }
+            return adapter.protocolDeclaration.isBuiltIn || written.contains(where: \.namesDecouple)
+        }
     }
 
     init(adapters: [ResolvedAdapter], catalog: Catalog, configuration: Configuration) {

@@ -14,7 +14,7 @@ struct ValueSource: Hashable, Sendable {
     var member: String
     var memberIsOptional: Bool
     var conversion: Conversion
-    var defaultValue: String?
+    var defaultValue: DefaultExpression?
     /// The optionals the member has beyond the one it is read through: `String??` read for a
     /// `String?` requirement, or for a `String` with a default, has one, flattened first.
     var extraOptionals = 0
@@ -25,10 +25,10 @@ struct ValueSource: Hashable, Sendable {
     /// The member's getter effects (`async`, `throws`): read with `await` and `try`.
     var effects: [Effect] = []
     /// No member: the requirement is always this Swift constant.
-    var constant: String?
+    var constant: DefaultExpression?
 
     /// A requirement that is always `value`.
-    static func constant(_ value: String) -> ValueSource {
+    static func constant(_ value: DefaultExpression) -> ValueSource {
         ValueSource(member: "", memberIsOptional: false, conversion: .direct, constant: value)
     }
 }
@@ -92,6 +92,23 @@ struct Binding: Hashable, Sendable {
         let name = ExactName(requirement.name)
         guard requirement.kind == .method, let signature = requirement.signature else { return WitnessName(name: name, signature: nil) }
         return WitnessName(name: name, signature: signature.parameters.map { "\($0.label): \($0.type)" } + [signature.returnType.map(\.description) ?? ""])
+    }
+
+    /// Whether its witness, as the renderer writes it, names the `Decouple` module: an
+    /// `ImageName` requirement (spelled `Decouple.ImageName`) or one converted to it, a type of
+    /// the requirement written so, or a default or constant that names it.
+    var namesDecouple: Bool {
+        let typeNames = { (type: String) in type == "ImageName" || QualifiedName.names(module: "Decouple", in: type) }
+        if typeNames(requirement.type.wrapped) { return true }
+        if let signature = requirement.signature {
+            if signature.parameters.contains(where: { QualifiedName.names(module: "Decouple", in: $0.type.written) }) { return true }
+            if let generics = signature.generics,
+               QualifiedName.names(module: "Decouple", in: generics.parameterClause) || QualifiedName.names(module: "Decouple", in: generics.whereClause) {
+                return true
+            }
+        }
+        guard let source else { return false }
+        return source.conversion == .imageName || source.defaultValue?.namesDecouple == true || source.constant?.namesDecouple == true
     }
 
     /// True when the model's own member already satisfies the requirement.

@@ -84,7 +84,7 @@ extension Resolver {
                 rule: .memberNameTaken, at: position, notes: reference.notes))
             return nil
         }
-        return Binding(requirement: requirement, source: .constant(value.text))
+        return Binding(requirement: requirement, source: .constant(value))
     }
 
     /// A note at the model's declaration, for a problem reported at the configuration entry.
@@ -258,7 +258,7 @@ extension Resolver {
         return Binding(
             requirement: requirement,
             source: ValueSource(
-                member: member.name, memberIsOptional: memberType.isOptional, conversion: conversion, defaultValue: mapped?.defaultValue,
+                member: member.name, memberIsOptional: memberType.isOptional, conversion: conversion, defaultValue: mapped?.defaultExpression,
                 extraOptionals: max(0, memberType.optionalDepth - max(requirement.type.optionalDepth, 1)),
                 isStatic: member.isStatic, isMethod: member.kind == .method, effects: member.getterEffects))
     }

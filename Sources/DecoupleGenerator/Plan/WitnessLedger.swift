@@ -133,7 +133,7 @@ struct WitnessLedger {
     private static func describe(_ binding: Binding, beside other: Binding) -> String {
         let type = binding.requirement.type == other.requirement.type ? "" : " as \(binding.requirement.type)"
         if let source = binding.source {
-            return "from '\(source.member)'" + (source.defaultValue.map { " ?? \($0)" } ?? "") + type
+            return "from '\(source.member)'" + (source.defaultValue.map { " ?? \($0.text)" } ?? "") + type
         }
         if let forwarded = binding.forwardedMethod { return "by calling '\(forwarded)'\(type)" }
         return "from its own method\(type)"

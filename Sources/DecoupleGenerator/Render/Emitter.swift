@@ -1,4 +1,3 @@
-import SwiftParser
 import SwiftSyntax
 
 // MARK: - Emitter
@@ -22,7 +21,7 @@ enum Emitter {
     /// The Swift expression that reads a requirement's value from `base` (`self` or
     /// `self.model`), or from `typeBase` (the model's type) for a static member.
     static func expression(_ source: ValueSource, base: String, typeBase: String) -> String {
-        if let constant = source.constant { return constant }
+        if let constant = source.constant { return constant.text }
         let marks = source.effects.callMarks
         var read = marks + "\(source.isStatic ? typeBase : base).\(escaped(source.member))" + (source.isMethod ? "()" : "")
         // `String??` read as `String?`: `(x ?? nil)` takes one optional off.
@@ -41,7 +40,7 @@ enum Emitter {
         // default.
         case .imageName: "\(read).map(Decouple.ImageName.init(_:))"
         }
-        return source.defaultValue.map { "\(mapped) ?? \($0)" } ?? mapped
+        return source.defaultValue.map { "\(mapped) ?? \($0.text)" } ?? mapped
     }
 
     // MARK: Files
@@ -81,29 +80,12 @@ enum Emitter {
             body += "\n// MARK: - \(section.title)\n\n"
             body += section.decls.joined(separator: "\n\n") + "\n"
         }
-        // Only a declaration whose text says `Decouple.` may name it; its tokens tell.
-        let decls = sections.flatMap(\.decls)
-        let namesTheLibrary = decls.contains { $0.contains("Decouple.") && namesDecouple($0) }
-        let lines = namesTheLibrary ? ["import Decouple"] + importLines(plan.imports.filter { $0.module != "Decouple" }) : importLines(plan.imports)
+        let lines = plan.namesDecouple ? ["import Decouple"] + importLines(plan.imports.filter { $0.module != "Decouple" }) : importLines(plan.imports)
         let text = generatedFileHeader + (lines.isEmpty ? "" : "\n" + lines.map { $0 + "\n" }.joined())
         return (text + body, made)
     }
 
     // MARK: Helpers
-
-    /// Whether generated code names the `Decouple` module: its protocols, `ImageName`, and what
-    /// the factory and proxy styles extend are spelled `Decouple.Name`. Such code imports it
-    /// without conditions; otherwise it imports it only as the protocols' files do, so that
-    /// conformances to the app's own protocols compile in a target that does not depend on the
-    /// library. Read from the code's tokens: a string or a comment that says `Decouple.` does
-    /// not count, nor a member `x.Decouple`.
-    static func namesDecouple(_ code: String) -> Bool {
-        let tokens = Array(Parser.parse(source: code).tokens(viewMode: .sourceAccurate))
-        return tokens.indices.contains { index in
-            tokens[index].tokenKind == .identifier("Decouple") && index + 1 < tokens.count && tokens[index + 1].tokenKind == .period
-                && (index == 0 || tokens[index - 1].tokenKind != .period)
-        }
-    }
 
     /// A requirement's witness: a property, or a method, reading the model.
     /// - Parameter mutates: A `mutating` requirement gets a `mutating` witness (in a struct or enum).

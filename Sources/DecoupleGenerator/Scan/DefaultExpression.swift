@@ -41,6 +41,9 @@ package struct DefaultExpression: Hashable, Sendable, Codable {
     package var nonConstantPart: String?
     /// Why the text is not one Swift expression, as the end of a sentence, or `nil`.
     package var syntaxProblem: String?
+    /// Whether the expression names the `Decouple` module (`Decouple.ImageName("x")`), read
+    /// from its tokens: generated code that holds it imports the module.
+    var namesDecouple = false
     /// What the expression says of its type, for one that is not a literal: a call
     /// (`Int8("5")`, an `Int8?`) or a static member (`Int.max`, `Kind.none`), which the plan
     /// reads once it knows the sources' types.
@@ -78,6 +81,11 @@ package struct DefaultExpression: Hashable, Sendable, Codable {
     package init(_ expression: ExprSyntax) {
         self.init(text: expression.trimmedDescription, literal: Self.literal(of: expression), nonConstantPart: Self.nonConstantPart(expression))
         if expression.hasError { syntaxProblem = "is not a Swift expression" }
+        let tokens = Array(expression.tokens(viewMode: .sourceAccurate))
+        namesDecouple = tokens.indices.contains { index in
+            tokens[index].tokenKind == .identifier("Decouple") && index + 1 < tokens.count && tokens[index + 1].tokenKind == .period
+                && (index == 0 || tokens[index - 1].tokenKind != .period)
+        }
         // Only what names its type: an array literal's elements, say, take the requirement's.
         if literal == .other, let call = expression.as(FunctionCallExprSyntax.self) {
             inference = TypeInference.failableResult(call).map { .type($0) } ?? TypeInference.infer(expression)

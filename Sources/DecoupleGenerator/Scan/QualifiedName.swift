@@ -70,6 +70,17 @@ package struct QualifiedName: Hashable, Sendable, CustomStringConvertible {
         components = Self.path(of: kept)
     }
 
+    /// Whether a type as written names `module` at the start of a path (`Decouple.ImageName`,
+    /// `[Decouple.ImageName]`), not a member of that name (`Outer.Decouple.X`).
+    package static func names(module: String, in type: String) -> Bool {
+        guard type.contains(module + ".") else { return false }
+        let tokens = tokens(of: type)
+        return tokens.indices.contains { index in
+            tokens[index] == .word(module) && index + 1 < tokens.count && tokens[index + 1] == .symbol(".")
+                && (index == 0 || tokens[index - 1] != .symbol("."))
+        }
+    }
+
     /// The last component (`User` for `API.User`), or the canonical spelling of a type that is
     /// not a path.
     package var last: String { components.last ?? canonical }

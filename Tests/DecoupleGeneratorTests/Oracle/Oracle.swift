@@ -13,6 +13,7 @@ struct OracleFailure: Sendable {
         case unlocatedError = "error without a location"
         case dropped = "adapter dropped without a diagnostic"
         case doesNotCompile = "exit 0, output does not compile"
+        case wrongImport = "names Decouple without importing it"
     }
 
     var program: Int
@@ -124,8 +125,13 @@ enum Oracle {
                         report.failures.append(OracleFailure(
                             program: index, kind: .unlocatedError, style: style, mode: mode, classKey: "unlocated: " + normalized(unlocated), detail: unlocated + "\n" + program.listing, evidence: unlocated))
                     }
-                    if record.code == nil { report.refused += 1; continue }
+                    guard let code = record.code else { report.refused += 1; continue }
                     report.generated += 1
+                    if let mismatch = DecoupleImport.mismatch(in: code) {
+                        report.failures.append(OracleFailure(
+                            program: index, kind: .wrongImport, style: style, mode: mode, classKey: "import: " + mismatch, detail: mismatch + "\n" + code,
+                            evidence: mismatch))
+                    }
                     for request in program.requests {
                         let made = request.models.contains { model in
                             record.adapters.contains { $0 == "\(model): \(request.protocolName)" || $0.hasPrefix("\(model): ") && $0.hasSuffix(".\(request.protocolName)") }
