@@ -19,7 +19,9 @@ import Testing
 ///     DECOUPLE_ORACLE_SEED=17 DECOUPLE_ORACLE_PROGRAMS=1 swift test --skip-build --filter CompilerOracleTests
 ///
 /// runs one program again; `DECOUPLE_ORACLE_REPORT=FOLDER` also writes each failure class's
-/// smallest program, and the output that failed, to `FOLDER`.
+/// smallest program, and the output that failed, to `FOLDER`; `DECOUPLE_ORACLE_OUTPUTS=FOLDER`
+/// writes what every program, style and isolation generated (or its diagnostics), so that two
+/// builds' folders compared (`diff -r`) show what a change to the generator changed.
 @Suite struct CompilerOracleTests {
     static let firstSeed = TestEnvironment.seed("DECOUPLE_ORACLE_SEED", default: 1)!
     /// 30 programs in a plain `swift test` (about 10 seconds); CI runs 300 (about a minute on

@@ -106,6 +106,15 @@ enum Oracle {
         let generationTime = Date().timeIntervalSince(started)
         var records: [String: GenerationRecord] = [:]
         for (job, record) in zip(jobs, generated) { records[job.key] = record }
+        // `DECOUPLE_ORACLE_OUTPUTS=FOLDER` keeps what each job wrote, or its diagnostics, one file
+        // a job: two builds' folders compared show what a change to the generator changed.
+        if let outputs = ProcessInfo.processInfo.environment["DECOUPLE_ORACLE_OUTPUTS"] {
+            try FileManager.default.createDirectory(atPath: outputs, withIntermediateDirectories: true)
+            for (key, record) in records {
+                let text = record.code ?? (record.diagnostics + record.unlocated + record.warnings).joined(separator: "\n")
+                try text.write(toFile: "\(outputs)/\(key.replacingOccurrences(of: "/", with: "-")).txt", atomically: false, encoding: .utf8)
+            }
+        }
 
         var report = OracleReport(programs: programs, records: records, failures: [])
         // What the generator said, judged without the compiler.
