@@ -265,22 +265,25 @@ import Testing
 
     /// A default that is no literal but says its type (a static member, a failable call) is
     /// refused where that type is certainly not the requirement's: `Int.max` for an `Int8`, an
-    /// enum's case for a `String`, `Int("5")` (an `Int?`) for an `Int`. Each was written, and
-    /// did not compile. (`Double.pi`, `Int8.max`, a class's static member for its type, and the
+    /// enum's case for a `String`, `Int("5")` (an `Int?`) for an `Int`, a call that may reach a
+    /// sources' type's `init?` for that type. Each was written, and did not compile. (`Double.pi`,
+    /// `Int8.max`, a class's static member for its type, a call of a plain initializer, and the
     /// rest, compile: the oracle fixture `defaults-of-known-types`.)
     @Test func defaultsOfACertainOtherType_areRefused() {
         let output = generate(["M.swift": """
             enum Kind { case none, some }
-            protocol Show { var i8: Int8 { get }; var s: String { get }; var n: Int { get } }
-            // decouple: Show(i8: oi8 ?? Int.max, s: os ?? Kind.none, n: on ?? Int("5"))
-            struct A { var oi8: Int8?; var os: String?; var on: Int? }
+            struct Token { init?(raw: String) { nil }; init(number: Int) {} }
+            protocol Show { var i8: Int8 { get }; var s: String { get }; var n: Int { get }; var t: Token { get } }
+            // decouple: Show(i8: oi8 ?? Int.max, s: os ?? Kind.none, n: on ?? Int("5"), t: ot ?? Token(raw: "x"))
+            struct A { var oi8: Int8?; var os: String?; var on: Int?; var ot: Token? }
             """])
         assertInlineSnapshot(of: output, as: .lines) {
             """
-            M.swift:3:14: error: cannot adapt 'A' to 'Show': 3 problems:
-            M.swift:3:30: error: the default Int.max for 'Show.i8' is Int, but the requirement is Int8 [#InvalidDefault]
-            M.swift:3:48: error: the default Kind.none for 'Show.s' is Kind, but the requirement is String [#InvalidDefault]
-            M.swift:3:68: error: the default Int("5") for 'Show.n' may be nil (it is Int?), but Int is not optional; unwrap it, or give a value that is not optional [#InvalidDefault]
+            M.swift:4:14: error: cannot adapt 'A' to 'Show': 4 problems:
+            M.swift:4:30: error: the default Int.max for 'Show.i8' is Int, but the requirement is Int8 [#InvalidDefault]
+            M.swift:4:48: error: the default Kind.none for 'Show.s' is Kind, but the requirement is String [#InvalidDefault]
+            M.swift:4:68: error: the default Int("5") for 'Show.n' may be nil (it is Int?), but Int is not optional; unwrap it, or give a value that is not optional [#InvalidDefault]
+            M.swift:4:87: error: the default Token(raw: "x") for 'Show.t' may be nil (it is Token?), but Token is not optional; unwrap it, or give a value that is not optional [#InvalidDefault]
             """
         }
     }

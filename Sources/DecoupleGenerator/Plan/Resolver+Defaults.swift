@@ -22,7 +22,14 @@ extension Resolver {
                 try? catalog.staticMemberType(path, from: model.qualifiedName, file: model.position.file, module: model.module).get()
             case .failure?, nil: nil
             }
-        guard let inferred else { return nil }
+        guard var inferred else { return nil }
+        // A call of a type of the sources that declares an `init?` the call may reach (its
+        // labels match, or may) gives an optional.
+        if case .type? = value.inference, !inferred.isOptional, let called = catalog.resolveTypeName(QualifiedName(inferred.wrapped).canonical),
+           let declarations = catalog.declarations[called],
+           declarations.contains(where: { $0.failableInitializers.contains { $0 == nil || value.callLabels == nil || $0 == value.callLabels } }) {
+            inferred.isOptional = true
+        }
         if inferred.isOptional, !wanted.isOptional {
             return "may be nil (it is \(inferred)), but \(wanted) is not optional; unwrap it, or give a value that is not optional"
         }

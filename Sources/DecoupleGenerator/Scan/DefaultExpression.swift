@@ -48,6 +48,9 @@ package struct DefaultExpression: Hashable, Sendable, Codable {
     /// (`Int8("5")`, an `Int8?`) or a static member (`Int.max`, `Kind.none`), which the plan
     /// reads once it knows the sources' types.
     var inference: TypeInference.Outcome?
+    /// For a call (`Token(raw: "x")`), its argument labels (`_` for none), which tell whether a
+    /// failable initializer of a type of the sources may be the one called.
+    var callLabels: [String]?
 
     /// `nil`, the value of a configuration's `null`.
     package static let nilLiteral = DefaultExpression(text: "nil", literal: .nilLiteral)
@@ -89,6 +92,9 @@ package struct DefaultExpression: Hashable, Sendable, Codable {
         // Only what names its type: an array literal's elements, say, take the requirement's.
         if literal == .other, let call = expression.as(FunctionCallExprSyntax.self) {
             inference = TypeInference.failableResult(call).map { .type($0) } ?? TypeInference.infer(expression)
+            if call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty {
+                callLabels = call.arguments.map { $0.label.map { QualifiedName.unescaped($0.text) } ?? "_" }
+            }
         } else if literal == .other, expression.is(MemberAccessExprSyntax.self) {
             inference = TypeInference.infer(expression)
         }

@@ -6,6 +6,11 @@ struct Box58 {
     static let empty = Box58()
 }
 
+struct Token58 {
+    init?(raw: String) { nil }
+    init(number: Int) {}
+}
+
 final class Sub58: Sendable {}
 
 final class Holder58 {
@@ -21,9 +26,11 @@ protocol Show58 {
     var box: Box58 { get }
     var number: Int? { get }
     var sub: Sub58 { get }
+    var token: Token58 { get }
+    var maybe: Token58? { get }
 }
 
-// decouple: Show58(small: oSmall ?? Int8.max, kind: oKind ?? Kind58.none, ratio: oRatio ?? Double.pi, text: oText ?? String(1), link: oLink ?? URL(string: "https://example.com"), box: oBox ?? Box58.empty, number: oNumber ?? Int("5"), sub: oSub ?? Holder58.shared)
+// decouple: Show58(small: oSmall ?? Int8.max, kind: oKind ?? Kind58.none, ratio: oRatio ?? Double.pi, text: oText ?? String(1), link: oLink ?? URL(string: "https://example.com"), box: oBox ?? Box58.empty, number: oNumber ?? Int("5"), sub: oSub ?? Holder58.shared, token: oToken ?? Token58(number: 1), maybe: oMaybe ?? Token58(raw: "x"))
 struct Shown58 {
     var oSmall: Int8?
     var oKind: Kind58?
@@ -33,4 +40,6 @@ struct Shown58 {
     var oBox: Box58?
     var oNumber: Int?
     var oSub: Sub58?
+    var oToken: Token58?
+    var oMaybe: Token58?
 }
