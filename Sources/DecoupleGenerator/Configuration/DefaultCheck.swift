@@ -48,7 +48,7 @@ enum DefaultCheck {
             if let bits = signedIntegers[name] ?? unsignedIntegers[name] {
                 let unsigned = unsignedIntegers[name] != nil
                 // `-0` is zero, which an unsigned type holds.
-                if unsigned, negative, !isZero(digits) { return "is negative, but \(type) is unsigned" }
+                if unsigned, negative, magnitude(of: digits) != 0 { return "is negative, but \(type) is unsigned" }
                 return fits(digits, negative: negative, bits: bits, unsigned: unsigned) ? nil : "does not fit in \(type)"
             }
             return "is an integer, but the requirement is \(type)"
@@ -97,22 +97,21 @@ enum DefaultCheck {
         return isInfinite == true ? "is too large for \(name) (it would be infinite)" : nil
     }
 
-    /// Whether an integer literal's digits (decimal, `0x`, `0o`, `0b`, with `_`) are zero.
-    private static func isZero(_ literal: String) -> Bool {
-        var digits = Substring(literal.replacingOccurrences(of: "_", with: ""))
-        for prefix in ["0x", "0o", "0b"] where digits.hasPrefix(prefix) { digits = digits.dropFirst(2) }
-        return !digits.isEmpty && digits.allSatisfy { $0 == "0" }
-    }
-
-    /// Whether an integer literal (decimal, `0x`, `0o`, `0b`, with `_`) fits the width.
-    private static func fits(_ literal: String, negative: Bool, bits: Int, unsigned: Bool) -> Bool {
+    /// The value of an integer literal's digits (decimal, `0x`, `0o`, `0b`, with `_`), or `nil`
+    /// past `UInt64`.
+    private static func magnitude(of literal: String) -> UInt64? {
         var digits = literal.replacingOccurrences(of: "_", with: "")
         var radix = 10
         for (prefix, base) in [("0x", 16), ("0o", 8), ("0b", 2)] where digits.hasPrefix(prefix) {
             digits = String(digits.dropFirst(2))
             radix = base
         }
-        guard let magnitude = UInt64(digits, radix: radix) else { return false }
+        return UInt64(digits, radix: radix)
+    }
+
+    /// Whether an integer literal fits the width.
+    private static func fits(_ literal: String, negative: Bool, bits: Int, unsigned: Bool) -> Bool {
+        guard let magnitude = magnitude(of: literal) else { return false }
         if unsigned { return bits == 64 || magnitude < (UInt64(1) << UInt64(bits)) }
         let limit = UInt64(1) << UInt64(bits - 1)
         return negative ? magnitude <= limit : magnitude < limit
