@@ -174,6 +174,8 @@ let targets: [Target] = [
             // The line table is checked against swift-syntax's converter.
             .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Generator"])),
             .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Generator"])),
+            // The rendered code is held to swift-syntax's formatter.
+            .product(name: "SwiftBasicFormat", package: "swift-syntax", condition: .when(traits: ["Generator"])),
         ]
     ),
     // Builds the playgrounds' own package (Playgrounds/Package.swift) and asserts what each prints.

@@ -101,7 +101,7 @@ package enum MacroFrontEnd {
         }
         let configuration = Configuration(style: .conformance, adapters: [adapterRequest])
         guard let adapter = try Generator.plan(Catalog(files: [file]), configuration: configuration, policy: .macro).adapters.first else { return nil }
-        guard let text = ConformanceStyle.conformance(adapter) else { return nil }
+        guard let text = ConformanceStyle.conformance(adapter).map(Code.text(of:)) else { return nil }
         // The macro returns syntax: code that does not parse is our bug, reported.
         let extensionDecl = DeclSyntax(stringLiteral: text)
         guard !extensionDecl.hasError, let result = extensionDecl.as(ExtensionDeclSyntax.self) else { throw GenerationFailure.unparsableOutput }

@@ -1,35 +1,41 @@
 import DecoupleGenerator
 import Foundation
+import SwiftBasicFormat
+import SwiftParser
+import SwiftSyntax
 import Testing
 
-/// The emitter lays out most declarations without parsing them (`DeclarationLayout.plain`);
-/// these tests hold that layout to what swift-syntax's `BasicFormat` writes, byte for byte.
+/// The renderer lays generated code out from the styles' structure without parsing it, and
+/// text read from the sources is spaced at the scan as swift-syntax's `BasicFormat` spaces it.
+/// These tests hold the output to what `BasicFormat` writes, byte for byte: every declaration
+/// but the forwarding proxy's hand-laid member table and look-up is one the formatter leaves
+/// as it is.
 @Suite struct EmitterLayoutTests {
-    /// Every committed fixture, generated with the plain layout and with the formatter alone.
+    /// Every committed fixture, generated again.
     @Test(arguments: ["Examples", "Tests/Fixtures/Coverage", "Tests/Fixtures/CommittedAdapters"])
     func fixtures_areLaidOutAsTheFormatterLaysThemOut(folder: String) throws {
         let directory = packageRoot.appendingPathComponent(folder).path
         let sources = try swiftSources(in: directory)
         let configuration = try Configuration.parse(String(contentsOfFile: directory + "/decouple.json", encoding: .utf8), path: "decouple.json")
-        let plain = try Generator.generate(sources: sources, configuration: configuration).get()
-        let formatted = try DeclarationLayout.$alwaysFormats.withValue(true) {
-            try Generator.generate(sources: sources, configuration: configuration).get()
-        }
-        #expect(plain == formatted)
-        #expect(plain.contains("\n// MARK: - "))
+        let code = try Generator.generate(sources: sources, configuration: configuration).get()
+        #expect(code.contains("\n// MARK: - "))
+        #expect(FormatterCheck.changed(in: code) == [])
     }
 
-    /// Mappings whose text the formatter would change (closures, operators, odd spacing): the
-    /// plain layout leaves those declarations to it.
-    @Test func awkwardMappings_areLaidOutAsTheFormatterLaysThemOut() throws {
+    /// Mappings and declarations whose source text the formatter would space otherwise
+    /// (closures, operators, odd spacing, `#if` conditions, typed throws, generic clauses).
+    @Test func awkwardSources_areLaidOutAsTheFormatterLaysThemOut() throws {
         let files = [
             "P.swift": """
                 protocol Sized { var size: [String: Int] { get }; var pair: Dictionary<String,Int> { get }; var note: String { get } }
-                protocol Tagged { var tags: [String:Int] { get } }
-                protocol Priced { func price(in currency: String, _ digits: Int) async throws -> String }
+                protocol Tagged { var tags: [String:Int] { get }; var run: ((Int)->Void)? { get } }
+                protocol Priced { func price(in currency: String, _ digits: Int) async throws(PriceError)  -> String }
+                protocol Sorted { func sort<T:Comparable>(_ items: [T], by key: (T,T)->Bool) -> [T] where T:Hashable }
+                protocol Described { var detail: String? { get } }
+                struct PriceError: Error {}
                 """,
             "M.swift": #"""
-                #if os(iOS) && !targetEnvironment(macCatalyst)
+                #if os(iOS)&&DEBUG || !targetEnvironment(macCatalyst)
                 // decouple: TitledContent(title: name, subtitle: count ?? "a \"quoted\" one")
                 struct Phone { var name: String; var count: Int? }
                 #endif
@@ -37,9 +43,13 @@ import Testing
                 struct Row { var name: String; var detail: Int?; var icon: String? }
                 // decouple: Sized(size: sizes, pair: pairs, note: label ?? "")
                 struct Box { var sizes: [String:Int]; var pairs: Dictionary<String,Int>; var label: String? }
-                struct Bag { var tags: [String:Int] }
+                struct Bag { var tags: [String:Int]; var run: ((Int)->Void)? }
                 // decouple: Priced(price: cost)
-                struct Shop { func cost(in currency: String, _ digits: Int) async throws -> String { "" } }
+                struct Shop { func cost(in currency: String, _ digits: Int) async throws(PriceError) -> String { "" } }
+                // decouple: Sorted(sort: order)
+                struct Sorter { func order<T:Comparable>(_ items: [T], by key: (T,T)->Bool) -> [T] where T:Hashable { items } }
+                // decouple: Described(detail: count)
+                struct Counter { var count: Int? }
                 struct 名片 { var 名字: String; var 职位: String }
                 """#,
         ]
@@ -50,48 +60,86 @@ import Testing
                 { "model": "Bag", "protocol": "Tagged", "style": "proxy" }
             ] }
             """#
-        let plain = generate(files, config: config)
-        let formatted = DeclarationLayout.$alwaysFormats.withValue(true) { generate(files, config: config) }
-        #expect(plain == formatted)
-        for expected in ["extension Box: Sized {", "extension Phone: Decouple.TitledContent {", "extension Shop: Priced {", "ForwardingProxy: Tagged", "registerGeneratedAdapters"] {
-            #expect(plain.contains(expected), "\(plain)")
+        let code = generate(files, config: config)
+        #expect(FormatterCheck.changed(in: code) == [], "\(code)")
+        for expected in [
+            "extension Box: Sized {", "extension Phone: Decouple.TitledContent {", "extension Shop: Priced {", "ForwardingProxy: Tagged", "registerGeneratedAdapters",
+            "#if os(iOS) && DEBUG || !targetEnvironment(macCatalyst)", "[Swift.String: Swift.Int]", "Swift.Dictionary<Swift.String, Swift.Int>", "((Swift.Int) -> Void)?",
+            "async throws(PriceError) -> Swift.String", "func sort<T: Comparable>(_ p0: [T], by p1: (T, T) -> Swift.Bool) -> [T] where T: Hashable {",
+            "self.count.map {\n            Swift.String(describing: $0)\n        }",
+        ] {
+            #expect(code.contains(expected), "\(expected)\n\(code)")
         }
     }
 
-    /// Declarations as the emitter writes them, before layout: where the plain layout takes
-    /// them, it writes what the formatter writes; the rest it leaves to the formatter.
+    /// Text the spacing check takes as plain is text the formatter leaves as it is; text it
+    /// does not, the formatter spaces, and that is what the scan keeps.
     @Test(arguments: [
-        ("extension A: Decouple.TitledContent {\ninternal var title: Swift.String {\nself.name\n}\n}", true),
-        ("#if os(iOS) && !targetEnvironment(macCatalyst) || FLAG\nextension A.B: P {\npublic var x: [Swift.String: Swift.Int]? {\nself.y ?? \"商品 (none)\"\n}\n}\n#endif", true),
-        ("extension `class`: `Protocol` {\n\n}", true),
-        ("private struct AP: P {\nlet model: A\nvar x: Swift.Array<Swift.Int> {\nSwift.String(describing: self.model.y)\n}\n}", true),
-        ("extension A: P {\ninternal func price(in p0: Swift.String, _ p1: Swift.Int) async throws(E) -> Swift.String {\ntry await self.cost(in: p0, p1)\n}\n}", true),
-        ("extension A: P {\ninternal func f<T: Swift.Equatable>(_ p0: T) -> T where T: Swift.Hashable {\nself.g(p0)\n}\n}", true),
-        ("extension Decouple.ForwardingProxy: P {\npublic var a: Swift.Int? {\nself.forward(\\(any P).a) ?? nil\n}\n}", true),
-        ("extension 名片: P {\ninternal nonisolated var title: Swift.String {\nself.名字 ?? .none\n}\n}", true),
-        ("extension A: P {\nvar x: Swift.String {\nself.y.map { Swift.String(describing: $0) } ?? \"-\"\n}\n}", false),
-        ("extension A: P {\nvar x: [String:Int] {\nself.y\n}\n}", false),
-        ("extension A: P {\nvar x: Dictionary<String,Int> {\nself.y\n}\n}", false),
-        ("extension A: P {\nvar x: Swift.Int {\nself.y+1\n}\n}", false),
-        ("extension A: P {\nvar x: Swift.Int {\nself.y ?? -1\n}\n}", false),
-        ("extension A: P {\nvar x: Swift.String {\nself.y ?? \"a\\(b)\"\n}\n}", false),
-        ("extension A: P {\n/// A comment.\nvar x: Swift.Int {\nself.y\n}\n}", false),
-        ("extension A: P {\nfunc f() {\n#if FLAG\nself.g()\n#endif\n}\n}", false),
-        ("#if swift(>=5.9)\nextension A: P {\n}\n#endif", false),
-        ("extension A: P {\nvar x: Swift.Int { self.y }\n}", false),
-        ("extension A: P {\nvar x: ( Swift.Int ) {\nself.y\n}\n}", false),
-        // Blank lines, ASCII or not, are dropped, as both layouts read them from the characters
-        // (a space with a combining mark is a whitespace character); a non-blank one is not.
-        ("extension A: P {\n\t \u{0B}\u{0C}\n\u{3000}\u{A0}\nvar x: Swift.Int {\nself.y\n}\n}", true),
-        ("extension A: P {\n \u{301}\nvar x: Swift.Int {\nself.y\n}\n}", true),
-        ("extension A: P {\n \u{301}x\nvar x: Swift.Int {\nself.y\n}\n}", false),
-        // Lines are split at LF only: a CR, even in a string literal, goes to the formatter.
-        ("extension A: P {\r\nvar x: Swift.Int {\r\nself.y\r\n}\r\n}", false),
-        ("extension A: P {\nvar x: Swift.String {\nself.y ?? \"a\rb\"\n}\n}", false),
+        ("[Swift.String: Swift.Int]?", true),
+        ("Outer.`Type`", true),
+        ("self.y ?? \"商品 (none)\"", true),
+        ("os(iOS) && !targetEnvironment(macCatalyst) || FLAG", true),
+        ("(Swift.Int, Swift.String) -> Swift.Bool", true),
+        ("\\(any P).a", true),
+        ("[String:Int]", false),
+        ("Dictionary<String,Int>", false),
+        ("(Int)->Void", false),
+        ("y+1", false),
+        ("-1", false),
+        ("\"a\\(b)\"", false),
+        ("( Swift.Int )", false),
+        ("A&B", false),
+        ("@Sendable (Int) -> Void", false),
     ])
-    func declarations_plainWhereTheFormatterChangesNothingButIndentation(text: String, isPlain: Bool) {
-        let plain = DeclarationLayout.plain(text)
-        #expect((plain != nil) == isPlain, "\(text)")
-        if let plain { #expect(plain == DeclarationLayout.formatted(text), "\(text)") }
+    func plainText_isTextTheFormatterLeavesAsItIs(text: String, isPlain: Bool) {
+        #expect(FormatterSpacing.isPlain(Substring(text), condition: true) == isPlain, "\(text)")
+        if isPlain { #expect(FormatterCheck.formatted("let x = \(text)") == "let x = \(text)", "\(text)") }
+    }
+
+    /// Code lays its blocks out four spaces in and its `#if` groups at the level around them.
+    @Test func code_isIndentedByItsBlocks() {
+        let code = Code.text(of: [
+            .line("/// Doc."),
+            .block("extension A: P", [
+                .block("func f()", Code.guarded([.line("self.g()")], by: [Condition.written("FLAG", isOperand: true)])),
+                .line(""),
+                .block(open: "static let t = Self(readers: [", body: [.line("\"a\": { $0.a },")], close: "])"),
+            ]),
+        ])
+        #expect(code == """
+            /// Doc.
+            extension A: P {
+                func f() {
+                    #if FLAG
+                    self.g()
+                    #endif
+                }
+
+                static let t = Self(readers: [
+                    "a": { $0.a },
+                ])
+            }
+            """)
+        #expect(Code.text(of: []) == "")
+    }
+}
+
+/// swift-syntax's `BasicFormat` as the generated code is held to.
+enum FormatterCheck {
+    /// The declaration parsed and formatted with four-space indentation, without the line
+    /// break the formatter puts before the end of the file after `#endif`.
+    static func formatted(_ text: String) -> String {
+        var formatted = Parser.parse(source: text).formatted(using: BasicFormat(indentationWidth: .spaces(4))).trimmedDescription
+        while formatted.hasSuffix("\n") { formatted.removeLast() }
+        return formatted
+    }
+
+    /// The top-level declarations of a generated file that the formatter would change, but
+    /// the proxy's hand-laid ones (its member table keeps each closure on one line).
+    static func changed(in file: String) -> [String] {
+        Parser.parse(source: file).statements.map(\.trimmedDescription).filter { declaration in
+            !declaration.contains("extension Decouple.MemberTable") && !declaration.hasPrefix("extension Decouple.ForwardingProxy {")
+                && formatted(declaration) != declaration
+        }
     }
 }

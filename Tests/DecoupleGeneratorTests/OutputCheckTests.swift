@@ -4,8 +4,8 @@ import Foundation
 import SwiftParser
 import Testing
 
-/// The generator writes its output without parsing it (the emitter lays declarations out,
-/// `DeclarationLayout`); that the output parses is the tests' to show, here on every committed
+/// The generator writes its output without parsing it (the renderer lays out the styles'
+/// `Code`); that the output parses is the tests' to show, here on every committed
 /// generated file, and by the compiler oracle on random programs.
 @Suite struct OutputCheckTests {
     @Test(arguments: [

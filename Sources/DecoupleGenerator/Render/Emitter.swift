@@ -1,5 +1,3 @@
-import SwiftSyntax
-
 // MARK: - Emitter
 
 /// Writes Swift declarations for resolved adapters. The command-line tool, the build plugin and
@@ -19,28 +17,29 @@ enum Emitter {
     }
 
     /// The Swift expression that reads a requirement's value from `base` (`self` or
-    /// `self.model`), or from `typeBase` (the model's type) for a static member.
-    static func expression(_ source: ValueSource, base: String, typeBase: String) -> String {
-        if let constant = source.constant { return constant.text }
+    /// `self.model`), or from `typeBase` (the model's type) for a static member: one line, or
+    /// a closure's block for a value described as it is mapped out of an optional.
+    static func expression(_ source: ValueSource, base: String, typeBase: String) -> [Code] {
+        if let constant = source.constant { return [.line(constant.text)] }
         let marks = source.effects.callMarks
         var read = marks + "\(source.isStatic ? typeBase : base).\(escaped(source.member))" + (source.isMethod ? "()" : "")
         // `String??` read as `String?`: `(x ?? nil)` takes one optional off.
         for _ in 0..<source.extraOptionals { read = "(\(read) ?? nil)" }
         guard source.memberIsOptional else {
             return switch source.conversion {
-            case .direct: read
-            case .describing: "Swift.String(describing: \(read))"
-            case .imageName: "Decouple.ImageName(\(read))"
+            case .direct: [.line(read)]
+            case .describing: [.line("Swift.String(describing: \(read))")]
+            case .imageName: [.line("Decouple.ImageName(\(read))")]
             }
         }
-        let mapped = switch source.conversion {
-        case .direct: read
-        case .describing: "\(read).map { Swift.String(describing: $0) }"
+        let orDefault = source.defaultValue.map { " ?? \($0.text)" } ?? ""
+        return switch source.conversion {
+        case .direct: [.line(read + orDefault)]
+        case .describing: [.block(open: "\(read).map {", body: [.line("Swift.String(describing: $0)")], close: "}" + orDefault)]
         // Labelled: `ImageName.init` also names `init(stringLiteral:)`, ambiguous beside a literal
         // default.
-        case .imageName: "\(read).map(Decouple.ImageName.init(_:))"
+        case .imageName: [.line("\(read).map(Decouple.ImageName.init(_:))" + orDefault)]
         }
-        return source.defaultValue.map { "\(mapped) ?? \($0.text)" } ?? mapped
     }
 
     // MARK: Files
@@ -51,12 +50,8 @@ enum Emitter {
     /// Conformances are written in parallel, one core each: each reads only its own adapter.
     static func render(_ plan: Plan) -> (text: String, made: [ResolvedAdapter]) {
         let adapters = plan.adapters
-        // Read here: a task-local value is not seen on the threads that write in parallel.
-        let alwaysFormats = DeclarationLayout.alwaysFormats
         let conformances = inParallel(adapters.count) { range in
-            DeclarationLayout.$alwaysFormats.withValue(alwaysFormats) {
-                range.map { adapters[$0].style.extendsTheModel ? ConformanceStyle.conformance(adapters[$0]) : nil }
-            }
+            range.map { adapters[$0].style.extendsTheModel ? ConformanceStyle.conformance(adapters[$0]).map(Code.text(of:)) : nil }
         }
         var sections: [(title: String, decls: [String])] = []
         // Every adapter the text holds: a conformance or a factory adapter of its own, or the
@@ -73,6 +68,7 @@ enum Emitter {
         }
         for style in OutputStyle.allCases.map(\.adapterStyle) {
             sections += style.sections(for: adapters.filter { $0.style.name == style.name }, takenNames: plan.takenNames)
+                .map { ($0.title, $0.decls.map(Code.text(of:))) }
         }
 
         var body = ""
@@ -87,28 +83,19 @@ enum Emitter {
 
     // MARK: Helpers
 
-    /// A requirement's witness: a property, or a method, reading the model.
+    /// A requirement's witness: a property, or a method, reading the model; `nil` when the
+    /// binding has nothing to read.
     /// - Parameter mutates: A `mutating` requirement gets a `mutating` witness (in a struct or enum).
-    static func member(_ binding: Binding, access: String?, base: String, typeBase: String, mutates: Bool = false) -> String {
+    static func member(_ binding: Binding, access: String?, base: String, typeBase: String, mutates: Bool = false) -> Code? {
         var modifier = access.map { "\($0) " } ?? ""
         if mutates, binding.requirement.isMutating { modifier += "mutating " }
         let type = spelling(of: binding.requirement.type, builtIn: true)
         guard binding.requirement.kind == .method, let signature = binding.requirement.signature else {
-            guard let source = binding.source else { return "" }
-            guard !source.effects.isEmpty else {
-                return """
-                    \(modifier)var \(escaped(binding.requirement.name)): \(type) {
-                    \(expression(source, base: base, typeBase: typeBase))
-                    }
-                    """
-            }
-            return """
-                \(modifier)var \(escaped(binding.requirement.name)): \(type) {
-                get \(source.effects.text) {
-                \(expression(source, base: base, typeBase: typeBase))
-                }
-                }
-                """
+            guard let source = binding.source else { return nil }
+            let read = expression(source, base: base, typeBase: typeBase)
+            let header = "\(modifier)var \(escaped(binding.requirement.name)): \(type)"
+            guard !source.effects.isEmpty else { return .block(header, read) }
+            return .block(header, [.block("get \(source.effects.text)", read)])
         }
         let parameters = signature.parameters.enumerated().map { index, parameter in
             "\(argumentLabel(parameter.label)) p\(index): \(qualifyingStandardNames(parameter.type.written))"
@@ -116,7 +103,7 @@ enum Emitter {
         let effects = signature.effects.map { " \($0)" }.joined()
         let returns = signature.returnType == nil ? "" : " -> \(type)"
         let generics = signature.generics?.rendered ?? (parameters: "", whereClause: "")
-        let body: String
+        let body: [Code]
         if let source = binding.source {
             body = expression(source, base: base, typeBase: typeBase)
         } else if let forwarded = binding.forwardedMethod {
@@ -128,25 +115,16 @@ enum Emitter {
             }
             let called = binding.forwardedEffects ?? signature.effects
             let marks = called.callMarks
-            body = "\(marks)\(base).\(escaped(forwarded))(\(arguments.joined(separator: ", ")))"
+            body = [.line("\(marks)\(base).\(escaped(forwarded))(\(arguments.joined(separator: ", ")))")]
         } else {
-            return ""
+            return nil
         }
-        return """
-            \(modifier)func \(escaped(signature.name))\(generics.parameters)(\(parameters.joined(separator: ", ")))\(effects)\(returns)\(generics.whereClause) {
-            \(body)
-            }
-            """
+        return .block("\(modifier)func \(escaped(signature.name))\(generics.parameters)(\(parameters.joined(separator: ", ")))\(effects)\(returns)\(generics.whereClause)", body)
     }
 
     /// An argument label: any word but `inout`, `var` and `let` may be one without backticks.
     static func argumentLabel(_ label: String) -> String {
         ["inout", "var", "let"].contains(label) ? "`\(label)`" : label
-    }
-
-    /// Code under `#if` conditions, all of which must hold; the code itself when there are none.
-    static func guarded(_ code: String, by conditions: [Condition]) -> String {
-        conditions.isEmpty ? code : "#if \(Condition.conjunction(conditions))\n\(code)\n#endif"
     }
 
     /// The generated file's imports: every module the protocols' files import (see
@@ -155,12 +133,7 @@ enum Emitter {
         var seen = Set<ImportDeclaration>()
         return imports.filter { seen.insert($0).inserted }
             .sorted { ($0.conditions.count, $0.conditions.map(\.text).joined(separator: "\n"), $0.module) < ($1.conditions.count, $1.conditions.map(\.text).joined(separator: "\n"), $1.module) }
-            .map { guarded("import \(escaped($0.module))", by: $0.conditions) }
-    }
-
-    /// A declaration laid out with four-space indentation (see ``DeclarationLayout``).
-    static func decl(_ text: String) -> String {
-        DeclarationLayout.layOut(text)
+            .map { Code.text(of: Code.guarded([.line("import \(escaped($0.module))")], by: $0.conditions)) }
     }
 
     /// Standard library names qualified, so a model module's own `String` cannot capture them.

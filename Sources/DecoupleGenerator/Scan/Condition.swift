@@ -27,7 +27,7 @@ package indirect enum Condition: Sendable, CustomStringConvertible {
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!", Self.isOperand(prefix.expression) {
             self = .not(Condition(prefix.expression))
         } else {
-            self = .written(expression.trimmedText, isOperand: Self.isOperand(expression))
+            self = .written(expression.writtenText, isOperand: Self.isOperand(expression))
         }
     }
 

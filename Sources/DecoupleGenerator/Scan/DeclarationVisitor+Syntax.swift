@@ -97,7 +97,7 @@ extension DeclarationVisitor {
             type = wrapped
             depth += 1
         }
-        return TypeReference(wrapped: type.oneLineText, optionalDepth: depth)
+        return TypeReference(wrapped: type.writtenText, optionalDepth: depth)
     }
 
     /// The type an optional wraps (`T?`, `T!`, `Optional<T>`), or `nil` when it is not one.
@@ -117,9 +117,9 @@ extension DeclarationVisitor {
             parameters: function.signature.parameterClause.parameters.map { parameter in
                 MethodSignature.Parameter(
                     label: QualifiedName.unescaped(parameter.firstName.text),
-                    type: QualifiedName(parameter.type.oneLineText + (parameter.ellipsis?.text ?? "")))
+                    type: QualifiedName(parameter.type.writtenText + (parameter.ellipsis?.text ?? "")))
             },
-            returnType: function.signature.returnClause.map { QualifiedName($0.type.oneLineText) },
+            returnType: function.signature.returnClause.map { QualifiedName($0.type.writtenText) },
             effects: Effect.list(function.signature.effectSpecifiers),
             generics: GenericSignature(function))
     }

@@ -82,7 +82,7 @@ package struct DefaultExpression: Hashable, Sendable, Codable {
 
     /// An expression written in Swift source: an annotation's, or a macro attribute's argument.
     package init(_ expression: ExprSyntax) {
-        self.init(text: expression.trimmedDescription, literal: Self.literal(of: expression), nonConstantPart: Self.nonConstantPart(expression))
+        self.init(text: expression.writtenText, literal: Self.literal(of: expression), nonConstantPart: Self.nonConstantPart(expression))
         if expression.hasError { syntaxProblem = "is not a Swift expression" }
         let tokens = Array(expression.tokens(viewMode: .sourceAccurate))
         namesDecouple = tokens.indices.contains { index in

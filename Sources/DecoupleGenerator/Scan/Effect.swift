@@ -21,7 +21,7 @@ package enum Effect: Hashable, Sendable, Codable, CustomStringConvertible {
             effects.append(async.tokenKind == .keyword(.reasync) ? .reasync : .async)
         }
         if let clause = specifiers.throwsClause {
-            effects.append(clause.throwsSpecifier.tokenKind == .keyword(.rethrows) ? .rethrows : .throws(clause.type?.trimmedDescription))
+            effects.append(clause.throwsSpecifier.tokenKind == .keyword(.rethrows) ? .rethrows : .throws(clause.type?.writtenText))
         }
         return effects
     }

@@ -34,8 +34,8 @@ package struct GenericSignature: Hashable, Sendable, Codable, CustomStringConver
     /// The function's generic signature, or `nil` when it has none.
     init?(_ function: FunctionDeclSyntax) {
         guard function.genericParameterClause != nil || function.genericWhereClause != nil else { return nil }
-        parameterClause = function.genericParameterClause?.trimmedText ?? ""
-        whereClause = function.genericWhereClause?.trimmedText ?? ""
+        parameterClause = function.genericParameterClause?.writtenText ?? ""
+        whereClause = function.genericWhereClause?.writtenText ?? ""
         parameters = []
         constraints = []
         for parameter in function.genericParameterClause?.parameters ?? [] {

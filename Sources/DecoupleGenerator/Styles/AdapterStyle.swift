@@ -36,8 +36,9 @@ protocol AdapterStyle: Sendable {
     func writesMore(for adapter: ResolvedAdapter) -> Bool
 
     /// The sections this style writes beside the models' conformances, for its own adapters,
-    /// each with its title and declarations. `takenNames`: the top-level names the sources use.
-    func sections(for adapters: [ResolvedAdapter], takenNames: Set<String>) -> [(title: String, decls: [String])]
+    /// each with its title and declarations, as code for the renderer to write (``Code``).
+    /// `takenNames`: the top-level names the sources use.
+    func sections(for adapters: [ResolvedAdapter], takenNames: Set<String>) -> [(title: String, decls: [[Code]])]
 }
 
 /// One model adapted to one protocol, as a request asks: what a style's checks read.

@@ -67,11 +67,11 @@ struct ConformanceStyle: AdapterStyle {
 
     func writesMore(for adapter: ResolvedAdapter) -> Bool { false }
 
-    func sections(for adapters: [ResolvedAdapter], takenNames: Set<String>) -> [(title: String, decls: [String])] { [] }
+    func sections(for adapters: [ResolvedAdapter], takenNames: Set<String>) -> [(title: String, decls: [[Code]])] { [] }
 
     /// `extension Model: Protocol { … }`, or `nil` when the model satisfies everything itself and
     /// already declares the conformance.
-    static func conformance(_ adapter: ResolvedAdapter) -> String? {
+    static func conformance(_ adapter: ResolvedAdapter) -> [Code]? {
         let members = adapter.bindings.filter { !$0.isSatisfiedByModel && !$0.isWrittenByAnotherAdapter }
         if adapter.declaresConformance && members.isEmpty { return nil }
         let model = Emitter.escapedPath(adapter.modelSpelling)
@@ -102,10 +102,9 @@ struct ConformanceStyle: AdapterStyle {
             let modifier = (binding.sharedAccess ?? adapter.access(of: binding.requirement)).memberModifier
             return adapter.awaitsOffTheMainActor(binding) ? modifier + " nonisolated" : attribute + modifier + isolation
         }
-        return Emitter.decl(Emitter.guarded("""
-            \(header) {
-            \(members.map { Emitter.member($0, access: access($0), base: "self", typeBase: "Self", mutates: [.struct, .enum].contains(adapter.model.kind)) }.joined(separator: "\n"))
-            }
-            """, by: adapter.conditions))
+        let witnesses = members.compactMap {
+            Emitter.member($0, access: access($0), base: "self", typeBase: "Self", mutates: [.struct, .enum].contains(adapter.model.kind))
+        }
+        return Code.guarded([.block(header, witnesses)], by: adapter.conditions)
     }
 }

@@ -85,7 +85,7 @@ struct FactoryStyle: AdapterStyle {
 
     /// A section per protocol, in the order of the protocols' names: each adapter type, then the
     /// registration function.
-    func sections(for adapters: [ResolvedAdapter], takenNames: Set<String>) -> [(title: String, decls: [String])] {
+    func sections(for adapters: [ResolvedAdapter], takenNames: Set<String>) -> [(title: String, decls: [[Code]])] {
         let names = Self.adapterTypeNames(adapters, avoiding: takenNames)
         let byProtocol = Dictionary(grouping: adapters.indices, by: { adapters[$0].protocolDeclaration.qualifiedName })
         return byProtocol.keys.sorted().map { name in
@@ -100,38 +100,35 @@ struct FactoryStyle: AdapterStyle {
 
     /// The hidden adapter type for one model: a struct, or a final class for a class-bound
     /// protocol.
-    static func factoryAdapter(_ adapter: ResolvedAdapter, named name: String) -> String {
+    static func factoryAdapter(_ adapter: ResolvedAdapter, named name: String) -> [Code] {
         let model = Emitter.escapedPath(adapter.modelSpelling)
         let stored = storedModelName(adapter)
         // A `mutating` requirement of a value model mutates the adapter's copy of it.
         let mutates = [.struct, .enum].contains(adapter.model.kind) && adapter.bindings.contains { $0.requirement.isMutating }
         let isClass = adapter.protocolDeclaration.isClassBound
+        var body: [Code] = [.line("\(mutates ? "var" : "let") \(stored): \(model)")]
         // Made in the factory's closure, off any actor, as a struct's memberwise initializer is.
-        let initializer = isClass ? "nonisolated init(\(stored): \(model)) {\nself.\(stored) = \(stored)\n}\n" : ""
-        return Emitter.decl(Emitter.guarded("""
-            \(adapter.isNonisolatedByDeclaration ? "nonisolated " : "")private \(isClass ? "final class" : "struct") \(Emitter.escaped(name)): \(Emitter.escapedPath(adapter.protocolDeclaration.spelling)) {
-            \(mutates ? "var" : "let") \(stored): \(model)
-            \(initializer)\(adapter.bindings.map { Emitter.member($0, access: nil, base: "self.\(stored)", typeBase: model, mutates: mutates) }.joined(separator: "\n"))
-            }
-            """, by: adapter.conditions))
+        if isClass { body.append(.block("nonisolated init(\(stored): \(model))", [.line("self.\(stored) = \(stored)")])) }
+        body += adapter.bindings.compactMap { Emitter.member($0, access: nil, base: "self.\(stored)", typeBase: model, mutates: mutates) }
+        let header = "\(adapter.isNonisolatedByDeclaration ? "nonisolated " : "")private \(isClass ? "final class" : "struct") \(Emitter.escaped(name)): \(Emitter.escapedPath(adapter.protocolDeclaration.spelling))"
+        return Code.guarded([.block(header, body)], by: adapter.conditions)
     }
 
     /// One function that registers every generated adapter of a protocol in a `ContentFactory`.
-    static func factoryRegistration(for adapters: [ResolvedAdapter], names: [String]) -> String {
+    static func factoryRegistration(for adapters: [ResolvedAdapter], names: [String]) -> [Code] {
         let protocolDeclaration = adapters[0].protocolDeclaration
         let access = adapters.map(\.memberAccess).min()!.memberModifier
-        let registrations = zip(adapters, names).map { adapter, name in
+        let registrations = zip(adapters, names).flatMap { adapter, name in
             let tag = adapter.tag.map { ", tag: \(SwiftLiteral.string($0))" } ?? ""
-            return Emitter.guarded("try self.register(\(Emitter.escapedPath(adapter.modelSpelling)).self\(tag)) { \(Emitter.escaped(name))(\(storedModelName(adapter)): $0) }", by: adapter.conditions)
+            let registration = Code.block(
+                "try self.register(\(Emitter.escapedPath(adapter.modelSpelling)).self\(tag))",
+                [.line("\(Emitter.escaped(name))(\(storedModelName(adapter)): $0)")])
+            return Code.guarded([registration], by: adapter.conditions)
         }
-        return Emitter.decl(Emitter.guarded("""
-            extension Decouple.ContentFactory where Content == any \(Emitter.escapedPath(protocolDeclaration.spelling)) {
-            /// Registers the adapters `decouple` generated for `\(protocolDeclaration.name)`.
-            \(access) func registerGeneratedAdapters() throws(Decouple.ContentFactoryError) {
-            \(registrations.joined(separator: "\n"))
-            }
-            }
-            """, by: protocolDeclaration.conditions))
+        return Code.guarded([.block("extension Decouple.ContentFactory where Content == any \(Emitter.escapedPath(protocolDeclaration.spelling))", [
+            .line("/// Registers the adapters `decouple` generated for `\(protocolDeclaration.name)`."),
+            .block("\(access) func registerGeneratedAdapters() throws(Decouple.ContentFactoryError)", registrations),
+        ])], by: protocolDeclaration.conditions)
     }
 
     /// The name of a factory adapter's stored model, which is also its initializer's label:

@@ -54,7 +54,7 @@ struct ProxyStyle: AdapterStyle {
     func writesMore(for adapter: ResolvedAdapter) -> Bool { !adapter.protocolDeclaration.isBuiltIn }
 
     /// A section per proxied protocol, in the order of their names.
-    func sections(for adapters: [ResolvedAdapter], takenNames: Set<String>) -> [(title: String, decls: [String])] {
+    func sections(for adapters: [ResolvedAdapter], takenNames: Set<String>) -> [(title: String, decls: [[Code]])] {
         let proxied = Dictionary(grouping: adapters.filter { !$0.protocolDeclaration.isBuiltIn }, by: \.protocolDeclaration.qualifiedName)
         return proxied.keys.sorted().map { name in
             let declaration = proxied[name]![0].protocolDeclaration
@@ -67,23 +67,21 @@ struct ProxyStyle: AdapterStyle {
     /// injected" (`nil`) from an empty value. The conformance and the look-up are isolated to the
     /// main actor, where the proxy reads what is injected for a protocol that may not be
     /// `Sendable`; they compile in every language mode and default isolation.
-    static func proxySupport(for protocolDeclaration: ProtocolDeclaration) -> [String] {
+    static func proxySupport(for protocolDeclaration: ProtocolDeclaration) -> [[Code]] {
         let access = min(protocolDeclaration.access, .public).memberModifier
         let existential = "any \(Emitter.escapedPath(protocolDeclaration.spelling))"
         let readers = protocolDeclaration.requirements.map { requirement in
             // An optional is boxed on purpose: a reader returns `Any`, and `nil` is a value here.
             let boxing = requirement.type.isOptional ? " as Any" : ""
-            return "        \(SwiftLiteral.string(requirement.name)): { $0.\(Emitter.escaped(requirement.name))\(boxing) },"
+            return Code.line("\(SwiftLiteral.string(requirement.name)): { $0.\(Emitter.escaped(requirement.name))\(boxing) },")
         }
-        // Laid out by hand: the formatter would break each one-line closure over three lines.
-        let table = """
-            extension Decouple.MemberTable where Root == \(existential) {
-                /// The members of `\(protocolDeclaration.name)`, for look-up by name through a `ForwardingProxy`.
-                \(access) static let \(Emitter.escaped(Emitter.lowerFirst(protocolDeclaration.name))) = Self(readers: [
-            \(readers.joined(separator: "\n"))
-                ])
-            }
-            """
+        // Each reader on one line: the formatter would break each closure over three.
+        let table = Code.block("extension Decouple.MemberTable where Root == \(existential)", [
+            .line("/// The members of `\(protocolDeclaration.name)`, for look-up by name through a `ForwardingProxy`."),
+            .block(
+                open: "\(access) static let \(Emitter.escaped(Emitter.lowerFirst(protocolDeclaration.name))) = Self(readers: [",
+                body: readers, close: "])"),
+        ])
         // A protocol that refines `Sendable` is read from any thread: its conformance needs no
         // isolation (under default MainActor isolation it takes the module's).
         let isolation = protocolDeclaration.refinesSendable ? "" : "@Swift.MainActor "
@@ -92,40 +90,30 @@ struct ProxyStyle: AdapterStyle {
             let fallback = EmptyValue(for: requirement.type).map(Emitter.text(of:)) ?? "nil"
             // `ForwardingProxy` is public: a requirement of a wider protocol refined is as visible as that one.
             let memberAccess = requirement.witnessAccess(onType: .public, protocolAccess: protocolDeclaration.access).memberModifier
-            return """
-                \(isolation)\(memberAccess) var \(Emitter.escaped(requirement.name)): \(Emitter.spelling(of: requirement.type, builtIn: protocolDeclaration.isBuiltIn)) {
-                self.forward(\\(\(existential)).\(Emitter.escaped(requirement.name))) ?? \(fallback)
-                }
-                """
+            return Code.block(
+                "\(isolation)\(memberAccess) var \(Emitter.escaped(requirement.name)): \(Emitter.spelling(of: requirement.type, builtIn: protocolDeclaration.isBuiltIn))",
+                [.line("self.forward(\\(\(existential)).\(Emitter.escaped(requirement.name))) ?? \(fallback)")])
         }
-        let conformance = Emitter.decl("""
-            extension Decouple.ForwardingProxy: \(isolation)\(Emitter.escapedPath(protocolDeclaration.spelling)) {
-            \(members.joined(separator: "\n"))
-            }
-            """)
+        let conformance = Code.block("extension Decouple.ForwardingProxy: \(isolation)\(Emitter.escapedPath(protocolDeclaration.spelling))", members)
         // Injection that brings the member table along, so `inject(_:as:)` is the one step: the
         // compiler prefers these to the library's generic `inject(_:as:members:)`.
         let tableName = "Decouple.MemberTable<\(existential)>.\(Emitter.escaped(Emitter.lowerFirst(protocolDeclaration.name)))"
-        let lookUp = """
-            extension Decouple.ForwardingProxy {
-                /// Typed look-up of `\(protocolDeclaration.name)` members: `nil` when nothing is injected for it.
-                \(isolation)\(access) subscript<Value>(dynamicMember keyPath: Swift.KeyPath<\(existential), Value>) -> Value? {
-                    self.forward(keyPath)
-                }
-
-                /// Injects an object for `\(protocolDeclaration.name)`, keeping it alive, with its member table.
-                \(isolation)\(access) func inject(_ object: \(existential), as type: (\(existential)).Type) {
-                    self.inject(object, as: type, members: \(tableName))
-                }
-
-                /// Injects an object for `\(protocolDeclaration.name)` without keeping it alive, with its member table.
-                \(isolation)\(access) func inject(weak object: \(existential), as type: (\(existential)).Type) throws(Decouple.ForwardingError) {
-                    try self.inject(weak: object, as: type, members: \(tableName))
-                }
-            }
-            """
-        let conditions = protocolDeclaration.conditions
-        guard !conditions.isEmpty else { return [table, conformance, lookUp] }
-        return [table, conformance, lookUp].map { Emitter.guarded($0, by: conditions) }
+        let lookUp = Code.block("extension Decouple.ForwardingProxy", [
+            .line("/// Typed look-up of `\(protocolDeclaration.name)` members: `nil` when nothing is injected for it."),
+            .block("\(isolation)\(access) subscript<Value>(dynamicMember keyPath: Swift.KeyPath<\(existential), Value>) -> Value?", [
+                .line("self.forward(keyPath)"),
+            ]),
+            .line(""),
+            .line("/// Injects an object for `\(protocolDeclaration.name)`, keeping it alive, with its member table."),
+            .block("\(isolation)\(access) func inject(_ object: \(existential), as type: (\(existential)).Type)", [
+                .line("self.inject(object, as: type, members: \(tableName))"),
+            ]),
+            .line(""),
+            .line("/// Injects an object for `\(protocolDeclaration.name)` without keeping it alive, with its member table."),
+            .block("\(isolation)\(access) func inject(weak object: \(existential), as type: (\(existential)).Type) throws(Decouple.ForwardingError)", [
+                .line("try self.inject(weak: object, as: type, members: \(tableName))"),
+            ]),
+        ])
+        return [table, conformance, lookUp].map { Code.guarded([$0], by: protocolDeclaration.conditions) }
     }
 }
