@@ -41,8 +41,11 @@ package enum MacroFrontEnd {
     }
 
     package struct Request: Sendable {
-        /// The model's declaration as written; positions in diagnostics are in this text.
-        package var modelSource: String
+        /// The model's declaration, as the compiler parsed it, without its outer trivia;
+        /// positions in diagnostics are in its text (``modelSource``).
+        package var model: DeclSyntax
+        /// The model's declaration as written.
+        package var modelSource: String { model.description }
         /// The model's name as the compiler spells it in the extension (`Outer.User`).
         package var extendedType: String
         /// The most restrictive access of the types around the model, if any.
@@ -52,10 +55,10 @@ package enum MacroFrontEnd {
         package var mappings: [Mapping]
 
         package init(
-            modelSource: String, extendedType: String, enclosingAccess: AccessLevel?, protocolName: String,
+            model: DeclSyntax, extendedType: String, enclosingAccess: AccessLevel?, protocolName: String,
             protocolPosition: SourcePosition, mappings: [Mapping]
         ) {
-            self.modelSource = modelSource
+            self.model = DeclSyntax(model.trimmed)
             self.extendedType = extendedType
             self.enclosingAccess = enclosingAccess
             self.protocolName = protocolName
@@ -78,7 +81,9 @@ package enum MacroFrontEnd {
     /// - Throws: ``GenerationFailure`` with every problem the resolver found, positioned in
     ///   ``Request/modelSource``.
     package static func conformance(_ request: Request) throws(GenerationFailure) -> ExtensionDeclSyntax? {
-        var file = SourceScanner.scan(source: request.modelSource, path: modelFile)
+        // Scanned from the syntax the compiler handed the macro: its text is not parsed again.
+        let tree = SourceFileSyntax(statements: CodeBlockItemListSyntax([CodeBlockItemSyntax(item: .decl(request.model))]))
+        var file = SourceScanner.scan(tree: tree, source: request.modelSource, path: modelFile)
         guard file.diagnostics.isEmpty else { throw GenerationFailure(file.diagnostics) }
         guard var model = file.types.first else {
             throw GenerationFailure([Diagnostic("@Adapts applies to a struct, class, enum or actor", rule: .adaptsAttachment, at: request.protocolPosition)])

@@ -104,7 +104,7 @@ public struct AdaptsMacro: ExtensionMacro {
         }
 
         let request = MacroFrontEnd.Request(
-            modelSource: locator.source,
+            model: Syntax(declaration).cast(DeclSyntax.self),
             extendedType: type.trimmedDescription,
             enclosingAccess: enclosingAccess(context.lexicalContext),
             protocolName: protocolName,

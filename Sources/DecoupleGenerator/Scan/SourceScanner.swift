@@ -130,7 +130,14 @@ package enum SourceScanner {
             return file
         }
         var parser = Parser(source, maximumNestingLevel: maximumNestingLevel)
-        let tree = SourceFileSyntax.parse(from: &parser)
+        return scan(tree: SourceFileSyntax.parse(from: &parser), source: source, path: path)
+    }
+
+    /// The file whose syntax is `tree`, and whose text, `source`, is the tree's: what the
+    /// macro scans, the compiler having parsed the model's declaration already.
+    static func scan(tree: SourceFileSyntax, source: String, path: String) -> ScannedFile {
+        var file = ScannedFile()
+        file.path = path
         let lines = LineTable(source)
         // The diagnostics pass walks the whole tree again; only a tree with errors needs it.
         let syntaxErrors = tree.hasError ? ParseDiagnosticsGenerator.diagnostics(for: tree) : []
