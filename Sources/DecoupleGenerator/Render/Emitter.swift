@@ -76,7 +76,9 @@ enum Emitter {
             body += "\n// MARK: - \(section.title)\n\n"
             body += section.decls.joined(separator: "\n\n") + "\n"
         }
-        let lines = plan.namesDecouple ? ["import Decouple"] + importLines(plan.imports.filter { $0.module != "Decouple" }) : importLines(plan.imports)
+        // `import Decouple` first, where the plan says the code names it.
+        let decouple = merged([ImportDeclaration(module: "Decouple", conditions: [])] + plan.imports.filter { $0.module == "Decouple" && $0.conditions.isEmpty })
+        let lines = plan.namesDecouple ? decouple.map(importLine) + importLines(plan.imports.filter { $0.module != "Decouple" }) : importLines(plan.imports)
         let text = generatedFileHeader + (lines.isEmpty ? "" : "\n" + lines.map { $0 + "\n" }.joined())
         return (text + body, made)
     }
@@ -89,7 +91,9 @@ enum Emitter {
     static func member(_ binding: Binding, access: String?, base: String, typeBase: String, mutates: Bool = false) -> Code? {
         var modifier = access.map { "\($0) " } ?? ""
         if mutates, binding.requirement.isMutating { modifier += "mutating " }
-        let type = spelling(of: binding.requirement.type, builtIn: true)
+        // A method's generic parameter may have a standard library type's name (`<String>`).
+        let genericParameters = Set(binding.requirement.signature?.generics?.parameters ?? [])
+        let type = spelling(of: binding.requirement.type, builtIn: true, keeping: genericParameters)
         guard binding.requirement.kind == .method, let signature = binding.requirement.signature else {
             guard let source = binding.source else { return nil }
             let read = expression(source, base: base, typeBase: typeBase)
@@ -98,7 +102,7 @@ enum Emitter {
             return .block(header, [.block("get \(source.effects.text)", read)])
         }
         let parameters = signature.parameters.enumerated().map { index, parameter in
-            "\(argumentLabel(parameter.label)) p\(index): \(qualifyingStandardNames(parameter.type.written))"
+            "\(argumentLabel(parameter.label)) p\(index): \(qualifyingStandardNames(parameter.type.written, keeping: genericParameters))"
         }
         let effects = signature.effects.map { " \($0)" }.joined()
         let returns = signature.returnType == nil ? "" : " -> \(type)"
@@ -108,9 +112,11 @@ enum Emitter {
             body = expression(source, base: base, typeBase: typeBase)
         } else if let forwarded = binding.forwardedMethod {
             let arguments = signature.parameters.enumerated().map { index, parameter in
-                // An `@autoclosure` parameter is a closure here: passed on, it is called.
+                // An `@autoclosure` parameter is a closure here: passed on, it is called; a
+                // parameter pack is expanded again.
                 let written = parameter.type.written
-                let value = written.hasPrefix("inout ") ? "&p\(index)" : written.contains("@autoclosure") ? "p\(index)()" : "p\(index)"
+                let value = written.hasPrefix("inout ") ? "&p\(index)" : written.contains("@autoclosure") ? "p\(index)()"
+                    : written.hasPrefix("repeat ") ? "repeat each p\(index)" : "p\(index)"
                 return parameter.label == "_" ? value : "\(argumentLabel(parameter.label)): \(value)"
             }
             let called = binding.forwardedEffects ?? signature.effects
@@ -128,17 +134,44 @@ enum Emitter {
     }
 
     /// The generated file's imports: every module the protocols' files import (see
-    /// `Generator.imports(for:in:configuration:)`), under the conditions they are imported under.
+    /// `Plan.imports(for:in:configuration:)`), under the conditions they are imported under,
+    /// once each (``merged(_:)``).
     static func importLines(_ imports: [ImportDeclaration]) -> [String] {
-        var seen = Set<ImportDeclaration>()
-        return imports.filter { seen.insert($0).inserted }
+        merged(imports)
             .sorted { ($0.conditions.count, $0.conditions.map(\.text).joined(separator: "\n"), $0.module) < ($1.conditions.count, $1.conditions.map(\.text).joined(separator: "\n"), $1.module) }
-            .map { Code.text(of: Code.guarded([.line("import \(escaped($0.module))")], by: $0.conditions)) }
+            .map { Code.text(of: Code.guarded([.line(importLine($0))], by: $0.conditions)) }
+    }
+
+    /// One import per module and conditions. One that a file declares with an access level
+    /// (`internal import Foundation`) is declared with the widest any file declares, at least
+    /// `internal`: Swift refuses a module imported with a level in one file and without one in
+    /// another. `@preconcurrency` where any file says it.
+    static func merged(_ imports: [ImportDeclaration]) -> [ImportDeclaration] {
+        var order: [ImportDeclaration] = []
+        var byKey: [ImportDeclaration: Int] = [:]
+        for declaration in imports {
+            let key = ImportDeclaration(module: declaration.module, conditions: declaration.conditions)
+            guard let index = byKey[key] else {
+                byKey[key] = order.count
+                order.append(declaration)
+                continue
+            }
+            if let access = declaration.access { order[index].access = max(order[index].access ?? access, access) }
+            order[index].isPreconcurrency = order[index].isPreconcurrency || declaration.isPreconcurrency
+        }
+        return order
+    }
+
+    /// `import Module`, with what the import declares.
+    static func importLine(_ declaration: ImportDeclaration) -> String {
+        let access = declaration.access.map { max($0, .internal).rawValue + " " } ?? ""
+        return (declaration.isPreconcurrency ? "@preconcurrency " : "") + access + "import \(escaped(declaration.module))"
     }
 
     /// Standard library names qualified, so a model module's own `String` cannot capture them.
-    static func spelling(of type: TypeReference, builtIn: Bool) -> String {
-        let wrapped = type.wrapped == "ImageName" ? "Decouple.ImageName" : qualifyingStandardNames(type.wrapped)
+    /// `keeping`: names that are not the standard library's there (a method's generic parameters).
+    static func spelling(of type: TypeReference, builtIn: Bool, keeping: Set<String> = []) -> String {
+        let wrapped = type.wrapped == "ImageName" ? "Decouple.ImageName" : qualifyingStandardNames(type.wrapped, keeping: keeping)
         return wrapped + String(repeating: "?", count: type.optionalDepth)
     }
 
@@ -149,12 +182,12 @@ enum Emitter {
 
     /// A type with every standard library name in it written `Swift.Name`: `[String: Int]`
     /// becomes `[Swift.String: Swift.Int]`. A name after a `.` is a member, not the standard one.
-    static func qualifyingStandardNames(_ type: String) -> String {
+    static func qualifyingStandardNames(_ type: String, keeping: Set<String> = []) -> String {
         var result = ""
         var word = ""
         var previous: Character?
         func flush() {
-            if standardNames.contains(word), previous != "." { result += "Swift." }
+            if standardNames.contains(word), previous != ".", !keeping.contains(word) { result += "Swift." }
             result += word
             word = ""
         }

@@ -153,14 +153,15 @@ extension DeclarationVisitor {
 // MARK: - Self, named
 
 extension DeclarationVisitor {
-    /// A member's type with `Self` written as the type it names, in a struct, an enum, an actor
-    /// or a final class that is not generic: copied into a factory's adapter (an `Identifiable`
+    /// A member's type, or the initializer its type is inferred from (`Tag<Self, Int>(…)`),
+    /// with the type `Self` written as the type it names, in a struct, an enum, an actor or a
+    /// final class that is not generic: copied into a factory's adapter (an `Identifiable`
     /// `id`), `Self` would name the adapter. Elsewhere `Self` is left as written.
-    func selfNamed(_ type: TypeSyntax) -> TypeSyntax {
+    func selfNamed<Node: SyntaxProtocol>(_ node: Node) -> Node {
         guard case let .type(index) = scopes.last?.target, types[index].genericParameters.isEmpty,
               types[index].kind != .class || types[index].isFinal,
-              type.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.Self) }) else { return type }
-        return SelfNamer(name: types[index].qualifiedName).rewrite(type).as(TypeSyntax.self) ?? type
+              node.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.Self) }) else { return node }
+        return SelfNamer(name: types[index].qualifiedName).rewrite(Syntax(node)).as(Node.self) ?? node
     }
 }
 

@@ -73,7 +73,10 @@ final class DeclarationVisitor: SyntaxVisitor {
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
         let testable = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "testable" }
         if !testable, let module = node.path.first?.name.text {
-            imports.append(ImportDeclaration(module: QualifiedName.unescaped(module), conditions: conditions))
+            let preconcurrency = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "preconcurrency" }
+            imports.append(ImportDeclaration(
+                module: QualifiedName.unescaped(module), conditions: conditions,
+                access: node.modifiers.lazy.compactMap { AccessLevel(rawValue: $0.name.text) }.first, isPreconcurrency: preconcurrency))
         }
         return .skipChildren
     }
@@ -84,7 +87,7 @@ final class DeclarationVisitor: SyntaxVisitor {
         guard node.genericParameterClause == nil else { return .skipChildren }
         let name = QualifiedName.unescaped(node.name.text)
         typeAliases.append(TypeAliasDeclaration(
-            qualifiedName: scopes.last.map { "\($0.qualifiedName).\(name)" } ?? name, aliased: node.initializer.value.trimmedText,
+            qualifiedName: scopes.last.map { "\($0.qualifiedName).\(name)" } ?? name, aliased: node.initializer.value.writtenText,
             position: position(of: node.name), conditions: conditions))
         return .skipChildren
     }
@@ -239,7 +242,7 @@ final class DeclarationVisitor: SyntaxVisitor {
                             member.initializerCallLabels = call.arguments.map { $0.label.map { QualifiedName.unescaped($0.text) } ?? "_" }
                         }
                     }
-                    switch TypeInference.infer(initializer) {
+                    switch TypeInference.infer(selfNamed(initializer)) {
                     case let .type(reference): member.type = reference
                     case let .staticReference(path): member.staticReference = path
                     case let .failure(reason): member.inferenceFailure = reason

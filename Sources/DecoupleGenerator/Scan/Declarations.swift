@@ -209,6 +209,17 @@ package struct ConditionalConformance: Hashable, Sendable, Codable {
 package struct ImportDeclaration: Hashable, Sendable, Codable {
     package var module: String
     package var conditions: [Condition]
+    /// The access level the import declares (`internal import Foundation`), if it declares one.
+    package var access: AccessLevel?
+    /// Whether it is `@preconcurrency import`.
+    package var isPreconcurrency = false
+
+    package init(module: String, conditions: [Condition], access: AccessLevel? = nil, isPreconcurrency: Bool = false) {
+        self.module = module
+        self.conditions = conditions
+        self.access = access
+        self.isPreconcurrency = isPreconcurrency
+    }
 }
 
 /// A `typealias` the sources declare, not generic: `typealias Score = Int`,

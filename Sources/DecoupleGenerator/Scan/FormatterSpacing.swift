@@ -4,7 +4,7 @@ import SwiftSyntax
 extension SyntaxProtocol {
     /// ``oneLineText`` spaced as swift-syntax's `BasicFormat` spaces it: `[String: Int]` for
     /// `[String:Int]`, `(Int) -> Void` for `(Int)->Void`, `os(iOS) && DEBUG` for
-    /// `os(iOS)&&DEBUG`. How text read from the sources (a type, a generic clause, a default, a
+    /// `os(iOS)&&DEBUG`, `[Int]` for `[ Int /* ids */ ]`. How text read from the sources (a type, a generic clause, a default, a
     /// condition) is written into generated code, where the renderer lays out lines without
     /// parsing them (``Code``). Text the formatter would leave as it is, nearly all of it, is
     /// not formatted (``FormatterSpacing``).
@@ -13,7 +13,21 @@ extension SyntaxProtocol {
         // A name or a dotted path, nearly every type, is read from its bytes.
         if text.utf8.allSatisfy({ QualifiedName.isPlainIdentifierByte($0) || $0 == UInt8(ascii: ".") }) { return text }
         if FormatterSpacing.isPlain(Substring(text), condition: true) { return text }
-        return formatted(using: BasicFormat(indentationWidth: .spaces(4))).oneLineText
+        // Spaced from its tokens alone: the source's spaces, tabs, line breaks and comments
+        // between them are dropped, and the formatter writes the spaces Swift needs. A
+        // multi-line string literal keeps its lines.
+        let tokens = self.tokens(viewMode: .sourceAccurate)
+        let bare = tokens.contains { $0.tokenKind == .multilineStringQuote } ? Syntax(self) : TriviaRemover().rewrite(Syntax(self))
+        return bare.formatted(using: BasicFormat(indentationWidth: .spaces(4))).oneLineText
+    }
+}
+
+/// Drops every token's trivia.
+private final class TriviaRemover: SyntaxRewriter {
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    override func visit(_ token: TokenSyntax) -> TokenSyntax {
+        token.with(\.leadingTrivia, []).with(\.trailingTrivia, [])
     }
 }
 

@@ -67,8 +67,8 @@ package struct GenericSignature: Hashable, Sendable, Codable, CustomStringConver
         (parameterClause, whereClause.isEmpty ? "" : " " + whereClause)
     }
 
-    /// The syntax without its whitespace, as the constraints are compared.
+    /// The syntax's tokens alone, without whitespace or comments, as the constraints are compared.
     private static func compact(_ syntax: some SyntaxProtocol) -> String {
-        syntax.trimmedDescription.filter { !$0.isWhitespace }
+        syntax.tokens(viewMode: .sourceAccurate).map(\.text).joined()
     }
 }

@@ -11,12 +11,12 @@ extension SyntaxProtocol {
         return String(decoding: text.dropFirst(leading).dropLast(trailing), as: UTF8.self)
     }
 
-    /// ``trimmedText`` on one line: the trivia between two tokens (spaces, line breaks,
+    /// ``trimmedText`` on one line: the trivia between two tokens (spaces, tabs, line breaks,
     /// comments) is one space where there was any. A type written over several lines is shown,
     /// and written into generated code, as one.
     var oneLineText: String {
         let text = trimmedText
-        guard text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "/" }) else { return text }
+        guard text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "/" || $0 == "\t" }) else { return text }
         var result = ""
         var space = false
         for token in tokens(viewMode: .sourceAccurate) {

@@ -158,15 +158,15 @@ enum TypeInference {
             callee = base
         }
         if let array = callee.as(ArrayExprSyntax.self), array.elements.count == 1, let element = array.elements.first {
-            return .type(TypeReference(wrapped: "[\(element.expression.trimmedText)]", isOptional: false))
+            return .type(TypeReference(wrapped: "[\(element.expression.writtenText)]", isOptional: false))
         }
         if let dictionary = callee.as(DictionaryExprSyntax.self), case let .elements(pairs) = dictionary.content, pairs.count == 1,
            let pair = pairs.first {
-            return .type(TypeReference(wrapped: "[\(pair.key.trimmedText): \(pair.value.trimmedText)]", isOptional: false))
+            return .type(TypeReference(wrapped: "[\(pair.key.writtenText): \(pair.value.writtenText)]", isOptional: false))
         }
         let typeText: String
         if let generic = callee.as(GenericSpecializationExprSyntax.self), let path = typePath(generic.expression), isTypeName(path) {
-            typeText = path.joined(separator: ".") + generic.genericArgumentClause.trimmedText
+            typeText = path.joined(separator: ".") + generic.genericArgumentClause.writtenText
         } else if let path = typePath(callee) {
             if path.count == 1, let result = capitalisedFunctions[path[0]] {
                 return .type(TypeReference(wrapped: result, isOptional: false))

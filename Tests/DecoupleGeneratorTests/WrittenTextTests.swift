@@ -1,0 +1,74 @@
+import DecoupleGenerator
+import SwiftParser
+import Testing
+
+/// What generated code takes from the sources is written on one line, spaced as the formatter
+/// spaces it, without the sources' comments, tabs or line breaks: wherever it was read (a
+/// declared type, an inferred one, a type alias, a generic clause), and however the sources
+/// space it. Each case exited 0 with code that did not compile, or refused valid code.
+@Suite struct WrittenTextTests {
+    private func generated(_ models: String, _ config: String) throws -> String {
+        let code = generate(["M.swift": models], config: config)
+        #expect(!Parser.parse(source: code).hasError, "\(code)")
+        #expect(!code.contains("//") || !code.contains("// c"), "\(code)")
+        return code
+    }
+
+    @Test func aCommentInAnInferredType_orATypeAlias_isNotWritten() throws {
+        let code = try generated("""
+            protocol Row: Identifiable {}
+            struct Model {
+                struct Inner: Hashable {}
+                var key = Set< // c
+                    Inner>()
+            }
+            typealias Key = [Int: // c
+                Model.Inner]
+            struct Other { var key: Key }
+            struct Tabbed { var key = Set<Int\t>() }\r\n
+            """, #"{"adapters": [{"model": "Model", "protocol": "Row", "map": {"id": "key"}}, {"model": "Other", "protocol": "Row", "map": {"id": "key"}}, {"model": "Tabbed", "protocol": "Row", "map": {"id": "key"}}]}"#)
+        #expect(code.contains("internal var id: Swift.Set<Model.Inner> {"), "\(code)")
+        #expect(code.contains("internal var id: [Swift.Int: Model.Inner] {"), "\(code)")
+        #expect(code.contains("internal var id: Swift.Set<Swift.Int> {"), "\(code)")
+        #expect(!code.contains("\t") && !code.contains("\r"), "\(code)")
+    }
+
+    @Test func aCommentInATypeAlias_orAGenericConstraint_isReadAlike() throws {
+        let code = try generated("""
+            typealias Score = [String: /* c */ Int]
+            protocol Scored { var score: Score { get }; func f<T: Hashable & /* c */ Sendable>(_ x: T) -> Int where T: /* e */ Equatable }
+            struct Player { var points: [String: Int]; func g<T: Hashable & Sendable>(_ x: T) -> Int where T: Equatable { 0 } }
+            """, #"{"adapters": [{"model": "Player", "protocol": "Scored", "map": {"score": "points", "f": "g"}}]}"#)
+        #expect(code.contains("internal var score: Score {"), "\(code)")
+        #expect(code.contains("func f<T: Hashable & Sendable>(_ p0: T) -> Swift.Int where T: Equatable {"), "\(code)")
+    }
+
+    @Test func anInferredSelf_namesTheModel_inAFactoryAdapter() throws {
+        let code = try generated("""
+            struct Tag<T, V: Hashable>: Hashable { var v: V }
+            protocol Row: Identifiable {}
+            struct Model { var id = Tag<Self, Int>(v: 1) }
+            """, #"{"adapters": [{"model": "Model", "protocol": "Row", "style": "factory"}]}"#)
+        #expect(code.contains("var id: Tag<Model, Swift.Int> {"), "\(code)")
+    }
+
+    @Test func aParameterPack_isExpandedAgain_andAGenericParameterKeepsItsName() throws {
+        let code = try generated("""
+            protocol Packed { func f<each T>(_ t: repeat each T) -> Int; func h<String>(_ x: String) -> String }
+            struct Packer { func f<each T>(_ t: repeat each T) -> Int { 0 }; func h<String>(_ x: String) -> String { x } }
+            """, #"{"adapters": [{"model": "Packer", "protocol": "Packed", "style": "factory"}]}"#)
+        #expect(code.contains("self.model.f(repeat each p0)"), "\(code)")
+        #expect(code.contains("func h<String>(_ p0: String) -> String {"), "\(code)")
+    }
+
+    /// Swift refuses a module imported with an access level in one file and without in another.
+    @Test func anImportsAccessLevel_andPreconcurrency_areKept() throws {
+        let sources = [
+            "P.swift": "internal import Foundation\n@preconcurrency public import Dispatch\nprotocol Row { var title: String { get } }",
+            "Q.swift": "import Foundation\npublic import Dispatch\nprotocol Tile { var title: String { get } }",
+            "M.swift": "struct Card { var name: String }",
+        ]
+        let code = generate(sources, config: #"{"adapters": [{"model": "Card", "protocol": "Row", "map": {"title": "name"}}, {"model": "Card", "protocol": "Tile", "map": {"title": "name"}}]}"#)
+        #expect(code.contains("\n@preconcurrency public import Dispatch\ninternal import Foundation\n"), "\(code)")
+    }
+}
