@@ -288,6 +288,32 @@ import Testing
         }
     }
 
+    /// A number literal passed to a standard number type's initializer is made a value of that
+    /// type first: `Int8(300)` type-checks, then does not compile. Refused at the default; one
+    /// that fits is written.
+    @Test func aNumberPassedToANumberTypeThatCannotHoldIt_isRefused() {
+        let output = generate(["M.swift": """
+            protocol Show { var a: Int8 { get }; var b: UInt { get }; var c: Double { get }; var d: Float { get }; var e: Int16 { get } }
+            // decouple: Show(a: oa ?? Int8(300), b: ob ?? UInt(-1), c: oc ?? Double(1e400), d: od ?? Swift.Float(-1e39), e: oe ?? Int16(-32768))
+            struct A { var oa: Int8?; var ob: UInt?; var oc: Double?; var od: Float?; var oe: Int16? }
+            """])
+        assertInlineSnapshot(of: output, as: .lines) {
+            """
+            M.swift:2:14: error: cannot adapt 'A' to 'Show': 4 problems:
+            M.swift:2:28: error: the default Int8(300) for 'Show.a' passes 300 to Int8(_:), which cannot hold it [#InvalidDefault]
+            M.swift:2:48: error: the default UInt(-1) for 'Show.b' passes -1 to UInt(_:), which is unsigned [#InvalidDefault]
+            M.swift:2:67: error: the default Double(1e400) for 'Show.c' passes 1e400 to Double(_:), which would make it infinite [#InvalidDefault]
+            M.swift:2:91: error: the default Swift.Float(-1e39) for 'Show.d' passes -1e39 to Float(_:), which would make it infinite [#InvalidDefault]
+            """
+        }
+        let fitting = generate(["M.swift": """
+            protocol Show { var a: Int8 { get }; var b: UInt { get }; var c: Float { get } }
+            // decouple: Show(a: oa ?? Int8(-128), b: ob ?? UInt(0), c: oc ?? Float(3.5))
+            struct A { var oa: Int8?; var ob: UInt?; var oc: Float? }
+            """])
+        #expect(fitting.contains("self.oa ?? Int8(-128)"), "\(fitting)")
+    }
+
     @Test func defaultThatIsNotAConstant_isRefusedAtTheDefault() {
         let output = generate(["M.swift": """
             // decouple: TitledContent(title: name, subtitle: bio ?? "\\(name)")

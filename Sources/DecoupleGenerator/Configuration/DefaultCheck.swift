@@ -32,6 +32,7 @@ enum DefaultCheck {
         if requiresConstant, let part = value.nonConstantPart {
             return "is not a constant: it \(part), and generated code may not see what it names (a factory adapter does not see the model's members); write a literal (`\"-\"`, `0`, `nil`), a static member (`.empty`, `Kind.none`) or an initializer of such values"
         }
+        if let argument = value.numberArgument, let problem = numberArgumentProblem(argument) { return problem }
         let name = type.name.canonical
         if value.literal == .nilLiteral {
             return type.isOptional ? nil : "is nil, but \(type) is not optional"
@@ -64,6 +65,25 @@ enum DefaultCheck {
         case .boolean:
             return name == "Bool" ? nil : "is a boolean, but the requirement is \(type)"
         case .nilLiteral, .other:
+            return nil
+        }
+    }
+
+    /// A number literal passed to a standard number type's initializer (`Int8(300)`), which
+    /// Swift makes a value of that type first: one that does not fit it does not compile.
+    private static func numberArgumentProblem(_ argument: DefaultExpression.NumberArgument) -> String? {
+        let name = argument.type
+        switch argument.literal {
+        case let .integer(digits, negative):
+            if floatingPoint.contains(name) { return overflow(argument.text, as: name) == nil ? nil : "passes \(argument.text) to \(name)(_:), which would make it infinite" }
+            guard let bits = signedIntegers[name] ?? unsignedIntegers[name] else { return nil }
+            let unsigned = unsignedIntegers[name] != nil
+            if unsigned, negative, magnitude(of: digits) != 0 { return "passes \(argument.text) to \(name)(_:), which is unsigned" }
+            return fits(digits, negative: negative, bits: bits, unsigned: unsigned) ? nil : "passes \(argument.text) to \(name)(_:), which cannot hold it"
+        case .float:
+            guard floatingPoint.contains(name), overflow(argument.text, as: name) != nil else { return nil }
+            return "passes \(argument.text) to \(name)(_:), which would make it infinite"
+        case .nilLiteral, .string, .boolean, .other:
             return nil
         }
     }

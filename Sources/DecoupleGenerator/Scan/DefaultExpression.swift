@@ -51,6 +51,18 @@ package struct DefaultExpression: Hashable, Sendable, Codable {
     /// For a call (`Token(raw: "x")`), its argument labels (`_` for none), which tell whether a
     /// failable initializer of a type of the sources may be the one called.
     var callLabels: [String]?
+    /// For a call of a type with one number literal as its only, unlabelled argument
+    /// (`Int8(300)`, `Float(1e40)`): the type as written and the literal, which Swift makes a
+    /// value of that type, so it must fit it.
+    var numberArgument: NumberArgument?
+
+    struct NumberArgument: Hashable, Sendable, Codable {
+        /// The type called, its last name: `Int8` for `Swift.Int8(300)`.
+        var type: String
+        var literal: Literal
+        /// The literal as written: `300`, `-1.5e400`.
+        var text: String
+    }
 
     /// `nil`, the value of a configuration's `null`.
     package static let nilLiteral = DefaultExpression(text: "nil", literal: .nilLiteral)
@@ -94,6 +106,15 @@ package struct DefaultExpression: Hashable, Sendable, Codable {
             inference = TypeInference.failableResult(call).map { .type($0) } ?? TypeInference.infer(expression)
             if call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty {
                 callLabels = call.arguments.map { $0.label.map { QualifiedName.unescaped($0.text) } ?? "_" }
+                if call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
+                   let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName {
+                    let literal = Self.literal(of: argument.expression)
+                    if case .integer = literal {
+                        numberArgument = NumberArgument(type: callee.baseName.text, literal: literal, text: argument.expression.trimmedText)
+                    } else if literal == .float {
+                        numberArgument = NumberArgument(type: callee.baseName.text, literal: literal, text: argument.expression.trimmedText)
+                    }
+                }
             }
         } else if literal == .other, expression.is(MemberAccessExprSyntax.self) {
             inference = TypeInference.infer(expression)

@@ -28,9 +28,11 @@ protocol Show58 {
     var sub: Sub58 { get }
     var token: Token58 { get }
     var maybe: Token58? { get }
+    var least: Int8 { get }
+    var most: Float { get }
 }
 
-// decouple: Show58(small: oSmall ?? Int8.max, kind: oKind ?? Kind58.none, ratio: oRatio ?? Double.pi, text: oText ?? String(1), link: oLink ?? URL(string: "https://example.com"), box: oBox ?? Box58.empty, number: oNumber ?? Int("5"), sub: oSub ?? Holder58.shared, token: oToken ?? Token58(number: 1), maybe: oMaybe ?? Token58(raw: "x"))
+// decouple: Show58(small: oSmall ?? Int8.max, kind: oKind ?? Kind58.none, ratio: oRatio ?? Double.pi, text: oText ?? String(1), link: oLink ?? URL(string: "https://example.com"), box: oBox ?? Box58.empty, number: oNumber ?? Int("5"), sub: oSub ?? Holder58.shared, token: oToken ?? Token58(number: 1), maybe: oMaybe ?? Token58(raw: "x"), least: oLeast ?? Int8(-128), most: oMost ?? Float(3.4e38))
 struct Shown58 {
     var oSmall: Int8?
     var oKind: Kind58?
@@ -42,4 +44,6 @@ struct Shown58 {
     var oSub: Sub58?
     var oToken: Token58?
     var oMaybe: Token58?
+    var oLeast: Int8?
+    var oMost: Float?
 }
