@@ -72,3 +72,37 @@ import Testing
         #expect(code.contains("\n@preconcurrency public import Dispatch\ninternal import Foundation\n"), "\(code)")
     }
 }
+
+/// A type's shape, read at the scan, writes the type's text back: what the catalog compares
+/// through aliases is the type generated code writes.
+@Suite struct TypeShapeTests {
+    @Test func everyScannedTypesShape_writesItsText() throws {
+        var sources = try ["Examples", "Tests/Fixtures/Coverage", "Tests/Fixtures/CommittedAdapters"].flatMap {
+            try swiftSources(in: packageRoot.appendingPathComponent($0).path)
+        }
+        sources.append(SourceFile(path: "Odd.swift", text: """
+            typealias Pair = (first: Int, second: [String:Int])
+            protocol Odd {
+                var a: [String:Int] { get }; var b: (Int)->Void { get }; var c: Dictionary<String,[Int?]> { get }
+                var d: some Collection<Int> { get }; var e: any Hashable & Sendable { get }; var f: Outer.`Type`<Int> { get }
+                var g: @Sendable (inout Int, Int...) async throws -> (Int, b: String) { get }; var h: [ Int /* c */ ]? { get }
+                var i: Result<Int, any Error> { get }; var j: ((Int) -> Void)? { get }; var k: Int! { get }; var l: [[Int]: Set<Int>] { get }
+            }
+            struct Model { var m = Set<Int>(); var n = [Model.Inner](); var o = [String: Int](); struct Inner {} }
+            """))
+        var checked = 0
+        for source in sources {
+            let file = SourceScanner.scan(source)
+            let types = file.types.flatMap { $0.members.compactMap(\.type) } + file.protocols.flatMap { $0.requirements.map(\.type) }
+            for type in types {
+                guard let shape = type.shape else { continue }
+                #expect(shape.text == type.wrapped, "\(source.path): \(type.wrapped)")
+                checked += 1
+            }
+            for alias in file.typeAliases {
+                #expect(alias.aliasedShape?.text == alias.aliased, "\(alias.aliased)")
+            }
+        }
+        #expect(checked >= 90, "\(checked) types checked")
+    }
+}

@@ -1,6 +1,3 @@
-import SwiftParser
-import SwiftSyntax
-
 // MARK: - Catalog: one type, spelled several ways
 
 extension Catalog {
@@ -11,10 +8,9 @@ extension Catalog {
     /// `Optional<Int>` is `Int?`).
     /// Whether a member's type, written in `context`, is the requirement's type, written at the
     /// top level: as written when neither reads otherwise, else once both are read.
-    func isReadAlike(_ member: String, in context: String?, as requirement: String) -> Bool {
-        if QualifiedName(member) == QualifiedName(requirement), !mayReadOtherwise(member, in: context) { return true }
-        return QualifiedName(normalized(TypeReference(wrapped: member, isOptional: false), in: context).wrapped)
-            == QualifiedName(normalized(TypeReference(wrapped: requirement, isOptional: false), in: nil).wrapped)
+    func isReadAlike(_ member: TypeReference, in context: String?, as requirement: TypeReference) -> Bool {
+        if QualifiedName(member.wrapped) == QualifiedName(requirement.wrapped), !mayReadOtherwise(member.wrapped, in: context) { return true }
+        return QualifiedName(normalized(member.unwrapped, in: context).wrapped) == QualifiedName(normalized(requirement.unwrapped, in: nil).wrapped)
     }
 
     /// Whether a name in the type is an alias's, or a type's declared in `context` or around it:
@@ -27,19 +23,19 @@ extension Catalog {
         }
     }
 
-    /// The type with its aliases read through, its names qualified and its sugar applied.
+    /// The type with its aliases read through, its names qualified and its sugar applied, read
+    /// from its shape (``TypeReference/shape``), or from its text when that is a dotted name; any
+    /// other type without a shape is returned as it is.
     func normalized(_ type: TypeReference, in context: String?) -> TypeReference {
-        var parser = Parser(type.wrapped)
-        let syntax = TypeSyntax.parse(from: &parser)
-        guard !syntax.hasError else { return type }
-        var rewritten = TypeNormalizer(catalog: self, context: context).rewrite(syntax).as(TypeSyntax.self) ?? syntax
+        guard let shape = type.shape ?? TypeShape(dottedName: type.wrapped) else { return type }
+        var rewritten = TypeNormalizer(catalog: self, context: context).normalized(shape)
         // An alias of an optional (`typealias Note = String?`) adds its optionals to the type's.
         var depth = type.optionalDepth
-        while let optional = rewritten.as(OptionalTypeSyntax.self) {
-            rewritten = optional.wrappedType
+        while case let .optional(wrapped) = rewritten {
+            rewritten = wrapped
             depth += 1
         }
-        return TypeReference(wrapped: rewritten.trimmedDescription, optionalDepth: depth)
+        return TypeReference(shape: rewritten, optionalDepth: depth)
     }
 
     /// Whether an extension of the protocol, or of a protocol it refines, without a `where`
@@ -84,55 +80,54 @@ extension Catalog {
 
 /// Reads a type through the sources' type aliases, qualifies the names they declare, and
 /// writes `Array<T>`, `Dictionary<K, V>` and `Optional<T>` as `[T]`, `[K: V]` and `T?`.
-private final class TypeNormalizer: SyntaxRewriter {
+private struct TypeNormalizer {
     let catalog: Catalog
     let context: String?
     var depth = 0
 
-    init(catalog: Catalog, context: String?) {
-        self.catalog = catalog
-        self.context = context
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    override func visit(_ node: IdentifierTypeSyntax) -> TypeSyntax {
-        let name = QualifiedName.unescaped(node.name.text)
-        if let arguments = node.genericArgumentClause?.arguments.compactMap({ $0.argument.as(TypeSyntax.self) }) {
-            let written = arguments.map { rewrite($0).trimmedDescription }
-            switch (name, written.count) {
-            case ("Array", 1): return Self.parse("[\(written[0])]") ?? TypeSyntax(node)
-            case ("Dictionary", 2): return Self.parse("[\(written[0]): \(written[1])]") ?? TypeSyntax(node)
-            case ("Optional", 1): return Self.parse("\(written[0])?") ?? TypeSyntax(node)
-            default: return super.visit(node)
+    func normalized(_ shape: TypeShape) -> TypeShape {
+        switch shape {
+        case let .identifier(name, arguments?):
+            let written = arguments.map(normalized)
+            switch (QualifiedName.unescaped(name), written.count) {
+            case ("Array", 1): return .array(written[0])
+            case ("Dictionary", 2): return .dictionary(written[0], written[1])
+            case ("Optional", 1): return .optional(written[0])
+            default: return .identifier(name, arguments: written)
             }
+        case let .identifier(name, nil):
+            return resolved(QualifiedName.unescaped(name)) ?? shape
+        case let .member(base, name, arguments?):
+            return .member(normalized(base), name, arguments: arguments.map(normalized))
+        case let .member(base, name, nil):
+            return resolved(QualifiedName(shape.text).canonical) ?? .member(normalized(base), name, arguments: nil)
+        case let .array(element):
+            return .array(normalized(element))
+        case let .dictionary(key, value):
+            return .dictionary(normalized(key), normalized(value))
+        case let .optional(wrapped):
+            return .optional(normalized(wrapped))
+        case let .composite(pieces):
+            return .composite(pieces.map { piece in
+                guard case let .type(type, before, after) = piece else { return piece }
+                return .type(normalized(type), spaceBefore: before, spaceAfter: after)
+            })
         }
-        return resolved(name) ?? TypeSyntax(node)
-    }
-
-    override func visit(_ node: MemberTypeSyntax) -> TypeSyntax {
-        guard node.genericArgumentClause == nil else { return super.visit(node) }
-        let path = QualifiedName(node.trimmedDescription).canonical
-        return resolved(path) ?? super.visit(node)
     }
 
     /// An alias read through (to a depth that no chain of aliases in real code reaches), or a
     /// declared type's qualified name.
-    private func resolved(_ name: String) -> TypeSyntax? {
-        if depth < 8, let alias = catalog.typeAliasDeclaration(named: name, in: context), let parsed = Self.parse(alias.aliased) {
+    private func resolved(_ name: String) -> TypeShape? {
+        if depth < 8, let alias = catalog.typeAliasDeclaration(named: name, in: context),
+           let aliased = alias.aliased.shape ?? TypeShape(dottedName: alias.aliased.wrapped) {
             // What the alias names is read where the alias is declared.
-            let inner = TypeNormalizer(catalog: catalog, context: alias.scope)
+            var inner = TypeNormalizer(catalog: catalog, context: alias.scope)
             inner.depth = depth + 1
-            return inner.rewrite(parsed).as(TypeSyntax.self)
+            return inner.normalized(aliased)
         }
         if let qualified = catalog.qualifiedTypeName(name, in: context), qualified != name {
-            return Self.parse(qualified)
+            return TypeShape(dottedName: qualified)
         }
         return nil
-    }
-
-    private static func parse(_ text: String) -> TypeSyntax? {
-        var parser = Parser(text)
-        let syntax = TypeSyntax.parse(from: &parser)
-        return syntax.hasError ? nil : syntax
     }
 }

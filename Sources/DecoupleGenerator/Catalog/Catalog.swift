@@ -25,7 +25,7 @@ package struct Catalog: Sendable {
     private var protocolNamesByLast: [String: [String]] = [:]
     /// The type aliases that are not generic, by qualified name: what each names, as written.
     /// A name declared twice as different types (in `#if` branches) is left out.
-    private(set) var typeAliases: [String: String] = [:]
+    private(set) var typeAliases: [String: TypeReference] = [:]
     /// The last component of each alias's name: a type that mentions none reads as written.
     private(set) var typeAliasNames: Set<String> = []
     /// Top-level functions by name, for the calls that initialise properties.
@@ -59,9 +59,9 @@ package struct Catalog: Sendable {
             imports[file.path] = file.imports
             for alias in file.typeAliases {
                 if let existing = typeAliases[alias.qualifiedName] {
-                    if QualifiedName(existing) != QualifiedName(alias.aliased) { conflictingAliases.insert(alias.qualifiedName) }
+                    if QualifiedName(existing.wrapped) != QualifiedName(alias.aliased) { conflictingAliases.insert(alias.qualifiedName) }
                 } else {
-                    typeAliases[alias.qualifiedName] = alias.aliased
+                    typeAliases[alias.qualifiedName] = TypeReference(wrapped: alias.aliased, optionalDepth: 0, shape: alias.aliasedShape)
                 }
             }
             for function in file.functions { functions[function.name, default: []].append(function) }
@@ -193,7 +193,7 @@ package struct Catalog: Sendable {
     /// What a type alias names, looked up as Swift does from inside `context`: `Kind` in
     /// `Catalog` is `Catalog.Kind` before a top-level `Kind`, and a type declared in a nearer
     /// scope hides an alias of a farther one. The alias's scope is where what it names is read.
-    func typeAliasDeclaration(named name: String, in context: String?) -> (aliased: String, scope: String?)? {
+    func typeAliasDeclaration(named name: String, in context: String?) -> (aliased: TypeReference, scope: String?)? {
         guard !typeAliases.isEmpty else { return nil }
         let path = QualifiedName(name).components
         // A raw identifier without backticks (`Raw Alias`, as a configuration names it) is no
@@ -213,7 +213,7 @@ package struct Catalog: Sendable {
 
     /// What a type alias names, as ``typeAliasDeclaration(named:in:)`` finds it.
     func typeAlias(named name: String, in context: String?) -> String? {
-        typeAliasDeclaration(named: name, in: context)?.aliased
+        typeAliasDeclaration(named: name, in: context)?.aliased.wrapped
     }
 
     /// A protocol requires what the protocols it refines require (those in the sources), and

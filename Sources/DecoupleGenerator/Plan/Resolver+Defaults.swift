@@ -33,9 +33,9 @@ extension Resolver {
         if inferred.isOptional, !wanted.isOptional {
             return "may be nil (it is \(inferred)), but \(wanted) is not optional; unwrap it, or give a value that is not optional"
         }
-        let given = catalog.normalized(TypeReference(wrapped: inferred.wrapped, isOptional: false), in: model.qualifiedName).wrapped
-        let needed = catalog.normalized(TypeReference(wrapped: wanted.wrapped, isOptional: false), in: model.qualifiedName).wrapped
-        guard isClosed(given), isClosed(needed), !catalog.isReadAlike(given, in: model.qualifiedName, as: needed) else { return nil }
+        let given = catalog.normalized(inferred.unwrapped, in: model.qualifiedName)
+        let needed = catalog.normalized(wanted.unwrapped, in: model.qualifiedName)
+        guard isClosed(given.wrapped), isClosed(needed.wrapped), !catalog.isReadAlike(given, in: model.qualifiedName, as: needed) else { return nil }
         return "is \(inferred.wrapped), but the requirement is \(wanted.wrapped)"
     }
 

@@ -194,9 +194,9 @@ extension Resolver {
         }
         let conversion: ValueSource.Conversion
         // Types compare as the compiler sees them: through type aliases, and sugar or not.
-        let readAlike = catalog.isReadAlike(memberType.wrapped, in: model.qualifiedName, as: requirement.type.wrapped)
-        let normalizedWanted = readAlike ? requirement.type.name : QualifiedName(catalog.normalized(TypeReference(wrapped: requirement.type.wrapped, isOptional: false), in: nil).wrapped)
-        let normalizedMember = readAlike ? normalizedWanted : QualifiedName(catalog.normalized(TypeReference(wrapped: memberType.wrapped, isOptional: false), in: model.qualifiedName).wrapped)
+        let readAlike = catalog.isReadAlike(memberType, in: model.qualifiedName, as: requirement.type)
+        let normalizedWanted = readAlike ? requirement.type.name : QualifiedName(catalog.normalized(requirement.type.unwrapped, in: nil).wrapped)
+        let normalizedMember = readAlike ? normalizedWanted : QualifiedName(catalog.normalized(memberType.unwrapped, in: model.qualifiedName).wrapped)
         if readAlike {
             conversion = .direct
         } else if normalizedWanted.canonical == "String" {

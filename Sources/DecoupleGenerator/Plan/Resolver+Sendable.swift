@@ -19,7 +19,7 @@ extension Resolver {
     /// `Row` is `Row.ID`, and an alias is the type it names.
     func isKnownSendable(_ type: TypeReference, in context: String?) -> Bool {
         isKnownSendable(typeNamed: type.wrapped)
-            || isKnownSendable(typeNamed: catalog.normalized(TypeReference(wrapped: type.wrapped, isOptional: false), in: context).wrapped)
+            || isKnownSendable(typeNamed: catalog.normalized(type.unwrapped, in: context).wrapped)
     }
 
     private static let sendableNames: Set<String> = [

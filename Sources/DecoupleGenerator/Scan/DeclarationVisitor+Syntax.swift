@@ -97,7 +97,8 @@ extension DeclarationVisitor {
             type = wrapped
             depth += 1
         }
-        return TypeReference(wrapped: type.writtenText, optionalDepth: depth)
+        let written = type.written
+        return TypeReference(wrapped: written.text, optionalDepth: depth, shape: written.node.as(TypeSyntax.self).map(TypeShape.init))
     }
 
     /// The type an optional wraps (`T?`, `T!`, `Optional<T>`), or `nil` when it is not one.

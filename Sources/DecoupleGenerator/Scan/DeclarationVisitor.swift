@@ -86,8 +86,9 @@ final class DeclarationVisitor: SyntaxVisitor {
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         guard node.genericParameterClause == nil else { return .skipChildren }
         let name = QualifiedName.unescaped(node.name.text)
+        let aliased = node.initializer.value.written
         typeAliases.append(TypeAliasDeclaration(
-            qualifiedName: scopes.last.map { "\($0.qualifiedName).\(name)" } ?? name, aliased: node.initializer.value.writtenText,
+            qualifiedName: scopes.last.map { "\($0.qualifiedName).\(name)" } ?? name, aliased: aliased.text, aliasedShape: aliased.node.as(TypeSyntax.self).map(TypeShape.init),
             position: position(of: node.name), conditions: conditions))
         return .skipChildren
     }

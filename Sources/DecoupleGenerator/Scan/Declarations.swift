@@ -42,14 +42,44 @@ package struct TypeReference: Hashable, Sendable, CustomStringConvertible, Codab
     /// How many optionals wrap it (`T?`, `T!` or `Optional<T>` each): 0 for `String`, 2 for
     /// `String??`.
     package var optionalDepth: Int
+    /// The structure of ``wrapped``, where the scan read it from syntax (a declared or inferred
+    /// type, what an alias names): what the catalog compares types through aliases by. Its
+    /// text is ``wrapped``; it takes no part in equality or coding.
+    package var shape: TypeShape?
 
     package init(wrapped: String, isOptional: Bool) {
         self.init(wrapped: wrapped, optionalDepth: isOptional ? 1 : 0)
     }
 
-    package init(wrapped: String, optionalDepth: Int) {
+    package init(wrapped: String, optionalDepth: Int, shape: TypeShape? = nil) {
         self.wrapped = wrapped
         self.optionalDepth = optionalDepth
+        self.shape = shape
+    }
+
+    /// The type written by its shape.
+    init(shape: TypeShape, optionalDepth: Int) {
+        self.init(wrapped: shape.text, optionalDepth: optionalDepth, shape: shape)
+    }
+
+    /// The type without its optionals, its shape kept.
+    var unwrapped: TypeReference {
+        var type = self
+        type.optionalDepth = 0
+        return type
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case wrapped, optionalDepth
+    }
+
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.wrapped == rhs.wrapped && lhs.optionalDepth == rhs.optionalDepth
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(wrapped)
+        hasher.combine(optionalDepth)
     }
 
     /// Whether the type is optional. Made optional, a type that is keeps its depth; made not
@@ -229,6 +259,8 @@ package struct TypeAliasDeclaration: Hashable, Sendable, Codable {
     package var qualifiedName: String
     /// The type it names, as written.
     package var aliased: String
+    /// Its structure.
+    package var aliasedShape: TypeShape?
     package var position: SourcePosition
     package var conditions: [Condition] = []
 }

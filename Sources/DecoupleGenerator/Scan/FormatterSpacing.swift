@@ -8,17 +8,22 @@ extension SyntaxProtocol {
     /// condition) is written into generated code, where the renderer lays out lines without
     /// parsing them (``Code``). Text the formatter would leave as it is, nearly all of it, is
     /// not formatted (``FormatterSpacing``).
-    var writtenText: String {
+    var writtenText: String { written.text }
+
+    /// ``writtenText``, and the syntax it is the one-line text of: the node itself when it is
+    /// spaced as the formatter spaces it, otherwise a formatted copy.
+    var written: (text: String, node: Syntax) {
         let text = oneLineText
         // A name or a dotted path, nearly every type, is read from its bytes.
-        if text.utf8.allSatisfy({ QualifiedName.isPlainIdentifierByte($0) || $0 == UInt8(ascii: ".") }) { return text }
-        if FormatterSpacing.isPlain(Substring(text), condition: true) { return text }
+        if text.utf8.allSatisfy({ QualifiedName.isPlainIdentifierByte($0) || $0 == UInt8(ascii: ".") }) { return (text, Syntax(self)) }
+        if FormatterSpacing.isPlain(Substring(text), condition: true) { return (text, Syntax(self)) }
         // Spaced from its tokens alone: the source's spaces, tabs, line breaks and comments
         // between them are dropped, and the formatter writes the spaces Swift needs. A
         // multi-line string literal keeps its lines.
         let tokens = self.tokens(viewMode: .sourceAccurate)
         let bare = tokens.contains { $0.tokenKind == .multilineStringQuote } ? Syntax(self) : TriviaRemover().rewrite(Syntax(self))
-        return bare.formatted(using: BasicFormat(indentationWidth: .spaces(4))).oneLineText
+        let formatted = bare.formatted(using: BasicFormat(indentationWidth: .spaces(4)))
+        return (formatted.oneLineText, formatted)
     }
 }
 

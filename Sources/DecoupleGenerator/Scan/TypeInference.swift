@@ -158,15 +158,21 @@ enum TypeInference {
             callee = base
         }
         if let array = callee.as(ArrayExprSyntax.self), array.elements.count == 1, let element = array.elements.first {
-            return .type(TypeReference(wrapped: "[\(element.expression.writtenText)]", isOptional: false))
+            let shape = TypeShape(expression: element.expression).map(TypeShape.array)
+            return .type(TypeReference(wrapped: "[\(element.expression.writtenText)]", optionalDepth: 0, shape: shape))
         }
         if let dictionary = callee.as(DictionaryExprSyntax.self), case let .elements(pairs) = dictionary.content, pairs.count == 1,
            let pair = pairs.first {
-            return .type(TypeReference(wrapped: "[\(pair.key.writtenText): \(pair.value.writtenText)]", isOptional: false))
+            var shape: TypeShape?
+            if let key = TypeShape(expression: pair.key), let value = TypeShape(expression: pair.value) { shape = .dictionary(key, value) }
+            return .type(TypeReference(wrapped: "[\(pair.key.writtenText): \(pair.value.writtenText)]", optionalDepth: 0, shape: shape))
         }
         let typeText: String
+        var shape: TypeShape?
         if let generic = callee.as(GenericSpecializationExprSyntax.self), let path = typePath(generic.expression), isTypeName(path) {
-            typeText = path.joined(separator: ".") + generic.genericArgumentClause.writtenText
+            let clause = generic.genericArgumentClause.written
+            typeText = path.joined(separator: ".") + clause.text
+            shape = TypeShape(dottedName: path.joined(separator: ".")).flatMap { $0.specialized(by: clause.node.as(GenericArgumentClauseSyntax.self)) }
         } else if let path = typePath(callee) {
             if path.count == 1, let result = capitalisedFunctions[path[0]] {
                 return .type(TypeReference(wrapped: result, isOptional: false))
@@ -197,7 +203,7 @@ enum TypeInference {
         if !unwrapped, failableInitializers.contains(signature) {
             return .failure("`\(signature)` may fail, so its value is optional; write the type (`\(typeText)?`) or unwrap it")
         }
-        return .type(TypeReference(wrapped: typeText, isOptional: false))
+        return .type(TypeReference(wrapped: typeText, optionalDepth: 0, shape: shape))
     }
 
     /// The optional a well-known failable initializer gives (`URL(string: "…")`, `Int("5")`),
