@@ -106,3 +106,26 @@ import Testing
         #expect(checked >= 90, "\(checked) types checked")
     }
 }
+
+/// Swift matches a method's generic parameters by their place, not their names: a model's
+/// `load<Model>` implements a requirement's `load<T>`. It was refused as a missing method.
+@Suite struct RenamedGenericParameterTests {
+    @Test func aGenericParameterNamedOtherwise_implementsTheRequirement() {
+        let code = generate(["M.swift": """
+            protocol Loader { func load<T: Decodable>(_ type: T.Type, from name: String) -> T? where T: Sendable; var title: String { get } }
+            struct Disk { func load<Model: Decodable>(_ type: Model.Type, from name: String) -> Model? where Model: Sendable { nil }; var name: String }
+            struct Swapped { func pair<A, B>(_ a: A, _ b: B) -> (A, B) { (a, b) } }
+            protocol Pairing { func pair<B, A>(_ a: B, _ b: A) -> (B, A) }
+            struct Wrong { func pair<A, B>(_ a: A, _ b: B) -> (B, A) { (b, a) } }
+            """], config: #"""
+            {"adapters": [{"model": "Disk", "protocol": "Loader", "map": {"title": "name"}}, {"model": "Swapped", "protocol": "Pairing"}]}
+            """#)
+        #expect(code.contains("extension Disk: Loader {\n    internal var title: Swift.String {"), "\(code)")
+        #expect(code.contains("extension Swapped: Pairing {\n}"), "\(code)")
+        let wrong = generate(["M.swift": """
+            protocol Pairing { func pair<B, A>(_ a: B, _ b: A) -> (B, A) }
+            struct Wrong { func pair<A, B>(_ a: A, _ b: B) -> (B, A) { (b, a) } }
+            """], config: #"{"adapters": [{"model": "Wrong", "protocol": "Pairing"}]}"#)
+        #expect(wrong.contains("'Wrong' does not implement method requirement"), "\(wrong)")
+    }
+}

@@ -32,10 +32,50 @@ extension MethodSignature {
     /// and constraints, written in the angle brackets or in a `where` clause.
     func implements(_ requirement: MethodSignature) -> Bool {
         if self == requirement { return true }
-        guard name.isSameIdentifier(as: requirement.name), parameters == requirement.parameters, returnType == requirement.returnType,
+        // Swift matches generic parameters by their place, not their names.
+        let method = renamingGenericParameters(as: requirement)
+        guard method.name.isSameIdentifier(as: requirement.name), method.parameters == requirement.parameters, method.returnType == requirement.returnType,
               Effects.excess(effects, beyond: requirement.effects) == nil else { return false }
         // `rethrows` throws where its argument does: only a requirement that may throw allows it.
         if effects.contains(.rethrows), !requirement.effects.contains(where: \.mayThrow) { return false }
-        return generics?.parameters ?? [] == requirement.generics?.parameters ?? [] && generics?.constraints ?? [] == requirement.generics?.constraints ?? []
+        return method.generics?.parameters ?? [] == requirement.generics?.parameters ?? []
+            && method.generics?.constraints ?? [] == requirement.generics?.constraints ?? []
+    }
+
+    /// The signature with its generic parameters given `requirement`'s names, one for one in
+    /// order (`load<Model>(_: Model.Type) -> Model` read as `load<T>(_: T.Type) -> T`), in its
+    /// parameter and result types and its constraints; itself when the counts differ.
+    func renamingGenericParameters(as requirement: MethodSignature) -> MethodSignature {
+        guard let own = generics?.parameters, let wanted = requirement.generics?.parameters, own.count == wanted.count, own != wanted,
+              Set(own).count == own.count else { return self }
+        let names = Dictionary(uniqueKeysWithValues: zip(own, wanted))
+        var renamed = self
+        renamed.parameters = parameters.map { Parameter(label: $0.label, type: QualifiedName(Self.renaming($0.type.written, names))) }
+        renamed.returnType = returnType.map { QualifiedName(Self.renaming($0.written, names)) }
+        renamed.generics?.parameters = wanted
+        renamed.generics?.constraints = Set(generics?.constraints.map { Self.renaming($0, names) } ?? [])
+        return renamed
+    }
+
+    /// The text with each name of `names` that is not a member (after a `.`) replaced.
+    private static func renaming(_ text: String, _ names: [String: String]) -> String {
+        var result = ""
+        var word = ""
+        var previous: Character?
+        func flush() {
+            result += previous == "." ? word : names[word] ?? word
+            word = ""
+        }
+        for character in text {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+                continue
+            }
+            if !word.isEmpty { flush() }
+            result.append(character)
+            previous = character
+        }
+        if !word.isEmpty { flush() }
+        return result
     }
 }

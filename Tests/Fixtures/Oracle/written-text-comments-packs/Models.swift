@@ -41,3 +41,13 @@ struct Packer60 {
     func f<each T>(_ t: repeat each T) -> Int { 0 }
     func h<String>(_ x: String) -> String where String: Hashable { x }
 }
+
+protocol Loader60 {
+    func load<T: Decodable>(_ type: T.Type, from name: String) -> T? where T: Sendable
+    func pair<B, A>(_ a: B, _ b: A) -> (B, A)
+}
+
+struct Disk60 {
+    func load<Model: Decodable>(_ type: Model.Type, from name: String) -> Model? where Model: Sendable { nil }
+    func pair<A, B>(_ a: A, _ b: B) -> (A, B) { (a, b) }
+}
