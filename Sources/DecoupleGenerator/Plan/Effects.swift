@@ -57,25 +57,7 @@ extension MethodSignature {
         return renamed
     }
 
-    /// The text with each name of `names` that is not a member (after a `.`) replaced.
     private static func renaming(_ text: String, _ names: [String: String]) -> String {
-        var result = ""
-        var word = ""
-        var previous: Character?
-        func flush() {
-            result += previous == "." ? word : names[word] ?? word
-            word = ""
-        }
-        for character in text {
-            if character.isLetter || character.isNumber || character == "_" {
-                word.append(character)
-                continue
-            }
-            if !word.isEmpty { flush() }
-            result.append(character)
-            previous = character
-        }
-        if !word.isEmpty { flush() }
-        return result
+        QualifiedName.replacingNames(in: text) { names[$0] ?? $0 }
     }
 }

@@ -183,25 +183,7 @@ enum Emitter {
     /// A type with every standard library name in it written `Swift.Name`: `[String: Int]`
     /// becomes `[Swift.String: Swift.Int]`. A name after a `.` is a member, not the standard one.
     static func qualifyingStandardNames(_ type: String, keeping: Set<String> = []) -> String {
-        var result = ""
-        var word = ""
-        var previous: Character?
-        func flush() {
-            if standardNames.contains(word), previous != ".", !keeping.contains(word) { result += "Swift." }
-            result += word
-            word = ""
-        }
-        for character in type {
-            if character.isLetter || character.isNumber || character == "_" {
-                word.append(character)
-                continue
-            }
-            if !word.isEmpty { flush() }
-            result.append(character)
-            previous = character
-        }
-        if !word.isEmpty { flush() }
-        return result
+        QualifiedName.replacingNames(in: type) { standardNames.contains($0) && !keeping.contains($0) ? "Swift." + $0 : $0 }
     }
 
     /// A dotted type name with each part escaped where it is a keyword: `` Outer.`Type` ``.

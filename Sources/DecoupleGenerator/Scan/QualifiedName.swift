@@ -70,6 +70,29 @@ package struct QualifiedName: Hashable, Sendable, CustomStringConvertible {
         components = Self.path(of: kept)
     }
 
+    /// The type as written with each name that starts a path (not a member, after a `.`)
+    /// replaced by `replace`: `[String: Int]` to `[Swift.String: Swift.Int]`.
+    static func replacingNames(in type: String, _ replace: (String) -> String) -> String {
+        var result = ""
+        var word = ""
+        var previous: Character?
+        func flush() {
+            result += previous == "." ? word : replace(word)
+            word = ""
+        }
+        for character in type {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+                continue
+            }
+            if !word.isEmpty { flush() }
+            result.append(character)
+            previous = character
+        }
+        if !word.isEmpty { flush() }
+        return result
+    }
+
     /// Whether a type as written names `module` at the start of a path (`Decouple.ImageName`,
     /// `[Decouple.ImageName]`), not a member of that name (`Outer.Decouple.X`).
     package static func names(module: String, in type: String) -> Bool {
