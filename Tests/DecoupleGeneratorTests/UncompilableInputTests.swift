@@ -307,11 +307,13 @@ import Testing
             """
         }
         let fitting = generate(["M.swift": """
-            protocol Show { var a: Int8 { get }; var b: UInt { get }; var c: Float { get } }
-            // decouple: Show(a: oa ?? Int8(-128), b: ob ?? UInt(0), c: oc ?? Float(3.5))
-            struct A { var oa: Int8?; var ob: UInt?; var oc: Float? }
+            protocol Show { var a: Int8 { get }; var b: UInt { get }; var c: Float { get }; var d: Character { get } }
+            // decouple: Show(a: oa ?? Int8(-128), b: ob ?? UInt(0), c: oc ?? Float(3.5), d: od ?? Character("e\\u{301}"))
+            struct A { var oa: Int8?; var ob: UInt?; var oc: Float?; var od: Character? }
             """])
         #expect(fitting.contains("self.oa ?? Int8(-128)"), "\(fitting)")
+        // `Character.init(_:)` does not fail: it was refused as "may be nil".
+        #expect(fitting.contains(#"self.od ?? Character("e\u{301}")"#), "\(fitting)")
     }
 
     @Test func defaultThatIsNotAConstant_isRefusedAtTheDefault() {

@@ -41,7 +41,7 @@ enum TypeInference {
         "UIImage(data:)", "UIImage(data:scale:)", "UIColor(named:)", "UIColor(named:in:compatibleWith:)", "UIFont(name:size:)",
         "UINib(nibName:bundle:)", "NSImage(named:)", "NSImage(systemSymbolName:accessibilityDescription:)",
         "NSImage(contentsOf:)", "NSImage(contentsOfFile:)", "NSImage(data:)", "NSColor(named:)", "NSFont(name:size:)",
-        "Unicode.Scalar(_:)", "UnicodeScalar(_:)", "Character(_:)",
+        "Unicode.Scalar(_:)", "UnicodeScalar(_:)",
     ]
 
     /// The number types whose `init(_:)` fails for a string and not for a number: `Int("5")` may

@@ -30,9 +30,10 @@ protocol Show58 {
     var maybe: Token58? { get }
     var least: Int8 { get }
     var most: Float { get }
+    var letter: Character { get }
 }
 
-// decouple: Show58(small: oSmall ?? Int8.max, kind: oKind ?? Kind58.none, ratio: oRatio ?? Double.pi, text: oText ?? String(1), link: oLink ?? URL(string: "https://example.com"), box: oBox ?? Box58.empty, number: oNumber ?? Int("5"), sub: oSub ?? Holder58.shared, token: oToken ?? Token58(number: 1), maybe: oMaybe ?? Token58(raw: "x"), least: oLeast ?? Int8(-128), most: oMost ?? Float(3.4e38))
+// decouple: Show58(small: oSmall ?? Int8.max, kind: oKind ?? Kind58.none, ratio: oRatio ?? Double.pi, text: oText ?? String(1), link: oLink ?? URL(string: "https://example.com"), box: oBox ?? Box58.empty, number: oNumber ?? Int("5"), sub: oSub ?? Holder58.shared, token: oToken ?? Token58(number: 1), maybe: oMaybe ?? Token58(raw: "x"), least: oLeast ?? Int8(-128), most: oMost ?? Float(3.4e38), letter: oLetter ?? Character("e\u{301}"))
 struct Shown58 {
     var oSmall: Int8?
     var oKind: Kind58?
@@ -46,4 +47,5 @@ struct Shown58 {
     var oMaybe: Token58?
     var oLeast: Int8?
     var oMost: Float?
+    var oLetter: Character?
 }
