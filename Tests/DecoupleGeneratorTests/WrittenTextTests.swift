@@ -69,7 +69,35 @@ import Testing
             "M.swift": "struct Card { var name: String }",
         ]
         let code = generate(sources, config: #"{"adapters": [{"model": "Card", "protocol": "Row", "map": {"title": "name"}}, {"model": "Card", "protocol": "Tile", "map": {"title": "name"}}]}"#)
-        #expect(code.contains("\n@preconcurrency public import Dispatch\ninternal import Foundation\n"), "\(code)")
+        // A plain import is a public one: with an `internal import` elsewhere, `public`.
+        #expect(code.contains("\n@preconcurrency public import Dispatch\npublic import Foundation\n"), "\(code)")
+        let internalOnly = generate(["P.swift": "internal import Foundation\nprotocol Row { var title: String { get } }", "M.swift": "struct Card { var name: String }"],
+                                    config: #"{"adapters": [{"model": "Card", "protocol": "Row", "map": {"title": "name"}}]}"#)
+        #expect(internalOnly.contains("\ninternal import Foundation\n"), "\(internalOnly)")
+        // The library, imported `internal` by a file, is imported `public`: the proxy's members are.
+        let proxied = generate(["P.swift": "internal import Decouple\npublic protocol Row { var heading: String { get } }", "M.swift": "struct Card { var heading: String }"],
+                               config: #"{"adapters": [{"model": "Card", "protocol": "Row", "style": "proxy"}]}"#)
+        #expect(proxied.contains("\npublic import Decouple\n"), "\(proxied)")
+        #expect(!proxied.contains("\nimport Decouple\n") && !proxied.contains("internal import Decouple"), "\(proxied)")
+    }
+
+    /// A type the catalog writes again (`Self` as the type it names, a name qualified) is
+    /// compared as written again, not by the shape it was read with; an initializer of nested
+    /// arrays or optionals reads aliases through.
+    @Test func aTypeWrittenAgain_orNestedInAnInitializer_isReadThroughAliases() throws {
+        let code = try generated("""
+            typealias Score = Int
+            protocol Look { var look: Model.Theme { get }; var grid: [[Int]] { get }; var maybe: [Int?] { get } }
+            struct Model {
+                enum Theme { case light; static func standard() -> Self { .light } }
+                var theme = Theme.standard()
+                var cells = [[Score]]()
+                var scores = [Score?]()
+            }
+            """, #"{"adapters": [{"model": "Model", "protocol": "Look", "map": {"look": "theme", "grid": "cells", "maybe": "scores"}}]}"#)
+        #expect(code.contains("internal var look: Model.Theme {\n        self.theme\n    }"), "\(code)")
+        #expect(code.contains("internal var grid: [[Swift.Int]] {\n        self.cells\n    }"), "\(code)")
+        #expect(code.contains("internal var maybe: [Swift.Int?] {\n        self.scores\n    }"), "\(code)")
     }
 }
 
@@ -127,5 +155,18 @@ import Testing
             struct Wrong { func pair<A, B>(_ a: A, _ b: B) -> (B, A) { (b, a) } }
             """], config: #"{"adapters": [{"model": "Wrong", "protocol": "Pairing"}]}"#)
         #expect(wrong.contains("'Wrong' does not implement method requirement"), "\(wrong)")
+        // A generic parameter is not the type spelled like the requirement's parameter.
+        let namesake = generate(["M.swift": """
+            protocol Store { func value<Value>(for key: String) -> Value? }
+            struct Value {}
+            struct Box { func value<T>(for key: String) -> Value? { nil } }
+            """], config: #"{"adapters": [{"model": "Box", "protocol": "Store"}]}"#)
+        #expect(namesake.contains("'Box' does not implement method requirement"), "\(namesake)")
+        // Renamed in a thrown type and in a pack's constraint too.
+        let thrown = generate(["M.swift": """
+            protocol Runner { func run<E: Error>(_ f: () throws(E) -> Void) throws(E); func all<each T>(_ t: repeat each T) where repeat each T: Hashable }
+            struct Job { func run<Failure: Error>(_ f: () throws(Failure) -> Void) throws(Failure) {}; func all<each U>(_ t: repeat each U) where repeat each U: Hashable {} }
+            """], config: #"{"adapters": [{"model": "Job", "protocol": "Runner"}]}"#)
+        #expect(thrown.contains("extension Job: Runner {\n}"), "\(thrown)")
     }
 }

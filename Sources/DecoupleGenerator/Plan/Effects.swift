@@ -32,29 +32,35 @@ extension MethodSignature {
     /// and constraints, written in the angle brackets or in a `where` clause.
     func implements(_ requirement: MethodSignature) -> Bool {
         if self == requirement { return true }
-        // Swift matches generic parameters by their place, not their names.
-        let method = renamingGenericParameters(as: requirement)
-        guard method.name.isSameIdentifier(as: requirement.name), method.parameters == requirement.parameters, method.returnType == requirement.returnType,
-              Effects.excess(effects, beyond: requirement.effects) == nil else { return false }
+        // Swift matches generic parameters by their place, not their names: both are read with
+        // the same placeholder names.
+        let (method, wanted) = (placingGenericParameters(count: requirement.generics?.parameters.count), requirement.placingGenericParameters(count: generics?.parameters.count))
+        guard method.name.isSameIdentifier(as: wanted.name), method.parameters == wanted.parameters, method.returnType == wanted.returnType,
+              Effects.excess(method.effects, beyond: wanted.effects) == nil else { return false }
         // `rethrows` throws where its argument does: only a requirement that may throw allows it.
         if effects.contains(.rethrows), !requirement.effects.contains(where: \.mayThrow) { return false }
-        return method.generics?.parameters ?? [] == requirement.generics?.parameters ?? []
-            && method.generics?.constraints ?? [] == requirement.generics?.constraints ?? []
+        return method.generics?.parameters ?? [] == wanted.generics?.parameters ?? []
+            && method.generics?.constraints ?? [] == wanted.generics?.constraints ?? []
     }
 
-    /// The signature with its generic parameters given `requirement`'s names, one for one in
-    /// order (`load<Model>(_: Model.Type) -> Model` read as `load<T>(_: T.Type) -> T`), in its
-    /// parameter and result types and its constraints; itself when the counts differ.
-    func renamingGenericParameters(as requirement: MethodSignature) -> MethodSignature {
-        guard let own = generics?.parameters, let wanted = requirement.generics?.parameters, own.count == wanted.count, own != wanted,
-              Set(own).count == own.count else { return self }
-        let names = Dictionary(uniqueKeysWithValues: zip(own, wanted))
-        var renamed = self
-        renamed.parameters = parameters.map { Parameter(label: $0.label, type: QualifiedName(Self.renaming($0.type.written, names))) }
-        renamed.returnType = returnType.map { QualifiedName(Self.renaming($0.written, names)) }
-        renamed.generics?.parameters = wanted
-        renamed.generics?.constraints = Set(generics?.constraints.map { Self.renaming($0, names) } ?? [])
-        return renamed
+    /// The signature with its generic parameters named by their places, `τ_0`, `τ_1`, … (as
+    /// the compiler names them), in its parameter and result types, thrown types and
+    /// constraints, so that `load<Model>(_: Model.Type) -> Model` and `load<T>(_: T.Type) -> T`
+    /// read alike, and a type the method names that is spelled like the other's parameter is
+    /// not taken for it; itself when the other signature has another number of them.
+    func placingGenericParameters(count: Int?) -> MethodSignature {
+        guard let own = generics?.parameters, !own.isEmpty, own.count == count, Set(own).count == own.count else { return self }
+        let names = Dictionary(uniqueKeysWithValues: own.enumerated().map { ($1, "τ_\($0)") })
+        var placed = self
+        placed.parameters = parameters.map { Parameter(label: $0.label, type: QualifiedName(Self.renaming($0.type.written, names))) }
+        placed.returnType = returnType.map { QualifiedName(Self.renaming($0.written, names)) }
+        placed.effects = effects.map { effect in
+            guard case let .throws(thrown?) = effect else { return effect }
+            return .throws(Self.renaming(thrown, names))
+        }
+        placed.generics?.parameters = own.map { names[$0]! }
+        placed.generics?.constraints = Set(generics?.constraints.map { Self.renaming($0, names) } ?? [])
+        return placed
     }
 
     private static func renaming(_ text: String, _ names: [String: String]) -> String {

@@ -76,7 +76,8 @@ enum Emitter {
             body += "\n// MARK: - \(section.title)\n\n"
             body += section.decls.joined(separator: "\n\n") + "\n"
         }
-        // `import Decouple` first, where the plan says the code names it.
+        // `import Decouple` first, where the plan says the code names it: `public import` where a
+        // file imports it with a level, as the witnesses it holds may be public.
         let decouple = merged([ImportDeclaration(module: "Decouple", conditions: [])] + plan.imports.filter { $0.module == "Decouple" && $0.conditions.isEmpty })
         let lines = plan.namesDecouple ? decouple.map(importLine) + importLines(plan.imports.filter { $0.module != "Decouple" }) : importLines(plan.imports)
         let text = generatedFileHeader + (lines.isEmpty ? "" : "\n" + lines.map { $0 + "\n" }.joined())
@@ -144,21 +145,25 @@ enum Emitter {
 
     /// One import per module and conditions. One that a file declares with an access level
     /// (`internal import Foundation`) is declared with the widest any file declares, at least
-    /// `internal`: Swift refuses a module imported with a level in one file and without one in
-    /// another. `@preconcurrency` where any file says it.
+    /// `internal`, and `public` where another file imports it without a level (which is a
+    /// public import): Swift refuses a module imported with a level in one file and without one
+    /// in another. `@preconcurrency` where any file says it.
     static func merged(_ imports: [ImportDeclaration]) -> [ImportDeclaration] {
         var order: [ImportDeclaration] = []
+        var plain: [Bool] = []
         var byKey: [ImportDeclaration: Int] = [:]
         for declaration in imports {
             let key = ImportDeclaration(module: declaration.module, conditions: declaration.conditions)
             guard let index = byKey[key] else {
                 byKey[key] = order.count
                 order.append(declaration)
+                plain.append(declaration.access == nil)
                 continue
             }
-            if let access = declaration.access { order[index].access = max(order[index].access ?? access, access) }
+            if let access = declaration.access { order[index].access = max(order[index].access ?? access, access) } else { plain[index] = true }
             order[index].isPreconcurrency = order[index].isPreconcurrency || declaration.isPreconcurrency
         }
+        for index in order.indices where plain[index] && order[index].access != nil { order[index].access = .public }
         return order
     }
 

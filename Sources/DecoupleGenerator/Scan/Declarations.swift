@@ -37,8 +37,11 @@ package enum AccessLevel: String, Sendable, Comparable, CaseIterable, Codable {
 
 /// A type as the scanner sees it: written out in Swift, written as is.
 package struct TypeReference: Hashable, Sendable, CustomStringConvertible, Codable {
-    /// The type without its optionals: `String` for `String?` and for `String??`.
-    package var wrapped: String
+    /// The type without its optionals: `String` for `String?` and for `String??`. Written
+    /// again, the type has no ``shape`` until it is given one.
+    package var wrapped: String {
+        didSet { shape = nil }
+    }
     /// How many optionals wrap it (`T?`, `T!` or `Optional<T>` each): 0 for `String`, 2 for
     /// `String??`.
     package var optionalDepth: Int

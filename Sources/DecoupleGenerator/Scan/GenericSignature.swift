@@ -67,8 +67,16 @@ package struct GenericSignature: Hashable, Sendable, Codable, CustomStringConver
         (parameterClause, whereClause.isEmpty ? "" : " " + whereClause)
     }
 
-    /// The syntax's tokens alone, without whitespace or comments, as the constraints are compared.
+    /// The syntax's tokens alone, one space between two words (`repeat each T`) and none
+    /// elsewhere, without comments, as the constraints are compared.
     private static func compact(_ syntax: some SyntaxProtocol) -> String {
-        syntax.tokens(viewMode: .sourceAccurate).map(\.text).joined()
+        var text = ""
+        for token in syntax.tokens(viewMode: .sourceAccurate) {
+            if let last = text.last, last.isLetter || last.isNumber || last == "_", let first = token.text.first, first.isLetter || first == "_" {
+                text += " "
+            }
+            text += token.text
+        }
+        return text
     }
 }

@@ -57,14 +57,27 @@ package indirect enum TypeShape: Hashable, Sendable, Codable {
         self = shape
     }
 
-    /// A name written as an expression (`Inner`, `Model.Inner`, in `[Inner]()`), or `nil` for
-    /// any other expression.
+    /// A type written as an expression, as in `[Inner]()`, `[[Score]]()`, `[Score?]()`,
+    /// `[String: Set<Int>]()`: a name, a member, an array, a dictionary, an optional or a
+    /// specialized name of them; `nil` for any other expression.
     init?(expression: ExprSyntax) {
         if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
             self = .identifier(reference.baseName.text, arguments: nil)
         } else if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, member.declName.argumentNames == nil,
                   let baseShape = TypeShape(expression: base) {
             self = .member(baseShape, member.declName.baseName.text, arguments: nil)
+        } else if let array = expression.as(ArrayExprSyntax.self), array.elements.count == 1, let element = array.elements.first,
+                  element.trailingComma == nil, let shape = TypeShape(expression: element.expression) {
+            self = .array(shape)
+        } else if let dictionary = expression.as(DictionaryExprSyntax.self), case let .elements(pairs) = dictionary.content, pairs.count == 1,
+                  let pair = pairs.first, pair.trailingComma == nil,
+                  let key = TypeShape(expression: pair.key), let value = TypeShape(expression: pair.value) {
+            self = .dictionary(key, value)
+        } else if let optional = expression.as(OptionalChainingExprSyntax.self), let shape = TypeShape(expression: optional.expression) {
+            self = .optional(shape)
+        } else if let generic = expression.as(GenericSpecializationExprSyntax.self), let base = TypeShape(expression: generic.expression),
+                  let shape = base.specialized(by: generic.genericArgumentClause) {
+            self = shape
         } else {
             return nil
         }
