@@ -137,10 +137,13 @@ public struct GenerationFailure: Error, Sendable, CustomStringConvertible {
             guard let group = diagnostic.group, let place = groupPlace[group] else { return (own, "", nowhere) }
             return (place, group.title, own)
         }
+        // A problem found twice (a model declared in two `#if` branches is checked in each) is
+        // reported once.
+        var seen = Set<Diagnostic>()
         self.diagnostics = diagnostics.enumerated().sorted {
             let (left, right) = (key($0.element), key($1.element))
             return (left.0, left.1, left.2, $0.offset) < (right.0, right.1, right.2, $1.offset)
-        }.map(\.element)
+        }.map(\.element).filter { seen.insert($0).inserted }
     }
 
     /// Generated code that does not parse: a bug of this generator, never written.

@@ -170,3 +170,20 @@ import Testing
         #expect(thrown.contains("extension Job: Runner {\n}"), "\(thrown)")
     }
 }
+
+/// A problem found twice is reported once: a model declared in two `#if` branches is checked in
+/// each, and the proxy style's conflicting requirement was printed twice, under "2 problems".
+@Suite struct RepeatedProblemTests {
+    @Test func aProblemFoundInTwoBranches_isReportedOnce() {
+        let output = generate(["M.swift": """
+            protocol Row { var title: String { get } }
+            #if DEBUG
+            struct Card { var title: String }
+            #else
+            struct Card { var title: String }
+            #endif
+            """], config: #"{"adapters": [{"model": "Card", "protocol": "Row", "style": "proxy"}]}"#)
+        #expect(output.components(separatedBy: "[#ProxyConflictingRequirements]").count == 2, "\(output)")
+        #expect(!output.contains("2 problems"), "\(output)")
+    }
+}
