@@ -180,3 +180,17 @@ private final class SelfNamer: SyntaxRewriter {
         return TypeSyntax(node.with(\.name, .identifier(name, leadingTrivia: node.name.leadingTrivia, trailingTrivia: node.name.trailingTrivia)))
     }
 }
+
+// MARK: - Imports
+
+extension ImportDeclaration {
+    /// The import a declaration makes, with its access level and `@preconcurrency`; `nil` for
+    /// an `@testable` import, which generated code does not repeat.
+    init?(_ node: ImportDeclSyntax, conditions: [Condition]) {
+        let attributes = node.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedText }
+        guard !attributes.contains("testable"), let module = node.path.first?.name.text else { return nil }
+        self.init(
+            module: QualifiedName.unescaped(module), conditions: conditions,
+            access: node.modifiers.lazy.compactMap { AccessLevel(rawValue: $0.name.text) }.first, isPreconcurrency: attributes.contains("preconcurrency"))
+    }
+}

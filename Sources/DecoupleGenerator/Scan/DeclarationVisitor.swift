@@ -71,13 +71,7 @@ final class DeclarationVisitor: SyntaxVisitor {
     // MARK: Imports
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-        let testable = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "testable" }
-        if !testable, let module = node.path.first?.name.text {
-            let preconcurrency = node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "preconcurrency" }
-            imports.append(ImportDeclaration(
-                module: QualifiedName.unescaped(module), conditions: conditions,
-                access: node.modifiers.lazy.compactMap { AccessLevel(rawValue: $0.name.text) }.first, isPreconcurrency: preconcurrency))
-        }
+        if let declaration = ImportDeclaration(node, conditions: conditions) { imports.append(declaration) }
         return .skipChildren
     }
 
