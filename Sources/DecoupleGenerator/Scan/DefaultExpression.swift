@@ -109,9 +109,7 @@ package struct DefaultExpression: Hashable, Sendable, Codable {
                 if call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
                    let callee = call.calledExpression.as(DeclReferenceExprSyntax.self) ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName {
                     let literal = Self.literal(of: argument.expression)
-                    if case .integer = literal {
-                        numberArgument = NumberArgument(type: callee.baseName.text, literal: literal, text: argument.expression.trimmedText)
-                    } else if literal == .float {
+                    if literal.isNumber {
                         numberArgument = NumberArgument(type: callee.baseName.text, literal: literal, text: argument.expression.trimmedText)
                     }
                 }
@@ -200,5 +198,15 @@ package struct DefaultExpression: Hashable, Sendable, Codable {
         }
         if expression.is(ClosureExprSyntax.self) { return "is a closure" }
         return "is `\(expression.trimmedDescription)`, which is not a literal, a static member or an initializer call"
+    }
+}
+
+extension DefaultExpression.Literal {
+    /// An integer or floating-point literal, negated or not.
+    var isNumber: Bool {
+        switch self {
+        case .integer, .float: true
+        case .nilLiteral, .string, .boolean, .other: false
+        }
     }
 }
