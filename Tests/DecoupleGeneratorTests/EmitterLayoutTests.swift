@@ -89,11 +89,24 @@ import Testing
         ("\"a\\(b)\"", false),
         ("( Swift.Int )", false),
         ("A&B", false),
-        ("@Sendable (Int) -> Void", false),
+        ("@Sendable(Int) -> Void", false),
+        ("@ Sendable () -> Void", false),
+        ("@1 () -> Void", false),
     ])
     func plainText_isTextTheFormatterLeavesAsItIs(text: String, isPlain: Bool) {
         #expect(FormatterSpacing.isPlain(Substring(text), condition: true) == isPlain, "\(text)")
         if isPlain { #expect(FormatterCheck.formatted("let x = \(text)") == "let x = \(text)", "\(text)") }
+    }
+
+    /// A type's attributes, as parameters' types have them, are plain when each is followed by
+    /// one space: the formatter leaves such a type as it is.
+    @Test(arguments: [
+        "@Sendable (Int) -> Void", "@escaping @Sendable () -> Void", "@MainActor @escaping (Swift.String) async throws -> Void",
+        "@autoclosure () -> Bool", "((@Sendable () -> Void)?) -> Void", "@escaping (inout [Int]) -> Void",
+    ])
+    func aTypesAttributes_arePlain_asTheFormatterLeavesThem(type: String) {
+        #expect(FormatterSpacing.isPlain(Substring(type), condition: false), "\(type)")
+        #expect(FormatterCheck.formatted("let x: \(type)") == "let x: \(type)", "\(type)")
     }
 
     /// Code lays its blocks out four spaces in and its `#if` groups at the level around them.

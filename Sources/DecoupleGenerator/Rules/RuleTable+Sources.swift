@@ -4,9 +4,12 @@ extension RuleDescription {
     /// The rules of the sources as files, and of the `// decouple:` annotations in them.
     static let sourcesRules: [RuleDescription] = [
         RuleDescription(
-            .syntaxError, .sources, explanation: "A source file that an adapter needs does not parse. The message is the parser's, at its position. Fix the file, or, if no adapter needs what it declares, it is skipped with a warning instead (SkippedUnparsableFile).",
+            .syntaxError, .sources, explanation: "A source file that an adapter needs does not parse. The message is the parser's, at its position. Fix the file, or, if no adapter needs what it declares, it is skipped with a warning instead (SkippedUnparsableFile). The bodies of functions, initializers, deinitializers and accessors, and computed properties' getters, are not parsed: an error inside one is the compiler's to report.",
             triggering: [Example("struct Post {\n    var title: String = \n    var subtitle: String\n}", config: adapter(model: "Post"))],
-            nonTriggering: [Example("struct Post {\n    var title: String = \"\"\n    var subtitle: String\n}", config: adapter(model: "Post"))]),
+            nonTriggering: [
+                Example("struct Post {\n    var title: String = \"\"\n    var subtitle: String\n}", config: adapter(model: "Post")),
+                Example("struct Post {\n    var title: String\n    var subtitle: String\n    func shared() { let = }\n}", config: adapter(model: "Post")),
+            ]),
         RuleDescription(
             .nestingTooDeep, .sources, explanation: "A source file nests brackets deeper than the parser can follow safely. The tool refuses it at the first bracket past the limit, rather than exhausting its stack.",
             triggering: [Example(annotatedPost + "\nlet grid: " + nested(BracketNesting.limit + 1))],

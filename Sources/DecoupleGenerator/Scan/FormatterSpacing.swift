@@ -94,6 +94,14 @@ package enum FormatterSpacing {
             case "!":
                 guard condition, at(-1).map({ $0 == " " || $0 == "(" }) ?? true,
                       let after = at(1), after == "(" || isIdentifier(after) else { return false }
+            case "@":
+                // An attribute of a type, `@escaping (Int) -> Void`: its name, then a space.
+                guard at(-1).map({ $0 == " " || $0 == "(" }) ?? true, let first = at(1), isIdentifier(first),
+                      !("0"..."9").contains(first) else { return false }
+                var end = index + 1
+                while end < scalars.count, isIdentifier(scalars[end]) || scalars[end] == "_" { end += 1 }
+                guard end < scalars.count, scalars[end] == " " else { return false }
+                index = end - 1
             case "(", ")", "[", "]", "<", ">", ".", "`", "_":
                 if scalar == "." && at(1) == "." { return false }
             default:

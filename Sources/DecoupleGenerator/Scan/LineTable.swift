@@ -15,6 +15,9 @@ package struct LineTable {
     private var starts: [Int] = [0]
     /// The text's length in UTF-8 bytes.
     private let count: Int
+    /// For a tree parsed from the text with stretches taken out (``removing(_:)``): from each
+    /// offset of that tree on, how many bytes were taken out before it.
+    private var removed: [(from: Int, bytes: Int)] = []
 
     package init(_ text: String) {
         var text = text
@@ -36,9 +39,31 @@ package struct LineTable {
         self.starts = starts
     }
 
+    /// The table for a tree parsed from the text with these stretches taken out (sorted, apart):
+    /// an offset in that tree is read as the offset in the text where it was.
+    func removing(_ stretches: [Range<Int>]) -> LineTable {
+        var table = self
+        var total = 0
+        for stretch in stretches {
+            total += stretch.count
+            table.removed.append((stretch.upperBound - total, total))
+        }
+        return table
+    }
+
     /// The line and column of `position`, clamped to the text.
     package func location(of position: AbsolutePosition) -> (line: Int, column: Int) {
-        let offset = max(0, min(position.utf8Offset, count))
+        var offset = position.utf8Offset
+        if let first = removed.first, offset >= first.from {
+            // The last stretch that ends at or before the offset.
+            var low = 0, high = removed.count
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if removed[middle].from <= offset { low = middle } else { high = middle }
+            }
+            offset += removed[low].bytes
+        }
+        offset = max(0, min(offset, count))
         // The last line that starts at or before the offset.
         var low = 0, high = starts.count
         while high - low > 1 {

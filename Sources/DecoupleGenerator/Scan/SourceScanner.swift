@@ -117,28 +117,99 @@ package enum SourceScanner {
         scan(source: source.text, path: source.path)
     }
 
-    static func scan(source: String, path: String) -> ScannedFile {
+    /// - Parameter skippingBodies: Whether the file is parsed without the insides of the bodies
+    ///   ``Prescan`` finds, which changes nothing the scan reads; only tests turn it off, to check so.
+    static func scan(source: String, path: String, skippingBodies: Bool = true) -> ScannedFile {
         var file = ScannedFile()
         file.path = path
         if isGeneratedFile(source) {
             file.isGenerated = true
             return file
         }
-        if let (line, column) = BracketNesting.firstTooDeep(in: source) {
+        let prescan = Prescan(source)
+        if let (line, column) = prescan.firstTooDeep {
             // Not parsed at all: the parser would take minutes, or overflow the stack.
             file.diagnostics = [Diagnostic(BracketNesting.reason, rule: .nestingTooDeep, at: SourcePosition(file: path, line: line, column: column))]
             return file
         }
+        let markers = DeclarationVisitor.offsets(of: "decouple:", in: source)
+        if skippingBodies, let skipping = parseSkippingBodies(source, prescan.bodies, markers: markers) {
+            return scan(tree: skipping.tree, source: skipping.text, path: path, markers: skipping.markers, lines: LineTable(source).removing(skipping.removed))
+        }
         var parser = Parser(source, maximumNestingLevel: maximumNestingLevel)
-        return scan(tree: SourceFileSyntax.parse(from: &parser), source: source, path: path)
+        return scan(tree: SourceFileSyntax.parse(from: &parser), source: source, path: path, markers: markers)
+    }
+
+    /// The file parsed with the insides of these bodies taken out (`{}` where `{ … }` was): a
+    /// body is never read, and bodies are most of what the parser would read. Offsets in the
+    /// tree are offsets in `text`; `removed` says where the text was cut (for ``LineTable``,
+    /// which counts lines and columns in the file as written), and `markers` are where the
+    /// `decouple:` comments are in `text`.
+    ///
+    /// `nil` when there is no body to take out, or when the tree is not what the file would
+    /// give but for those bodies, and the file must be parsed as written: when it has a syntax
+    /// error outside the bodies (then reported as the compiler reports it), or a body
+    /// ``Prescan`` found is not a body in the tree (``isBody(_:in:)``). A syntax error inside a
+    /// body is the compiler's to report: nothing generated depends on it. A body holding a
+    /// `decouple:` comment is kept, so that such a comment is reported where it is.
+    static func parseSkippingBodies(_ source: String, _ bodies: [Range<Int>], markers: [Int])
+        -> (tree: SourceFileSyntax, text: String, removed: [Range<Int>], markers: [Int])? {
+        let bodies = markers.isEmpty ? bodies : bodies.filter { body in !markers.contains { body.contains($0) } }
+        guard !bodies.isEmpty else { return nil }
+        let removed = bodies.map { ($0.lowerBound + 1)..<($0.upperBound - 1) }
+        var bytes: [UInt8] = []
+        var text = source
+        text.withUTF8 { utf8 in
+            bytes.reserveCapacity(utf8.count)
+            var start = 0
+            for stretch in removed {
+                bytes.append(contentsOf: utf8[start..<stretch.lowerBound])
+                start = stretch.upperBound
+            }
+            bytes.append(contentsOf: utf8[start...])
+        }
+        let tree = bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(buffer, maximumNestingLevel: maximumNestingLevel)
+            return SourceFileSyntax.parse(from: &parser)
+        }
+        // Where each body's `{` is in the text without the bodies.
+        var cut = 0
+        var opens: [Int] = []
+        for body in bodies {
+            opens.append(body.lowerBound - cut)
+            cut += body.count - 2
+        }
+        guard !tree.hasError, opens.allSatisfy({ isBody(at: $0, in: tree) }) else { return nil }
+        let shifted = markers.map { marker in marker - removed.prefix { $0.upperBound <= marker }.reduce(0) { $0 + $1.count } }
+        return (tree, String(decoding: bytes, as: UTF8.self), removed, shifted)
+    }
+
+    /// Whether the `{` at `open` in `tree` opens an empty body that is never read, closed by
+    /// the `}` right after it: of a function, an initializer, a deinitializer or an accessor,
+    /// or a property's implicit getter.
+    private static func isBody(at open: Int, in tree: SourceFileSyntax) -> Bool {
+        guard let brace = tree.token(at: AbsolutePosition(utf8Offset: open)),
+              brace.tokenKind == .leftBrace, brace.positionAfterSkippingLeadingTrivia.utf8Offset == open,
+              let parent = brace.parent else { return false }
+        func closes(_ rightBrace: TokenSyntax) -> Bool {
+            rightBrace.presence == .present && rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset == open + 1
+        }
+        if let getter = parent.as(AccessorBlockSyntax.self) {
+            guard case .getter(let items) = getter.accessors else { return false }
+            return items.isEmpty && closes(getter.rightBrace) && getter.parent?.is(PatternBindingSyntax.self) == true
+        }
+        guard let block = parent.as(CodeBlockSyntax.self), block.statements.isEmpty, closes(block.rightBrace),
+              let owner = block.parent else { return false }
+        return owner.is(FunctionDeclSyntax.self) || owner.is(InitializerDeclSyntax.self) || owner.is(DeinitializerDeclSyntax.self)
+            || owner.is(AccessorDeclSyntax.self)
     }
 
     /// The file whose syntax is `tree`, and whose text, `source`, is the tree's: what the
     /// macro scans, the compiler having parsed the model's declaration already.
-    static func scan(tree: SourceFileSyntax, source: String, path: String) -> ScannedFile {
+    static func scan(tree: SourceFileSyntax, source: String, path: String, markers: [Int]? = nil, lines: LineTable? = nil) -> ScannedFile {
         var file = ScannedFile()
         file.path = path
-        let lines = LineTable(source)
+        let lines = lines ?? LineTable(source)
         // The diagnostics pass walks the whole tree again; only a tree with errors needs it.
         let syntaxErrors = tree.hasError ? ParseDiagnosticsGenerator.diagnostics(for: tree) : []
         if !syntaxErrors.isEmpty {
@@ -152,7 +223,7 @@ package enum SourceScanner {
             return file
         }
         let visitor = DeclarationVisitor(path: path, lines: lines)
-        let markers = DeclarationVisitor.offsets(of: "decouple:", in: source)
+        let markers = markers ?? DeclarationVisitor.offsets(of: "decouple:", in: source)
         visitor.readAnnotations(at: markers, in: source)
         visitor.walk(tree)
         visitor.reportStrayAnnotations(in: tree, markers: markers)
