@@ -6,6 +6,7 @@
 #   PEAK_MIB <what> <peak resident memory of `decouple generate` or `inspect`, MiB>
 #   GROWTH_KIB <what> <resident memory left behind by a repeated operation, KiB>
 #   SECONDS inspect.app_tree <median>   (`inspect` on a 200,000-line, 1,500-file app-shaped tree)
+#   RATIO inspect.real_app_vs_frontend_parse, with DECOUPLE_REAL_APP=<a real app's checkout>
 #   RUN_SECONDS <time spent measuring, builds excluded>
 # followed by a table with each figure's limit: a guard (it stops regressions; lower is not a
 # goal) or a goal (what users feel). It exits 1 when a figure it measured is past its limit.
@@ -130,6 +131,9 @@ awk -v run_seconds="$((end - start))" -v figures="$figures" '
         # Reported without a goal: the time of `inspect` on a whole app-shaped tree.
         f = "inspect.app_tree_vs_frontend_parse"; b = median[f "/baseline"]; c = median[f "/candidate"]
         if (b != "" && c != "" && b > 0) printf "RATIO %s %.3g\nSECONDS inspect.app_tree %.2f\nSECONDS inspect.app_tree_frontend_parse %.2f\n", f, (f in paired) ? paired[f] : c / b, c / 1e9, b / 1e9
+        # With DECOUPLE_REAL_APP (the checkout of a real app): inspect against the compiler parse.
+        f = "inspect.real_app_vs_frontend_parse"; b = median[f "/baseline"]; c = median[f "/candidate"]
+        if (b != "" && c != "" && b > 0) printf "RATIO %s %.3g\nSECONDS inspect.real_app %.3f\nSECONDS inspect.real_app_frontend_parse %.3f\n", f, paired[f], c / 1e9, b / 1e9
         for (i = 1; i <= n; i++) {
             f = names[i]
             if ((f "/candidate") in mallocs && f !~ /^(generate|feed)\./) printf "MALLOCS %s %.4g\n", f, mallocs[f "/candidate"]

@@ -1,6 +1,8 @@
 @testable import DecoupleGenerator
 import DecoupleTestSupport
 import Foundation
+@_spi(Diagnostics) import SwiftParser
+import SwiftSyntax
 import Testing
 
 /// The scan parses a file without the insides of its bodies (`Prescan` finds them), and reads
@@ -11,7 +13,7 @@ import Testing
     /// The bodies `Prescan` finds in `text`, as the text between their braces.
     private func bodies(_ text: String) -> [String] {
         let bytes = Array(text.utf8)
-        return Prescan(text).bodies.map { String(decoding: bytes[($0.lowerBound + 1)..<($0.upperBound - 1)], as: UTF8.self) }
+        return Prescan(text).bodies.map { String(decoding: bytes[($0.range.lowerBound + 1)..<($0.range.upperBound - 1)], as: UTF8.self) }
     }
 
     @Test func theBodiesOfFunctionsInTypesAndAtTheTopLevel_areFound_andNothingElse() {
@@ -69,7 +71,7 @@ import Testing
 
     /// The same scan with and without the bodies, for `text`: what `ScannedFile` codes
     /// (positions included), its problems, and what a broken file seems to declare.
-    private func expectSameScan(_ text: String, path: String = "Sources/M/A.swift", sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectSameScan(_ text: String, path: String = "Sources/M/A.swift", sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let skipping = SourceScanner.scan(source: text, path: path)
         let whole = SourceScanner.scan(source: text, path: path, skippingBodies: false)
         let encoder = JSONEncoder()
@@ -131,11 +133,57 @@ import Testing
             "struct S { func f() { } } } var title: String",
             // An annotation inside a body: reported where it is.
             "// decouple: TitledContent\nstruct S { var title: String\n func f() {\n // decouple: TitledContent\n } }",
+            // A regular expression literal after a comment, `/=`, an operator beyond ASCII or a
+            // no-break space, or holding a quote.
+            "func f() { return /**//{a/ }\nstruct Lost {}\nfunc g() { return /**//}a/ }",
+            "func f() { return /={a/ }\nstruct Lost {}\nfunc g() { return /=}a/ }",
+            "func f() { return ∘/{a/ }\nstruct Lost {}\nfunc g() { return ∘/}a/ }",
+            "func f() { return\u{A0}/{a/ }\nstruct Lost {}\nfunc g() { return\u{A0}/}a/ }",
+            "func f() { return /**//\"a/ }\nstruct Lost {}\nfunc g() { return /**//\"a/ }",
+            "func f() { return/{a/ }\nstruct Lost {}\nfunc g() { return/}a/ }",
+            "struct S {\n    var a: Regex<Substring> { return /**//{a/ }\n    var b: Int { willSet { } }\n    var c: Regex<Substring> { return /**//}a/ }\n}",
+            "// decouple: TitledContent\nextension S {\n    func f() { return /**//{a/ }\n    var title: String { \"\" }\n    func g() { return /**//}a/ }\n}",
+            // Lines that end with a carriage return alone: a comment ends there.
+            "func f() { //\r}\rstruct Lost {}\rfunc g() {\n}",
+            "// decouple: TitledContent\rstruct S {\r    func f() { //\r    }\r    var title: String\r    func g() {\r    }\r}",
+            // A keyword glued to a no-break space, a byte order mark or a control character; an
+            // operator's name; accessors Swift has beyond get and set.
+            "protocol P {\n    func f()\n    \u{A0}var x: Int { get set }\n}",
+            "protocol P {\n    func f()\n    \u{FEFF}var x: Int { get set }\n}",
+            "struct S {\n    func f()\n    \u{A0}var x: Int { get throws { 1 } }\n}",
+            "protocol P { var x: Int {\u{0B}get set } }",
+            "struct S {\n    var x: Int { \u{0}willSet { } }\n}",
+            "protocol P {\n    static prefix func -()\n    var x: Int { get set }\n}",
+            "struct S {\n    func *()\n    var x: Int { get throws { 1 } }\n}",
+            "protocol P { var x: Int { borrow set } }",
             // Unclosed comments and strings.
             "struct S { func f() { /* } \n var title: String }",
             "struct S { func f() { \"\"\" } \n var title: String }",
         ]
         for text in cases { try expectSameScan(text) }
+    }
+
+    /// Text inside a body that Swift's lexer reads its own way, with an error (a single quote,
+    /// an editor placeholder, a curly quote, a literal that starts with a space) never hides a
+    /// declaration after it: such a body is parsed whole.
+    @Test func aBrokenBody_neverHidesTheDeclarationsAfterIt() throws {
+        for (open, close) in [("'{'", "'}'"), ("#'{'#", "#'}'#"), ("<#{#>", "<#}#>"), ("“{”", "“}”"), ("/ {a/", "/ }a/"), ("<#\"#>", "\"\"")] {
+            let text = "struct S {\n    func f() { return \(open) }\n    var title: String\n    func g() { return \(close) }\n}\n"
+            let file = SourceScanner.scan(source: text, path: "A.swift")
+            if file.diagnostics.isEmpty {
+                #expect(file.types.first?.members.map(\.name) == ["f", "title", "g"], "\(text)")
+            }
+        }
+    }
+
+    /// The words that open a list of accessors are the parser's own (the experimental ones,
+    /// `read`, `modify` and `mutate`, included): a property whose braces start with one of
+    /// them, or with a modifier before one, is never taken for a getter.
+    @Test func theAccessorsKeywords_areTheParsers() {
+        #expect(Set(AccessorDeclSyntax.AccessorSpecifierOptions.allCases.map { "\($0)" }) == Set(Prescan.accessorKeywordSpellings))
+        for word in Prescan.accessorKeywordSpellings + Prescan.accessorModifierSpellings.map({ $0 + " get" }) {
+            #expect(bodies("struct S { var x: Int { \(word) } }").isEmpty, "\(word)")
+        }
     }
 
     /// A syntax error inside a function's body is the compiler's to report: the file's

@@ -16,6 +16,31 @@ func appTreeBenchmarks() {
     }
 }
 
+/// `decouple inspect` on a real app's checkout, named by `DECOUPLE_REAL_APP` (its Swift files;
+/// nothing of it is committed here), against the compiler's parser on the same files: what a
+/// user of such an app feels. Not measured without the variable.
+func realAppBenchmarks() {
+    guard let tool = ProcessInfo.processInfo.environment["DECOUPLE_TOOL"],
+          let swiftc = ProcessInfo.processInfo.environment["DECOUPLE_SWIFTC"],
+          let folder = ProcessInfo.processInfo.environment["DECOUPLE_REAL_APP"], !folder.isEmpty else { return }
+    let root = URL(fileURLWithPath: folder).standardizedFileURL
+    guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return }
+    var files: [String] = []
+    var lines = 0
+    for case let url as URL in walker where url.pathExtension == "swift" {
+        files.append(url.path)
+        lines += (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n", omittingEmptySubsequences: false).count ?? 0
+    }
+    let swiftFiles = files
+    pairedBenchmark("inspect.real_app_vs_frontend_parse", pairs: 9) {
+        run(swiftc, ["-frontend", "-parse"] + swiftFiles)
+    } candidate: {
+        record("PEAK_MIB inspect.real_app", run(tool, ["inspect", root.path]) >> 20)
+    }
+    record("INPUT_LINES inspect.real_app", lines)
+    record("INPUT_FILES inspect.real_app", files.count)
+}
+
 /// `figure`: `decouple inspect folder` against `swiftc -frontend -parse` of its Swift files;
 /// `recording` gets the candidate's peak resident memory, in bytes.
 func inspectVersusParse(

@@ -22,6 +22,7 @@ let benchmarks: @Sendable () -> Void = {
     generatorBenchmarks()
     macroBenchmarks()
     appTreeBenchmarks()
+    realAppBenchmarks()
     largeAppBenchmarks()
     feedBenchmarks()
 }

@@ -24,8 +24,24 @@ struct Prescan {
     /// The line and column (UTF-8 bytes, from 1) of the first `[` that opens level
     /// `nestingLimit + 1`, outside comments and string literals; `nil` when there is none.
     private(set) var firstTooDeep: (line: Int, column: Int)?
-    /// Each body found, in order: from the UTF-8 offset of its `{` to just after its `}`.
-    private(set) var bodies: [Range<Int>] = []
+    /// Each body found, in order.
+    private(set) var bodies: [Body] = []
+
+    /// A body the scan never reads: from the UTF-8 offset of its `{` to just after its `}`, and
+    /// what it is the body of, which the scan checks in the tree it gets.
+    struct Body: Equatable {
+        enum Kind: Equatable {
+            /// Of a function, an initializer or a deinitializer.
+            case function
+            /// Of an accessor: `get { … }`, `didSet { … }`.
+            case accessor
+            /// A computed property's implicit getter: `var x: Int { … }`.
+            case getter
+        }
+
+        var range: Range<Int>
+        var kind: Kind
+    }
 
     init(_ text: String, nestingLimit: Int = BracketNesting.limit) {
         var text = text
@@ -46,7 +62,7 @@ struct Prescan {
     private enum Brace {
         case members
         case accessors
-        case body(open: Int)
+        case body(open: Int, kind: Body.Kind)
         case other
 
         /// Whether the pass reads the words inside: in a type's braces and in a list of accessors.
@@ -59,9 +75,9 @@ struct Prescan {
     }
 
     /// What the words read since the last declaration promise for the next `{`.
-    private enum Pending {
-        /// `func`, `init` or `deinit`: its body.
-        case body
+    private enum Pending: Equatable {
+        /// `func`, `init` or `deinit`, or an accessor's keyword: its body.
+        case body(Body.Kind)
         /// `struct`, `class`, `enum`, `actor`, `protocol`, `extension`: its members.
         case members
         /// `var` (and no `=` yet): its implicit getter, or a list of accessors.
@@ -109,25 +125,26 @@ struct Prescan {
 
         while index < count {
             let current = bytes[index]
-            if current == UInt8(ascii: "\n") {
+            if current == UInt8(ascii: "\n") || current == UInt8(ascii: "\r") {
+                // A line ends at `\n`, `\r` or `\r\n`, as Swift's lexer reads it.
+                index += current == UInt8(ascii: "\r") && byte(index + 1) == UInt8(ascii: "\n") ? 2 : 1
                 line += 1
-                lineStart = index + 1
+                lineStart = index
                 // A single-line string ends at its line, closed or not.
                 if case .string(_, false) = stack.last! { stack.removeLast() }
-                index += 1
                 continue
             }
             switch stack.last! {
             case .code(let parentheses):
                 switch current {
                 case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "/"):
-                    while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                    while index < count, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") { index += 1 }
                     continue
                 case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "*"):
                     var level = 1
                     index += 2
                     while index < count, level > 0 {
-                        if bytes[index] == UInt8(ascii: "\n") {
+                        if bytes[index] == UInt8(ascii: "\n") || (bytes[index] == UInt8(ascii: "\r") && byte(index + 1) != UInt8(ascii: "\n")) {
                             line += 1
                             lineStart = index + 1
                         } else if bytes[index] == UInt8(ascii: "/"), byte(index + 1) == UInt8(ascii: "*") {
@@ -141,12 +158,8 @@ struct Prescan {
                     }
                     continue
                 case UInt8(ascii: "/"):
-                    // Division after an operand (`a / b`, `a/b`, `f()/2`, `x /= 2`), or else
-                    // perhaps a regular expression literal.
-                    let after = byte(index + 1) ?? UInt8(ascii: " ")
-                    let spaced = index > 0 && [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[index - 1])
-                    let afterOperand = Self.continuesWord(previous) || previous == UInt8(ascii: ")") || previous == UInt8(ascii: "]") || previous == UInt8(ascii: "}")
-                    if !(afterOperand && (!spaced || after == UInt8(ascii: " ") || after == UInt8(ascii: "="))) {
+                    // Division, or else perhaps a regular expression literal.
+                    if !Self.isDivision(bytes, at: index) {
                         if inBody { bodyDoubted = true } else { fileDoubted = true }
                     }
                 case UInt8(ascii: "#"), UInt8(ascii: "\""):
@@ -210,9 +223,9 @@ struct Prescan {
                     groups = max(groups - 1, 0)
                 case UInt8(ascii: "{"):
                     let brace: Brace = switch (opaque == 0 && groups == 0 ? pending : nil) {
-                    case .body?: .body(open: index)
+                    case .body(let kind)?: .body(open: index, kind: kind)
                     case .members?: .members
-                    case .accessors?: Self.opensAccessorList(bytes, after: index) ? .accessors : .body(open: index)
+                    case .accessors?: Self.opensAccessorList(bytes, after: index) ? .accessors : .body(open: index, kind: .getter)
                     case nil: .other
                     }
                     if !brace.isRead { opaque += 1 }
@@ -224,15 +237,25 @@ struct Prescan {
                         groups = enclosingGroups
                         switch brace {
                         case .members, .accessors: pending = nil
-                        case .body(let open):
+                        case .body(let open, let kind):
                             opaque -= 1
-                            if !bodyDoubted { bodies.append(open..<(index + 1)) }
+                            if !bodyDoubted { bodies.append(Body(range: open..<(index + 1), kind: kind)) }
                             (inBody, pending) = (false, nil)
                         case .other:
                             opaque -= 1
                             pending = enclosingPending
                         }
                     }
+                case UInt8(ascii: "'"):
+                    // A single quote: text Swift's lexer reads its own way, with an error.
+                    if inBody { bodyDoubted = true } else { fileDoubted = true }
+                case UInt8(ascii: "<") where byte(index + 1) == UInt8(ascii: "#"):
+                    // An editor placeholder (`<#name#>`), likewise.
+                    if inBody { bodyDoubted = true } else { fileDoubted = true }
+                case let other where other >= 0x80 && (inBody || Self.isCurlyQuote(bytes, at: index)):
+                    // Beyond ASCII in a body's code: an operator, a no-break space, a curly
+                    // quote that Swift reads as a string's, with an error.
+                    if inBody { bodyDoubted = true } else { fileDoubted = true }
                 case UInt8(ascii: ";") where opaque == 0 && groups == 0:
                     pending = nil
                 case UInt8(ascii: "=") where opaque == 0 && groups == 0:
@@ -241,7 +264,7 @@ struct Prescan {
                 case UInt8(ascii: "`"):
                     // A name in backquotes (`` `init` ``) is a name, never a keyword.
                     var end = index + 1
-                    while end < count, bytes[end] != UInt8(ascii: "`"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                    while end < count, bytes[end] != UInt8(ascii: "`"), bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
                     namesFunction = false
                     previous = current
                     index = min(end + 1, count)
@@ -251,14 +274,14 @@ struct Prescan {
                         var end = index + 1
                         while end < count, Self.continuesWord(bytes[end]) { end += 1 }
                         let word = UnsafeBufferPointer(rebasing: bytes[index..<end])
-                        if groups == 0, !namesFunction, previous != UInt8(ascii: "."), previous != UInt8(ascii: "@"),
+                        if groups == 0, case .accessors? = braces.last?.brace, Self.isAccessor(word) {
+                            // `get`, `set(newValue)`, `didSet`, `init`: a body may follow.
+                            (pending, namesFunction) = (.body(.accessor), false)
+                        } else if groups == 0, !namesFunction, previous != UInt8(ascii: "."), previous != UInt8(ascii: "@"),
                            previous != UInt8(ascii: "#"), previous != UInt8(ascii: "\\"),
                            let keyword = Self.keyword(word) {
                             pending = keyword.pending
                             namesFunction = keyword.namesFunction
-                        } else if groups == 0, case .accessors? = braces.last?.brace, Self.isAccessor(word) {
-                            // `get`, `set(newValue)`, `didSet`: a body may follow.
-                            (pending, namesFunction) = (.body, false)
                         } else {
                             namesFunction = false
                         }
@@ -267,7 +290,10 @@ struct Prescan {
                         continue
                     }
                 }
-                if current != UInt8(ascii: " ") && current != UInt8(ascii: "\t") && current != UInt8(ascii: "\r") { previous = current }
+                if current != UInt8(ascii: " ") && current != UInt8(ascii: "\t") {
+                    // An operator's name (`func -()`) is no word: what follows is not the name.
+                    (previous, namesFunction) = (current, false)
+                }
                 index += 1
             case .string(let hashCount, let multiline):
                 if current == UInt8(ascii: "\\"), hashes(at: index + 1) >= hashCount {
@@ -277,7 +303,7 @@ struct Prescan {
                         index = next + 1
                     } else {
                         // An escape: the character after it is not the string's end.
-                        index = next + (byte(next) == UInt8(ascii: "\n") ? 0 : 1)
+                        index = next + (byte(next) == UInt8(ascii: "\n") || byte(next) == UInt8(ascii: "\r") ? 0 : 1)
                     }
                     continue
                 }
@@ -295,9 +321,49 @@ struct Prescan {
         if fileDoubted { bodies = [] }
     }
 
+    /// Whether the `/` at `index` is surely a division, never the start of a regular expression
+    /// literal: after an operand (a name, a number, `)` or `]`, but not a keyword such as
+    /// `return`), with a space after it if there is one before it (`a / b`, `a/b`; `a /b` is
+    /// where a literal may start).
+    private static func isDivision(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        func isSpace(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        }
+        let after = index + 1 < bytes.count ? bytes[index + 1] : UInt8(ascii: " ")
+        if index == 0 || (isSpace(bytes[index - 1]) && !isSpace(after)) { return false }
+        var end = index
+        while end > 0, isSpace(bytes[end - 1]) { end -= 1 }
+        guard end > 0 else { return false }
+        let before = bytes[end - 1]
+        if before == UInt8(ascii: ")") || before == UInt8(ascii: "]") { return true }
+        guard isASCIIWordByte(before) else { return false }
+        var start = end - 1
+        while start > 0, isASCIIWordByte(bytes[start - 1]) { start -= 1 }
+        if start > 0, bytes[start - 1] >= 0x80 { return false }
+        let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        return !operatorKeywords.contains { $0.elementsEqual(word) }
+    }
+
+    /// Words after which an expression starts: a `/` there may open a literal.
+    private static let operatorKeywords = [
+        "return", "in", "case", "throw", "try", "await", "else", "where", "if", "guard", "while", "switch", "repeat",
+        "is", "as", "let", "var", "do", "for", "yield", "then", "each", "some", "any", "consume", "copy", "discard",
+    ].map { Array($0.utf8) }
+
+    /// Whether a curly quote (`‘`, `’`, `“`, `”`) starts at `index`.
+    private static func isCurlyQuote(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        index + 2 < bytes.count && bytes[index] == 0xE2 && bytes[index + 1] == 0x80 && [0x98, 0x99, 0x9C, 0x9D].contains(bytes[index + 2])
+    }
+
+    /// An ASCII letter, digit or `_`.
+    private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+        (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+    }
+
     /// Whether the `{` at `open`, after a property's type, opens a list of accessors rather than
     /// an implicit getter: the first thing inside, comments aside, is an accessor's keyword or
-    /// modifier, an attribute, a directive, or the closing brace.
+    /// modifier, an attribute, a directive, or the closing brace. Anything the pass cannot be
+    /// sure of (a byte beyond ASCII, a control character) counts as a list: its text is kept.
     private static func opensAccessorList(_ bytes: UnsafeBufferPointer<UInt8>, after open: Int) -> Bool {
         var index = open + 1
         while index < bytes.count {
@@ -305,7 +371,7 @@ struct Prescan {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 index += 1
             case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"):
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") { index += 1 }
             case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
                 var level = 1
                 index += 2
@@ -320,9 +386,12 @@ struct Prescan {
                 }
             case UInt8(ascii: "}"), UInt8(ascii: "@"), UInt8(ascii: "#"):
                 return true
-            case let first where startsWord(first):
+            case let first where first >= 0x80 || first < 0x20 || first == 0x7F:
+                return true
+            case let first where isASCIIWordByte(first):
                 var end = index + 1
-                while end < bytes.count, continuesWord(bytes[end]) { end += 1 }
+                while end < bytes.count, isASCIIWordByte(bytes[end]) { end += 1 }
+                if end < bytes.count, bytes[end] >= 0x80 { return true }
                 let word = UnsafeBufferPointer(rebasing: bytes[index..<end])
                 return isAccessor(word) || accessorModifiers.contains { $0.elementsEqual(word) }
             default:
@@ -337,12 +406,18 @@ struct Prescan {
         accessorKeywords.contains { $0.elementsEqual(word) }
     }
 
-    private static let accessorKeywords = [
-        "get", "set", "willSet", "didSet", "init", "_read", "_modify", "read", "modify", "unsafeAddress", "unsafeMutableAddress",
-    ].map { Array($0.utf8) }
+    private static let accessorKeywords = accessorKeywordSpellings.map { Array($0.utf8) }
+
+    /// Every keyword swift-syntax's parser reads as an accessor's (`BodySkippingTests` checks
+    /// the list against the parser's own).
+    static let accessorKeywordSpellings = [
+        "get", "set", "didSet", "willSet", "unsafeAddress", "addressWithOwner", "addressWithNativeOwner", "unsafeMutableAddress",
+        "mutableAddressWithOwner", "mutableAddressWithNativeOwner", "_read", "read", "_modify", "modify", "init", "borrow", "mutate",
+    ]
 
     /// What may come before an accessor's keyword.
-    private static let accessorModifiers = ["mutating", "nonmutating", "__consuming", "consuming", "borrowing"].map { Array($0.utf8) }
+    static let accessorModifierSpellings = ["__consuming", "consuming", "borrowing", "mutating", "nonmutating"]
+    private static let accessorModifiers = accessorModifierSpellings.map { Array($0.utf8) }
 
     /// A letter, `_`, `$` or a byte of a character beyond ASCII: the start of a word.
     private static func startsWord(_ byte: UInt8) -> Bool {
@@ -366,7 +441,7 @@ struct Prescan {
     }
 
     private static let keywords: [(spelling: [UInt8], pending: Pending?, namesFunction: Bool)] = [
-        ("func", Pending.body, true), ("init", .body, false), ("deinit", .body, false),
+        ("func", Pending.body(.function), true), ("init", .body(.function), false), ("deinit", .body(.function), false),
         ("struct", .members, false), ("class", .members, false), ("enum", .members, false),
         ("actor", .members, false), ("protocol", .members, false), ("extension", .members, false),
         ("var", .accessors, false), ("let", nil, false), ("subscript", nil, false), ("case", nil, false),

@@ -149,14 +149,22 @@ package enum SourceScanner {
     /// `nil` when there is no body to take out, or when the tree is not what the file would
     /// give but for those bodies, and the file must be parsed as written: when it has a syntax
     /// error outside the bodies (then reported as the compiler reports it), or a body
-    /// ``Prescan`` found is not a body in the tree (``isBody(_:in:)``). A syntax error inside a
+    /// ``Prescan`` found is not an empty body of its kind in the tree (``emptyBodies(in:)``). A syntax error inside a
     /// body is the compiler's to report: nothing generated depends on it. A body holding a
     /// `decouple:` comment is kept, so that such a comment is reported where it is.
-    static func parseSkippingBodies(_ source: String, _ bodies: [Range<Int>], markers: [Int])
+    static func parseSkippingBodies(_ source: String, _ bodies: [Prescan.Body], markers: [Int])
         -> (tree: SourceFileSyntax, text: String, removed: [Range<Int>], markers: [Int])? {
-        let bodies = markers.isEmpty ? bodies : bodies.filter { body in !markers.contains { body.contains($0) } }
+        // Both in order: one pass over each, however many there are.
+        var kept: [Prescan.Body] = []
+        var next = 0
+        for body in bodies {
+            while next < markers.count, markers[next] < body.range.lowerBound { next += 1 }
+            if next < markers.count, body.range.contains(markers[next]) { continue }
+            kept.append(body)
+        }
+        let bodies = kept
         guard !bodies.isEmpty else { return nil }
-        let removed = bodies.map { ($0.lowerBound + 1)..<($0.upperBound - 1) }
+        let removed = bodies.map { ($0.range.lowerBound + 1)..<($0.range.upperBound - 1) }
         var bytes: [UInt8] = []
         var text = source
         text.withUTF8 { utf8 in
@@ -174,34 +182,77 @@ package enum SourceScanner {
         }
         // Where each body's `{` is in the text without the bodies.
         var cut = 0
-        var opens: [Int] = []
+        var opens: [(offset: Int, kind: Prescan.Body.Kind)] = []
         for body in bodies {
-            opens.append(body.lowerBound - cut)
-            cut += body.count - 2
+            opens.append((body.range.lowerBound - cut, body.kind))
+            cut += body.range.count - 2
         }
-        guard !tree.hasError, opens.allSatisfy({ isBody(at: $0, in: tree) }) else { return nil }
-        let shifted = markers.map { marker in marker - removed.prefix { $0.upperBound <= marker }.reduce(0) { $0 + $1.count } }
+        guard !tree.hasError else { return nil }
+        let found = emptyBodies(in: tree)
+        guard opens.allSatisfy({ found[$0.offset] == $0.kind }) else { return nil }
+        var shifted: [Int] = []
+        var (stretch, removedBefore) = (0, 0)
+        for marker in markers {
+            while stretch < removed.count, removed[stretch].upperBound <= marker {
+                removedBefore += removed[stretch].count
+                stretch += 1
+            }
+            shifted.append(marker - removedBefore)
+        }
         return (tree, String(decoding: bytes, as: UTF8.self), removed, shifted)
     }
 
-    /// Whether the `{` at `open` in `tree` opens an empty body that is never read, closed by
-    /// the `}` right after it: of a function, an initializer, a deinitializer or an accessor,
-    /// or a property's implicit getter.
-    private static func isBody(at open: Int, in tree: SourceFileSyntax) -> Bool {
-        guard let brace = tree.token(at: AbsolutePosition(utf8Offset: open)),
-              brace.tokenKind == .leftBrace, brace.positionAfterSkippingLeadingTrivia.utf8Offset == open,
-              let parent = brace.parent else { return false }
-        func closes(_ rightBrace: TokenSyntax) -> Bool {
-            rightBrace.presence == .present && rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset == open + 1
+    /// The empty bodies in `tree` of the kinds ``Prescan`` finds, by the offset of their `{`:
+    /// those whose `}` follows it at once. One walk over the declarations only (the members of
+    /// types and extensions, `#if` clauses, properties' accessors), as many steps as there are
+    /// declarations, however many bodies a file has.
+    private static func emptyBodies(in tree: SourceFileSyntax) -> [Int: Prescan.Body.Kind] {
+        var found: [Int: Prescan.Body.Kind] = [:]
+        func add(_ left: TokenSyntax, _ right: TokenSyntax, _ kind: Prescan.Body.Kind) {
+            let open = left.positionAfterSkippingLeadingTrivia.utf8Offset
+            if right.presence == .present, right.positionAfterSkippingLeadingTrivia.utf8Offset == open + 1 { found[open] = kind }
         }
-        if let getter = parent.as(AccessorBlockSyntax.self) {
-            guard case .getter(let items) = getter.accessors else { return false }
-            return items.isEmpty && closes(getter.rightBrace) && getter.parent?.is(PatternBindingSyntax.self) == true
+        func body(_ block: CodeBlockSyntax?, _ kind: Prescan.Body.Kind) {
+            if let block, block.statements.isEmpty { add(block.leftBrace, block.rightBrace, kind) }
         }
-        guard let block = parent.as(CodeBlockSyntax.self), block.statements.isEmpty, closes(block.rightBrace),
-              let owner = block.parent else { return false }
-        return owner.is(FunctionDeclSyntax.self) || owner.is(InitializerDeclSyntax.self) || owner.is(DeinitializerDeclSyntax.self)
-            || owner.is(AccessorDeclSyntax.self)
+        func visit(_ decl: DeclSyntax) {
+            switch decl.as(DeclSyntaxEnum.self) {
+            case .functionDecl(let function): body(function.body, .function)
+            case .initializerDecl(let initializer): body(initializer.body, .function)
+            case .deinitializerDecl(let deinitializer): body(deinitializer.body, .function)
+            case .variableDecl(let variable):
+                for binding in variable.bindings {
+                    guard let block = binding.accessorBlock else { continue }
+                    switch block.accessors {
+                    case .getter(let items): if items.isEmpty { add(block.leftBrace, block.rightBrace, .getter) }
+                    case .accessors(let accessors): for accessor in accessors { body(accessor.body, .accessor) }
+                    }
+                }
+            case .structDecl(let type): members(type.memberBlock)
+            case .classDecl(let type): members(type.memberBlock)
+            case .enumDecl(let type): members(type.memberBlock)
+            case .actorDecl(let type): members(type.memberBlock)
+            case .protocolDecl(let type): members(type.memberBlock)
+            case .extensionDecl(let type): members(type.memberBlock)
+            case .ifConfigDecl(let conditional):
+                for clause in conditional.clauses {
+                    switch clause.elements {
+                    case .statements(let items)?: statements(items)
+                    case .decls(let items)?: for item in items { visit(item.decl) }
+                    default: break
+                    }
+                }
+            default: break
+            }
+        }
+        func members(_ block: MemberBlockSyntax) {
+            for member in block.members { visit(member.decl) }
+        }
+        func statements(_ items: CodeBlockItemListSyntax) {
+            for item in items { if let decl = item.item.as(DeclSyntax.self) { visit(decl) } }
+        }
+        statements(tree.statements)
+        return found
     }
 
     /// The file whose syntax is `tree`, and whose text, `source`, is the tree's: what the
