@@ -44,6 +44,10 @@ import Testing
             "let s = \"\"\"\n\\(\(deep))\n\"\"\"",
             "let s = \"closed\" + \(deep)",
             "/* comment */ \(deep)",
+            // A backquote alone hides nothing after it; a line break ends a string and any
+            // interpolation open in it.
+            "` ; let x: \(deep)",
+            "let s = \"\\(\n) ; let x: \(deep)",
         ]
         for text in counted {
             #expect(BracketNesting.firstTooDeep(in: text) != nil, "\(text)")

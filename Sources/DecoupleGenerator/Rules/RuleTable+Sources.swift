@@ -4,7 +4,7 @@ extension RuleDescription {
     /// The rules of the sources as files, and of the `// decouple:` annotations in them.
     static let sourcesRules: [RuleDescription] = [
         RuleDescription(
-            .syntaxError, .sources, explanation: "A source file that an adapter needs does not parse. The message is the parser's, at its position. Fix the file, or, if no adapter needs what it declares, it is skipped with a warning instead (SkippedUnparsableFile). The bodies of functions, initializers, deinitializers and accessors, and computed properties' getters, are not parsed: an error inside one is the compiler's to report.",
+            .syntaxError, .sources, explanation: "A source file that an adapter needs does not parse. The message is the parser's, at its position. Fix the file, or, if no adapter needs what it declares, it is skipped with a warning instead (SkippedUnparsableFile). The bodies of functions, initializers, deinitializers and accessors, and computed properties' getters, are not parsed where the tool can be sure of where they end: an error inside one may go unreported here, and the compiler reports it.",
             triggering: [Example("struct Post {\n    var title: String = \n    var subtitle: String\n}", config: adapter(model: "Post"))],
             nonTriggering: [
                 Example("struct Post {\n    var title: String = \"\"\n    var subtitle: String\n}", config: adapter(model: "Post")),

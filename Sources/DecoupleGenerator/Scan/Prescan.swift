@@ -29,7 +29,7 @@ struct Prescan {
 
     /// A body the scan never reads: from the UTF-8 offset of its `{` to just after its `}`, and
     /// what it is the body of, which the scan checks in the tree it gets.
-    struct Body: Equatable {
+    struct Body {
         enum Kind: Equatable {
             /// Of a function, an initializer or a deinitializer.
             case function
@@ -123,6 +123,9 @@ struct Prescan {
             byte(offset) == UInt8(ascii: "\"") && byte(offset + 1) == UInt8(ascii: "\"") && byte(offset + 2) == UInt8(ascii: "\"")
         }
 
+        if count >= 7, Self.conflictMarkers.contains(where: { $0.elementsEqual(UnsafeBufferPointer(rebasing: bytes[0..<7])) }) {
+            fileDoubted = true
+        }
         while index < count {
             let current = bytes[index]
             if current == UInt8(ascii: "\n") || current == UInt8(ascii: "\r") {
@@ -130,8 +133,19 @@ struct Prescan {
                 index += current == UInt8(ascii: "\r") && byte(index + 1) == UInt8(ascii: "\n") ? 2 : 1
                 line += 1
                 lineStart = index
-                // A single-line string ends at its line, closed or not.
-                if case .string(_, false) = stack.last! { stack.removeLast() }
+                // A single-line string ends at its line, closed or not, with any interpolation
+                // open in it (an error, as Swift's lexer reads it).
+                if let string = stack.lastIndex(where: { if case .string(_, false) = $0 { true } else { false } }) {
+                    if string < stack.count - 1 {
+                        if inBody { bodyDoubted = true } else { fileDoubted = true }
+                    }
+                    stack.removeSubrange(string...)
+                }
+                // A version control system's conflict marker: Swift's lexer reads the lines
+                // it marks its own way.
+                if index + 7 <= count, Self.conflictMarkers.contains(where: { $0.elementsEqual(UnsafeBufferPointer(rebasing: bytes[index..<(index + 7)])) }) {
+                    fileDoubted = true
+                }
                 continue
             }
             switch stack.last! {
@@ -262,12 +276,18 @@ struct Prescan {
                     // `var x = 0 { didSet … }`: what follows is an initial value.
                     if pending == .accessors { pending = nil }
                 case UInt8(ascii: "`"):
-                    // A name in backquotes (`` `init` ``) is a name, never a keyword.
+                    // A name in backquotes (`` `init` ``) is a name, never a keyword. A
+                    // backquote alone on its line is a token of its own, with an error.
                     var end = index + 1
                     while end < count, bytes[end] != UInt8(ascii: "`"), bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
                     namesFunction = false
                     previous = current
-                    index = min(end + 1, count)
+                    if end < count, bytes[end] == UInt8(ascii: "`") {
+                        index = end + 1
+                    } else {
+                        if inBody { bodyDoubted = true } else { fileDoubted = true }
+                        index += 1
+                    }
                     continue
                 default:
                     if opaque == 0, Self.startsWord(current), index == 0 || !Self.continuesWord(bytes[index - 1]) {
@@ -321,34 +341,53 @@ struct Prescan {
         if fileDoubted { bodies = [] }
     }
 
-    /// Whether the `/` at `index` is surely a division, never the start of a regular expression
-    /// literal: after an operand (a name, a number, `)` or `]`, but not a keyword such as
-    /// `return`), with a space after it if there is one before it (`a / b`, `a/b`; `a /b` is
-    /// where a literal may start).
+    /// Whether the `/` at `index` is surely a division or an operator's name, never the start
+    /// of a regular expression literal: after an operand (a name, a number, `)` or `]`, but not
+    /// a keyword such as `return`), with a space after it if there is one before it (`a / b`,
+    /// `a/b`; `a /b` is where a literal may start), or after `func` or `operator`.
     private static func isDivision(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         func isSpace(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
         }
-        let after = index + 1 < bytes.count ? bytes[index + 1] : UInt8(ascii: " ")
-        if index == 0 || (isSpace(bytes[index - 1]) && !isSpace(after)) { return false }
         var end = index
         while end > 0, isSpace(bytes[end - 1]) { end -= 1 }
         guard end > 0 else { return false }
         let before = bytes[end - 1]
+        var word: UnsafeBufferPointer<UInt8>?
+        if isASCIIWordByte(before) {
+            var start = end - 1
+            while start > 0, isASCIIWordByte(bytes[start - 1]) { start -= 1 }
+            if start > 0, bytes[start - 1] >= 0x80 || bytes[start - 1] == UInt8(ascii: "#") { return false }
+            let name = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            // An operator's name (`func /(…)`, `prefix operator /`), never a literal.
+            if operatorDeclarers.contains(where: { $0.elementsEqual(name) }) { return true }
+            word = name
+        }
+        let after = index + 1 < bytes.count ? bytes[index + 1] : UInt8(ascii: " ")
+        if isSpace(bytes[index - 1]) && !isSpace(after) { return false }
         if before == UInt8(ascii: ")") || before == UInt8(ascii: "]") { return true }
-        guard isASCIIWordByte(before) else { return false }
-        var start = end - 1
-        while start > 0, isASCIIWordByte(bytes[start - 1]) { start -= 1 }
-        if start > 0, bytes[start - 1] >= 0x80 { return false }
-        let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        guard let word else { return false }
         return !operatorKeywords.contains { $0.elementsEqual(word) }
     }
 
-    /// Words after which an expression starts: a `/` there may open a literal.
+    /// Words after which an expression starts, or that are no operand: Swift's keywords but for
+    /// those that are values (`self`, `nil`, `true`…), and contextual ones that may start an
+    /// expression. A `/` after them may open a literal.
     private static let operatorKeywords = [
-        "return", "in", "case", "throw", "try", "await", "else", "where", "if", "guard", "while", "switch", "repeat",
-        "is", "as", "let", "var", "do", "for", "yield", "then", "each", "some", "any", "consume", "copy", "discard",
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "import", "init", "inout", "internal", "let",
+        "open", "precedencegroup", "private", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias",
+        "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if",
+        "in", "repeat", "return", "throw", "switch", "where", "while", "as", "is", "try", "throws", "await", "async", "some",
+        "any", "each", "consume", "copy", "discard", "then", "yield", "borrowing", "consuming", "package", "actor", "macro",
+        "nonisolated", "isolated", "sending", "unowned", "weak", "lazy", "final", "override", "mutating", "nonmutating",
+        "convenience", "required", "dynamic", "indirect", "optional", "prefix", "postfix", "infix", "get", "set",
     ].map { Array($0.utf8) }
+
+    /// The words an operator's name follows.
+    private static let operatorDeclarers = ["func", "operator"].map { Array($0.utf8) }
+
+    /// What a version control system writes at the start of a conflict's lines.
+    private static let conflictMarkers = ["<<<<<<<", ">>>>>>>", "=======", "|||||||"].map { Array($0.utf8) }
 
     /// Whether a curly quote (`‘`, `’`, `“`, `”`) starts at `index`.
     private static func isCurlyQuote(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
@@ -433,7 +472,7 @@ struct Prescan {
     /// keyword ends what came before (a protocol's `func f()` has no body). Contextual words
     /// (`open`, `mutating`, `actor` aside) say nothing: a reserved word follows them.
     private static func keyword(_ word: UnsafeBufferPointer<UInt8>) -> (pending: Pending?, namesFunction: Bool)? {
-        guard word.count >= 3, word.count <= 15 else { return nil }
+        guard word.count >= 2, word.count <= 15 else { return nil }
         for (spelling, pending, namesFunction) in keywords where spelling.count == word.count && spelling.elementsEqual(word) {
             return (pending, namesFunction)
         }
@@ -448,5 +487,8 @@ struct Prescan {
         ("typealias", nil, false), ("associatedtype", nil, false), ("import", nil, false),
         ("operator", nil, false), ("precedencegroup", nil, false), ("static", nil, false),
         ("public", nil, false), ("private", nil, false), ("fileprivate", nil, false), ("internal", nil, false),
+        // Statements of top-level code: a `var` before them has no accessors.
+        ("if", nil, false), ("guard", nil, false), ("while", nil, false), ("for", nil, false), ("switch", nil, false),
+        ("do", nil, false), ("repeat", nil, false), ("defer", nil, false), ("return", nil, false), ("throw", nil, false),
     ].map { (Array($0.0.utf8), $0.1, $0.2) }
 }

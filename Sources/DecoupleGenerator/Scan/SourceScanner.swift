@@ -150,7 +150,7 @@ package enum SourceScanner {
     /// give but for those bodies, and the file must be parsed as written: when it has a syntax
     /// error outside the bodies (then reported as the compiler reports it), or a body
     /// ``Prescan`` found is not an empty body of its kind in the tree (``emptyBodies(in:)``). A syntax error inside a
-    /// body is the compiler's to report: nothing generated depends on it. A body holding a
+    /// body taken out is not reported (the compiler reports it): nothing generated depends on it. A body holding a
     /// `decouple:` comment is kept, so that such a comment is reported where it is.
     static func parseSkippingBodies(_ source: String, _ bodies: [Prescan.Body], markers: [Int])
         -> (tree: SourceFileSyntax, text: String, removed: [Range<Int>], markers: [Int])? {
