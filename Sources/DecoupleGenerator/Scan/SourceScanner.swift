@@ -180,18 +180,20 @@ package enum SourceScanner {
             var parser = Parser(buffer, maximumNestingLevel: maximumNestingLevel)
             return SourceFileSyntax.parse(from: &parser)
         }
-        // Where each body's `{` is in the text without the bodies.
-        var cut = 0
-        var opens: [(offset: Int, kind: Prescan.Body.Kind)] = []
-        for body in bodies {
-            opens.append((body.range.lowerBound - cut, body.kind))
-            cut += body.range.count - 2
-        }
         guard !tree.hasError else { return nil }
+        // Where each body's `{` is in the text without the bodies: before it, the stretches
+        // of the bodies before it are gone.
+        var removedBefore = 0
+        var opens: [(offset: Int, kind: Prescan.Body.Kind)] = []
+        for (body, stretch) in zip(bodies, removed) {
+            opens.append((body.range.lowerBound - removedBefore, body.kind))
+            removedBefore += stretch.count
+        }
         let found = emptyBodies(in: tree)
         guard opens.allSatisfy({ found[$0.offset] == $0.kind }) else { return nil }
         var shifted: [Int] = []
-        var (stretch, removedBefore) = (0, 0)
+        var stretch = 0
+        removedBefore = 0
         for marker in markers {
             while stretch < removed.count, removed[stretch].upperBound <= marker {
                 removedBefore += removed[stretch].count
